@@ -1,0 +1,70 @@
+"""Health thresholds, bleeding and dying (RULINGS: pool / Health).
+
+Shared by fight rounds and the cycle tick: "outside a fight, a cycle counts as a round".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.pool.model import PoolCharacter
+
+BLEEDING_HEALTH = (1, 2)
+SAFE_HEALTH = 3
+
+
+def health_penalty(health: int) -> int:
+    """Penalty from wounds: >=5: 0; 4: 1; 3: 2; 2: 3; 1: 4; 0 or less: 4 (cannot fight anyway)."""
+    if health >= 5:
+        return 0
+    return min(5 - health, 4)
+
+
+def is_bleeding(health: int) -> bool:
+    return health in BLEEDING_HEALTH
+
+
+@dataclass(frozen=True, slots=True)
+class Bled:
+    """``character`` lost 1 health to bleeding and now has ``health``."""
+
+    character: int
+    health: int
+
+
+@dataclass(frozen=True, slots=True)
+class Died:
+    """``character`` died; ``cause`` is ``"wounds"`` (health < 0), ``"unattended"`` (stayed at 0),
+    ``"bleeding"`` (bled below 0) or ``"killed_asleep"``."""
+
+    character: int
+    cause: str
+
+
+def kill_if_below_zero(character: PoolCharacter) -> tuple[PoolCharacter, tuple[Died, ...]]:
+    """Health below 0 at any moment: dead at once."""
+    if character.alive and character.health < 0:
+        return replace(character, alive=False), (Died(character.number, "wounds"),)
+    return character, ()
+
+
+def end_of_round(
+    character: PoolCharacter, health_at_start: int
+) -> tuple[PoolCharacter, tuple[Bled | Died, ...]]:
+    """Bleeding and dying at the end of a round (or a cycle, outside fights).
+
+    * started at 0 and still at 0: dies;
+    * started at 1-2 and not raised to 3 or more: loses 1 health.
+    """
+    if not character.alive:
+        return character, ()
+    if health_at_start == 0 and character.health == 0:
+        return replace(character, alive=False), (Died(character.number, "unattended"),)
+    if is_bleeding(health_at_start) and character.health < SAFE_HEALTH:
+        bled = replace(character, health=character.health - 1)
+        events: tuple[Bled | Died, ...] = (Bled(bled.number, bled.health),)
+        if bled.health < 0:
+            bled = replace(bled, alive=False)
+            events += (Died(bled.number, "bleeding"),)
+        return bled, events
+    return character, ()
