@@ -161,3 +161,12 @@ def verify(seed: bytes, rolls: Sequence[RollRecord], published: str | None = Non
         if draw(seed, record.index, record.sides) != record.value:
             return VerifyReport(commitment_ok, record.index, record)
     return VerifyReport(commitment_ok, len(rolls), None)
+
+
+class SystemDice:
+    """Unscripted dice from the operating system's CSPRNG, for table rolls outside a game."""
+
+    def roll(self, sides: int) -> int:
+        if sides < 1:
+            raise DiceError(f"a die needs at least one side, not {sides}")
+        return secrets.randbelow(sides) + 1

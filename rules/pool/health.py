@@ -34,8 +34,8 @@ class Bled:
 
 @dataclass(frozen=True, slots=True)
 class Died:
-    """``character`` died; ``cause`` is ``"wounds"`` (health < 0), ``"unattended"`` (stayed at 0),
-    ``"bleeding"`` (bled below 0) or ``"killed_asleep"``."""
+    """``character`` died; ``cause`` is ``"wounds"`` (health < 0), ``"unattended"`` (stayed at 0)
+    or ``"killed_asleep"``."""
 
     character: int
     cause: str
@@ -54,17 +54,17 @@ def end_of_round(
     """Bleeding and dying at the end of a round (or a cycle, outside fights).
 
     * started at 0 and still at 0: dies;
-    * started at 1-2 and not raised to 3 or more: loses 1 health.
+    * started at 1-2, still at 1-2: loses 1 health (so health 1 bleeds to 0).
+
+    A character knocked from 1-2 down to exactly 0 during the round does not bleed further:
+    RULINGS promise that "every wound gives one round to react", and at 0 that round is the
+    next one (pills or death). Bleeding therefore never kills by itself.
     """
     if not character.alive:
         return character, ()
     if health_at_start == 0 and character.health == 0:
         return replace(character, alive=False), (Died(character.number, "unattended"),)
-    if is_bleeding(health_at_start) and character.health < SAFE_HEALTH:
+    if is_bleeding(health_at_start) and 0 < character.health < SAFE_HEALTH:
         bled = replace(character, health=character.health - 1)
-        events: tuple[Bled | Died, ...] = (Bled(bled.number, bled.health),)
-        if bled.health < 0:
-            bled = replace(bled, alive=False)
-            events += (Died(bled.number, "bleeding"),)
-        return bled, events
+        return bled, (Bled(bled.number, bled.health),)
     return character, ()

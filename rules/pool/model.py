@@ -149,6 +149,10 @@ class PoolCharacter:
     cycles_without_sleep: int = 0
     guarding: int | None = None
     move_to: int | None = None
+    # Health when the current cycle began (set by every tick); None: not ticked yet, use health.
+    # Outside fights a cycle is the round for bleeding and dying, so a wound taken mid-cycle
+    # leaves the rest of the cycle to react.
+    health_at_cycle_start: int | None = None
 
     @property
     def max_health(self) -> int:
@@ -157,9 +161,30 @@ class PoolCharacter:
 
 @dataclass(frozen=True, slots=True)
 class HallFloor:
-    """Items lying on a hall's floor, by kind."""
+    """Items lying on a hall's floor, by kind.
+
+    ``items`` is kept canonical (one pair per kind present, in :class:`Item` order, counts > 0),
+    so two floors with the same items compare equal however they were built.
+    """
 
     items: tuple[tuple[Item, int], ...] = ()
 
+    def __post_init__(self) -> None:
+        counts: dict[Item, int] = {}
+        for kind, n in self.items:
+            counts[kind] = counts.get(kind, 0) + n
+        if any(n < 0 for n in counts.values()):
+            raise ValueError(f"negative item count on a floor: {self.items}")
+        canonical = tuple((kind, counts[kind]) for kind in Item if counts.get(kind, 0) > 0)
+        object.__setattr__(self, "items", canonical)
+
     def count(self, item: Item) -> int:
         return sum(n for kind, n in self.items if kind == item)
+
+    def add(self, item: Item, n: int = 1) -> HallFloor:
+        """This floor with ``n`` more of ``item``."""
+        return HallFloor((*self.items, (item, n)))
+
+    def remove(self, item: Item, n: int = 1) -> HallFloor:
+        """This floor with ``n`` fewer of ``item`` (``ValueError`` if there are not that many)."""
+        return HallFloor((*self.items, (item, -n)))

@@ -1,0 +1,74 @@
+"""A ``d20`` character: a name, a class with its HP, and the common armour class."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.d20.errors import InvalidHPError, InvalidNameError
+
+ARMOUR_CLASS = 12
+"""КЗ: 12 for everyone. It is the lowest d20 that wounds (12-17: die - 11, see the table)."""
+
+
+class CharacterClass(StrEnum):
+    """The seed's classes; the locale gives the Russian names (колдун, маг, ...)."""
+
+    WARLOCK = "warlock"
+    WIZARD = "wizard"
+    CLERIC = "cleric"
+    MONK = "monk"
+    FIGHTER = "fighter"
+    PALADIN = "paladin"
+    RANGER = "ranger"
+    BARBARIAN = "barbarian"
+
+
+CLASS_HP: dict[CharacterClass, int] = {
+    CharacterClass.WARLOCK: 12,
+    CharacterClass.WIZARD: 12,
+    CharacterClass.CLERIC: 16,
+    CharacterClass.MONK: 16,
+    CharacterClass.FIGHTER: 20,
+    CharacterClass.PALADIN: 20,
+    CharacterClass.RANGER: 20,
+    CharacterClass.BARBARIAN: 22,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class D20Character:
+    """A ``d20`` fighter. HP 0 is fallen; ``dead`` only after being finished off."""
+
+    name: str
+    character_class: CharacterClass
+    hp: int
+    dead: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise InvalidNameError(self.name)
+        if not 0 <= self.hp <= self.max_hp:
+            raise InvalidHPError(self.hp, self.max_hp)
+
+    @property
+    def max_hp(self) -> int:
+        return CLASS_HP[self.character_class]
+
+    @property
+    def armour_class(self) -> int:
+        return ARMOUR_CLASS
+
+    @property
+    def fallen(self) -> bool:
+        """At 0 HP: out of the fight (dead or not)."""
+        return self.hp == 0
+
+    @property
+    def standing(self) -> bool:
+        return self.hp > 0
+
+
+def new_character(name: str, character_class: CharacterClass) -> D20Character:
+    """A fresh character at the full HP of their class."""
+    return D20Character(name, character_class, CLASS_HP[character_class])

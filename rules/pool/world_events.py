@@ -1,0 +1,88 @@
+"""What happened during a cycle tick, as values (the bot renders them through the locale).
+
+Bleeding and dying reuse :class:`rules.pool.health.Bled` and :class:`rules.pool.health.Died`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.pool.health import Bled, Died
+from rules.pool.model import Item
+from rules.pool.places import Place
+from rules.pool.world_errors import Inability
+
+
+@dataclass(frozen=True, slots=True)
+class Slept:
+    """``character`` completed a sleep cycle; ``cycles`` slept so far."""
+
+    character: int
+    cycles: int
+
+
+@dataclass(frozen=True, slots=True)
+class Healed:
+    """``character`` healed +1 in sleep and now has ``health``."""
+
+    character: int
+    health: int
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeWon:
+    """A charisma die of ``character`` showed ``die``: ``item`` went to ``place``."""
+
+    character: int
+    die: int
+    item: Item
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class PickedUp:
+    """``character`` took ``count`` ``item`` from the floor to ``place``."""
+
+    character: int
+    item: Item
+    count: int
+    place: Place
+
+
+@dataclass(frozen=True, slots=True)
+class PickUpMissed:
+    """``count`` of the ``item`` that ``character`` reached for were not theirs to take
+    (others were faster, there was no room, or they could no longer act)."""
+
+    character: int
+    item: Item
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Woke:
+    """``character`` woke after a full 2-cycle sleep."""
+
+    character: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    character: int
+    from_hall: int
+    to_hall: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveBlocked:
+    """``character`` asked for hall ``to_hall`` but could not go: ``reason`` is why they cannot
+    act, or None when no portal connects the halls any more."""
+
+    character: int
+    to_hall: int
+    reason: Inability | None
+
+
+CycleEvent = (
+    Slept | Healed | PrizeWon | PickedUp | PickUpMissed | Bled | Died | Woke | Moved | MoveBlocked
+)
