@@ -1,0 +1,1 @@
+"""The aiogram shell of the game-master bot: settings, storage, handlers, dialogs."""

@@ -1,0 +1,48 @@
+"""``python -m bot [run|migrate|makemigrations]``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+from bot.startup import EXIT_CONFIG, StartupError, load_settings
+
+USAGE = "usage: python -m bot [run | migrate | makemigrations]"
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "run"
+    if command in {"-h", "--help"}:
+        print(USAGE)
+        return 0
+    if command == "makemigrations":
+        from bot.db.cli import makemigrations
+
+        return makemigrations()
+    if command not in {"run", "migrate"}:
+        print(USAGE, file=sys.stderr)
+        return EXIT_CONFIG
+    try:
+        if command == "migrate":
+            from bot.db.cli import migrate_only
+
+            return migrate_only()
+        settings = load_settings()
+        logging.basicConfig(
+            level=settings.log_level,
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
+        from bot.app import run
+
+        asyncio.run(run(settings))
+    except StartupError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

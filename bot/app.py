@@ -1,0 +1,137 @@
+"""Building the dispatcher (shared by the bot and the tests) and running it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import signal
+
+from aiogram import Bot, Dispatcher
+from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiogram_dialog import setup_dialogs
+from aiohttp import web
+
+from bot.commands import register_commands
+from bot.config import Settings
+from bot.db.setup import close_database, init_database
+from bot.handlers import build_root_router
+from bot.i18n import Translator
+from bot.middlewares import L10nMiddleware
+from bot.session import make_bot
+from bot.startup import StartupError
+from bot.storage import open_storage
+from rules.dice import Dice, SystemDice
+
+logger = logging.getLogger(__name__)
+
+
+def build_dispatcher(
+    *,
+    storage: BaseStorage,
+    isolation: BaseEventIsolation,
+    translator: Translator,
+    settings: Settings | None = None,
+    table_dice: Dice | None = None,
+) -> Dispatcher:
+    """The whole dispatcher: routers, middlewares, dialogs; services passed by name."""
+    dp = Dispatcher(storage=storage, events_isolation=isolation)
+    dp["translator"] = translator
+    dp["settings"] = settings
+    dp["table_dice"] = table_dice or SystemDice()
+    dp.update.outer_middleware(L10nMiddleware(translator))
+    dp.include_router(build_root_router())
+    setup_dialogs(dp, events_isolation=isolation)
+    return dp
+
+
+def webhook_secret(settings: Settings) -> str:
+    """The configured secret, else one derived from the token: the same on every replica."""
+    if settings.webhook_secret is not None:
+        return settings.webhook_secret.get_secret_value()
+    token = settings.bot_token.get_secret_value().encode()
+    return hashlib.sha256(b"webhook:" + token).hexdigest()[:48]
+
+
+async def run(settings: Settings) -> None:
+    """Open storage and database, then poll or serve the webhook until stopped."""
+    async with contextlib.AsyncExitStack() as stack:
+        storage = await open_storage(settings.redis_url, settings.redis_max_connections)
+        stack.push_async_callback(storage.close)
+        stack.push_async_callback(close_database)
+        try:
+            await init_database(settings.database_url)
+        except (OSError, ValueError, ConnectionError) as error:
+            raise StartupError(
+                "DATABASE_URL",
+                f"cannot open the database ({type(error).__name__}: {error})",
+                "use sqlite:///path/to/file.sqlite3 or postgres://user:pass@host:5432/db",
+            ) from None
+        translator = Translator(settings.default_locale)
+        bot = make_bot(settings.bot_token.get_secret_value(), settings.telegram_api_url)
+        stack.push_async_callback(bot.session.close)
+        dp = build_dispatcher(
+            storage=storage.fsm,
+            isolation=storage.isolation,
+            translator=translator,
+            settings=settings,
+        )
+        try:
+            me = await bot.get_me()
+        except TelegramUnauthorizedError:
+            raise StartupError(
+                "BOT_TOKEN", "was rejected by Telegram", "copy the current token from @BotFather"
+            ) from None
+        except TelegramNetworkError as error:
+            raise StartupError(
+                "TELEGRAM_API_URL",
+                f"cannot reach the Bot API ({error.message})",
+                "check the network, or point it at a reachable Bot API server",
+            ) from None
+        logger.info("running as @%s", me.username)
+        await register_commands(bot, translator)
+        if settings.webhook_enabled:
+            await _serve_webhook(bot, dp, settings)
+        else:
+            await bot.delete_webhook(drop_pending_updates=False)
+            await dp.start_polling(
+                bot,
+                allowed_updates=dp.resolve_used_update_types(),
+                tasks_concurrency_limit=settings.max_concurrent_updates,
+                close_bot_session=False,
+            )
+
+
+async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
+    secret = webhook_secret(settings)
+    app = web.Application()
+    SimpleRequestHandler(dispatcher=dp, bot=bot, secret_token=secret).register(
+        app, path=settings.webhook_path
+    )
+    setup_application(app, dp, bot=bot)
+    url = f"{settings.webhook_url}".rstrip("/")
+    await bot.set_webhook(
+        url=url,
+        secret_token=secret,
+        allowed_updates=dp.resolve_used_update_types(),
+    )
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, settings.webapp_host, settings.webapp_port)
+    await site.start()
+    logger.info("webhook server on %s:%s", settings.webapp_host, settings.webapp_port)
+    try:
+        await _wait_forever()
+    finally:
+        await runner.cleanup()
+
+
+async def _wait_forever() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()

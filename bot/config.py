@@ -1,0 +1,84 @@
+"""Settings from the environment and ``.env`` (pydantic-settings).
+
+Every setting is listed in ``.env.example`` with its default and a one-line comment.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATABASE_URL = f"sqlite://{PROJECT_ROOT / 'data' / 'bot.sqlite3'}"
+SUPPORTED_LOCALES = ("ru", "en")
+TOKEN_PATTERN = re.compile(r"^\d{3,20}:[A-Za-z0-9_-]{30,}$")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        case_sensitive=False,
+        env_ignore_empty=True,
+    )
+
+    bot_token: SecretStr
+    database_url: str = DEFAULT_DATABASE_URL
+    redis_url: str | None = None
+    redis_max_connections: int = Field(default=50, ge=1, le=10_000)
+    admin_ids: Annotated[frozenset[int], NoDecode] = frozenset()
+    telegram_api_url: str | None = None
+    default_locale: str = "ru"
+    log_level: str = "INFO"
+    webhook_url: str | None = None
+    webhook_path: str = "/webhook"
+    webhook_secret: SecretStr | None = None
+    webapp_host: str = "0.0.0.0"
+    webapp_port: int = Field(default=8080, ge=1, le=65535)
+    max_concurrent_updates: int = Field(default=100, ge=1, le=10_000)
+
+    @field_validator("bot_token")
+    @classmethod
+    def _token_shape(cls, value: SecretStr) -> SecretStr:
+        if not TOKEN_PATTERN.fullmatch(value.get_secret_value().strip()):
+            raise ValueError("not a bot token of the form 123456:ABC...")
+        return SecretStr(value.get_secret_value().strip())
+
+    @field_validator("admin_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [part for part in re.split(r"[,\s]+", value.strip()) if part]
+            return frozenset(int(part) for part in parts)
+        if isinstance(value, int):
+            return frozenset({value})
+        return value
+
+    @field_validator("default_locale")
+    @classmethod
+    def _known_locale(cls, value: str) -> str:
+        if value not in SUPPORTED_LOCALES:
+            raise ValueError(f"must be one of {', '.join(SUPPORTED_LOCALES)}")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.upper()
+        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+        return level
+
+    @field_validator("redis_url", "telegram_api_url", "webhook_url", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def webhook_enabled(self) -> bool:
+        return self.webhook_url is not None

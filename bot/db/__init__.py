@@ -1,0 +1,1 @@
+"""Database: Tortoise-ORM models, committed migrations, start-up."""

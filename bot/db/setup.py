@@ -1,0 +1,64 @@
+"""Tortoise initialisation from ``DATABASE_URL`` and migrations applied at start-up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from tortoise import Tortoise
+from tortoise.migrations.api import migrate
+
+APP_LABEL = "models"
+MODELS_MODULE = "bot.db.models"
+MIGRATIONS_MODULE = "bot.db.migrations"
+SUPPORTED_SCHEMES = ("sqlite", "postgres", "asyncpg", "psycopg")
+
+
+def tortoise_config(database_url: str) -> dict[str, Any]:
+    """The Tortoise config dict for our one app and its migrations package."""
+    return {
+        "connections": {"default": database_url},
+        "apps": {
+            APP_LABEL: {
+                "models": [MODELS_MODULE],
+                "default_connection": "default",
+                "migrations": MIGRATIONS_MODULE,
+            }
+        },
+        "use_tz": True,
+        "timezone": "UTC",
+    }
+
+
+def check_database_url(database_url: str) -> None:
+    """Raise ValueError with the reason when the URL cannot work; make the SQLite folder."""
+    parts = urlsplit(database_url)
+    if parts.scheme not in SUPPORTED_SCHEMES:
+        raise ValueError(f"unsupported scheme {parts.scheme!r}")
+    if parts.scheme == "sqlite":
+        path = parts.netloc + parts.path
+        if not path:
+            raise ValueError("no SQLite file path given")
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+
+
+async def apply_migrations(database_url: str) -> None:
+    """Apply every committed migration that the database has not seen yet."""
+    await migrate(config=tortoise_config(database_url))
+    await Tortoise.close_connections()
+
+
+async def init_database(database_url: str, *, run_migrations: bool = True) -> None:
+    """Check the URL, apply migrations and open the connections."""
+    check_database_url(database_url)
+    if run_migrations:
+        await apply_migrations(database_url)
+    await Tortoise.init(config=tortoise_config(database_url))
+    # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
+    await Tortoise.get_connection("default").execute_query("SELECT 1")
+
+
+async def close_database() -> None:
+    await Tortoise.close_connections()

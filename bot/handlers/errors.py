@@ -1,0 +1,34 @@
+"""Last line of defence: log the error, tell the user politely, never show a traceback."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import ErrorEvent
+
+from bot.i18n import Translator
+
+router = Router(name="errors")
+logger = logging.getLogger(__name__)
+
+
+@router.error()
+async def on_error(event: ErrorEvent, translator: Translator) -> None:
+    logger.exception("update %s failed", event.update.update_id, exc_info=event.exception)
+    update = event.update
+    user = None
+    if update.message is not None:
+        user = update.message.from_user
+    elif update.callback_query is not None:
+        user = update.callback_query.from_user
+    l10n = translator.for_locale(user.language_code if user else None)
+    text = l10n.text("error-internal")
+    try:
+        if update.callback_query is not None:
+            await update.callback_query.answer(text, show_alert=True)
+        elif update.message is not None:
+            await update.message.answer(text)
+    except TelegramAPIError:
+        logger.warning("could not tell the user about the error", exc_info=True)

@@ -1,0 +1,56 @@
+"""``/roll 2d6+3``: table rolls in private and group chats."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.i18n import L10n
+from bot.services.notation import (
+    MAX_DICE,
+    MAX_EXPRESSION_LENGTH,
+    MAX_SIDES,
+    NotationError,
+    NotationProblem,
+    roll_notation,
+)
+from rules.dice import Dice
+
+router = Router(name="roll")
+
+_PROBLEM_MESSAGES = {
+    NotationProblem.EMPTY: "roll-usage",
+    NotationProblem.SYNTAX: "roll-error-syntax",
+    NotationProblem.TOO_LONG: "roll-error-too-long",
+    NotationProblem.TOO_MANY_DICE: "roll-error-too-many-dice",
+    NotationProblem.TOO_MANY_SIDES: "roll-error-too-many-sides",
+    NotationProblem.NO_DICE: "roll-error-no-dice",
+    NotationProblem.ZERO: "roll-error-zero",
+}
+_LIMITS = {
+    NotationProblem.TOO_LONG: MAX_EXPRESSION_LENGTH,
+    NotationProblem.TOO_MANY_DICE: MAX_DICE,
+    NotationProblem.TOO_MANY_SIDES: MAX_SIDES,
+}
+
+
+@router.message(Command("roll"))
+async def roll(message: Message, command: CommandObject, l10n: L10n, table_dice: Dice) -> None:
+    text = (command.args or "").strip()
+    try:
+        result = roll_notation(text, table_dice)
+    except NotationError as error:
+        shown = text if len(text) <= MAX_EXPRESSION_LENGTH else text[:MAX_EXPRESSION_LENGTH] + "…"
+        await message.reply(
+            l10n.text(
+                _PROBLEM_MESSAGES[error.problem],
+                text=shown,
+                limit=_LIMITS.get(error.problem, 0),
+            )
+        )
+        return
+    name = message.from_user.first_name if message.from_user else ""
+    await message.reply(
+        l10n.text("roll-result", name=name, breakdown=result.breakdown, total=result.total)
+    )

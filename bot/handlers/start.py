@@ -1,0 +1,21 @@
+"""``/start`` in private: what the bot is and how to begin."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import CommandStart
+from aiogram.types import Message
+
+from bot.i18n import L10n
+from bot.services.users import remember_user
+
+router = Router(name="start")
+router.message.filter(F.chat.type == "private")
+
+
+@router.message(CommandStart())
+async def start(message: Message, l10n: L10n) -> None:
+    if message.from_user is None:
+        return
+    await remember_user(message.from_user, started=True)
+    await message.answer(l10n.text("start-welcome", name=message.from_user.first_name))

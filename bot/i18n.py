@@ -1,0 +1,99 @@
+"""Fluent localisation: one :class:`Translator` loaded at start-up, one :class:`L10n` per locale.
+
+We use ``fluent.runtime`` directly (the pattern of aiogram-dialog's ``I18NFormat`` example)
+rather than aiogram-i18n: one small object serves handlers, dialogs and messages sent from
+timers with no incoming update (``translator.for_locale(stored_code)``), with no extra
+middleware stack or context variables to keep in sync across replicas.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax.ast import Junk
+
+from bot.config import PROJECT_ROOT, SUPPORTED_LOCALES
+
+LOCALES_DIR = PROJECT_ROOT / "locales"
+logger = logging.getLogger(__name__)
+
+
+class Html(str):
+    """Text already safe for Telegram's HTML; :meth:`L10n.text` passes it through unescaped."""
+
+    __slots__ = ()
+
+
+def _safe(value: Any) -> Any:
+    if isinstance(value, Html):
+        return str(value)
+    if isinstance(value, str):
+        return html.escape(value, quote=False)
+    return value
+
+
+class L10n:
+    """Messages of one locale. String arguments are HTML-escaped: messages go out as HTML."""
+
+    def __init__(self, locale: str, bundle: FluentBundle) -> None:
+        self.locale = locale
+        self._bundle = bundle
+
+    def has(self, msg_id: str) -> bool:
+        return self._bundle.has_message(msg_id)
+
+    def text(self, msg_id: str, /, **args: Any) -> str:
+        """Format ``msg_id``; ``str`` arguments are escaped unless :class:`Html`."""
+        if not self._bundle.has_message(msg_id):
+            logger.error("missing message %s in locale %s", msg_id, self.locale)
+            return msg_id
+        safe = {
+            key: html.escape(value) if isinstance(value, str) else value
+            for key, value in args.items()
+        }
+        message = self._bundle.get_message(msg_id)
+        if message.value is None:
+            return msg_id
+        text, errors = self._bundle.format_pattern(message.value, safe)
+        for error in errors:
+            logger.error("message %s in %s: %s", msg_id, self.locale, error)
+        return str(text)
+
+
+class Translator:
+    """All locales, loaded once. ``pick`` maps a Telegram ``language_code`` to a locale."""
+
+    def __init__(self, default_locale: str, locales_dir: Path = LOCALES_DIR) -> None:
+        self.default_locale = default_locale
+        self._locales = {code: self._load(code, locales_dir) for code in SUPPORTED_LOCALES}
+
+    @staticmethod
+    def _load(code: str, locales_dir: Path) -> L10n:
+        bundle = FluentBundle([code], use_isolating=False)
+        for path in sorted((locales_dir / code).glob("*.ftl")):
+            resource = FluentResource(path.read_text(encoding="utf-8"))
+            junk = [entry for entry in resource.body if isinstance(entry, Junk)]
+            if junk:
+                raise ValueError(f"{path}: cannot parse {str(junk[0].content)[:60]!r}")
+            bundle.add_resource(resource)
+        return L10n(code, bundle)
+
+    @property
+    def locales(self) -> Iterable[str]:
+        return self._locales.keys()
+
+    def pick(self, language_code: str | None) -> str:
+        """The locale for a Telegram ``language_code`` (``en-US`` -> ``en``), else the default."""
+        if language_code:
+            base = language_code.split("-")[0].lower()
+            if base in self._locales:
+                return base
+        return self.default_locale
+
+    def for_locale(self, language_code: str | None) -> L10n:
+        return self._locales[self.pick(language_code)]

@@ -1,0 +1,1 @@
+"""Use cases between the aiogram shell and the pure rules: load, lock, call rules, save."""

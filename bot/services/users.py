@@ -1,0 +1,28 @@
+"""Users the bot has seen: who opened the private chat, which language they speak."""
+
+from __future__ import annotations
+
+from aiogram.types import User as TelegramUser
+
+from bot.db.models import User
+
+
+async def remember_user(tg_user: TelegramUser, *, started: bool = False) -> User:
+    """Create or refresh the user's row; ``started`` marks that they opened the private chat."""
+    defaults: dict[str, object] = {
+        "first_name": tg_user.first_name[:128],
+        "username": tg_user.username,
+        "language_code": tg_user.language_code,
+    }
+    user, created = await User.get_or_create(defaults=defaults, telegram_id=tg_user.id)
+    changed = {key: value for key, value in defaults.items() if getattr(user, key) != value}
+    if started and not user.started:
+        changed["started"] = True
+    if changed and not created:
+        await User.filter(id=user.id).update(**changed)
+        for key, value in changed.items():
+            setattr(user, key, value)
+    elif created and started:
+        await User.filter(id=user.id).update(started=True)
+        user.started = True
+    return user

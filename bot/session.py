@@ -1,0 +1,61 @@
+"""The Bot's HTTP session: a custom Bot API server and a retry on Telegram's 429."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from aiogram import Bot
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.enums import ParseMode
+from aiogram.exceptions import TelegramRetryAfter
+from aiogram.methods import TelegramMethod
+from aiogram.methods.base import Response, TelegramType
+
+logger = logging.getLogger(__name__)
+
+
+class RetryAfterMiddleware(BaseRequestMiddleware):
+    """Waits ``retry_after`` and tries again when Telegram says "Too Many Requests"."""
+
+    def __init__(self, attempts: int = 3, max_wait: float = 60.0) -> None:
+        self.attempts = attempts
+        self.max_wait = max_wait
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        for attempt in range(self.attempts):
+            try:
+                return await make_request(bot, method)
+            except TelegramRetryAfter as error:
+                if attempt == self.attempts - 1 or error.retry_after > self.max_wait:
+                    raise
+                logger.warning(
+                    "429 on %s, retrying in %ss", type(method).__name__, error.retry_after
+                )
+                await asyncio.sleep(error.retry_after)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def make_bot(token: str, api_url: str | None, **kwargs: Any) -> Bot:
+    session = (
+        AiohttpSession(api=TelegramAPIServer.from_base(api_url)) if api_url else AiohttpSession()
+    )
+    session.middleware(RetryAfterMiddleware())
+    return Bot(
+        token=token,
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML, link_preview_is_disabled=True),
+        **kwargs,
+    )

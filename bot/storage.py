@@ -1,0 +1,59 @@
+"""FSM and dialog storage: Redis when ``REDIS_URL`` is set, else memory (with a warning)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage, DefaultKeyBuilder
+from aiogram.fsm.storage.memory import MemoryStorage, SimpleEventIsolation
+from aiogram.fsm.storage.redis import RedisStorage
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
+
+from bot.startup import StartupError
+
+logger = logging.getLogger(__name__)
+POOL_TIMEOUT_SECONDS = 10
+
+
+@dataclass
+class Storage:
+    fsm: BaseStorage
+    isolation: BaseEventIsolation
+    redis: Redis | None = None
+
+    async def close(self) -> None:
+        await self.fsm.close()
+        await self.isolation.close()
+
+
+async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
+    """Connect and ping Redis; a bounded pool makes bursts wait instead of failing."""
+    if redis_url is None:
+        logger.warning(
+            "REDIS_URL is not set: using in-memory storage; dialogs and FSM state "
+            "will NOT survive a restart, and only one bot process may run"
+        )
+        return Storage(MemoryStorage(), SimpleEventIsolation())
+    try:
+        pool = BlockingConnectionPool.from_url(
+            redis_url, max_connections=max_connections, timeout=POOL_TIMEOUT_SECONDS
+        )
+    except ValueError as error:
+        raise StartupError(
+            "REDIS_URL", f"is malformed ({error})", "use redis://host:6379/0"
+        ) from None
+    redis = Redis(connection_pool=pool)
+    try:
+        await redis.ping()
+    except (RedisError, OSError) as error:
+        await redis.aclose()
+        raise StartupError(
+            "REDIS_URL",
+            f"cannot reach Redis at {redis_url} ({type(error).__name__})",
+            "start redis-server or fix the URL; leave it empty to run without Redis",
+        ) from None
+    key_builder = DefaultKeyBuilder(with_bot_id=True, with_destiny=True)
+    fsm = RedisStorage(redis, key_builder=key_builder)
+    return Storage(fsm, fsm.create_isolation(), redis)

@@ -1,0 +1,58 @@
+"""``/roll`` notation: parsed by d20, dice from our scripted source, caps enforced."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.notation import NotationError, NotationProblem, roll_notation
+from rules.dice import ScriptedDice
+
+
+@pytest.mark.parametrize(
+    ("text", "script", "breakdown", "total"),
+    [
+        ("2d6+3", {6: [3, 5]}, "2d6 (3, 5) + 3 = 11", 11),
+        ("5d10", {10: [4, 6, 7, 1, 10]}, "5d10 (4, 6, 7, 1, 10) = 28", 28),
+        ("d20", {20: [17]}, "1d20 (17) = 17", 17),
+        ("4d6kh3", {6: [1, 5, 6, 2]}, "4d6kh3 (<s>1</s>, 5, 6, 2) = 13", 13),
+        ("1d10e10", {10: [10, 3]}, "1d10e10 (10!, 3) = 13", 13),
+    ],
+)
+def test_notation_rolls_with_scripted_dice(
+    text: str, script: dict[int, list[int]], breakdown: str, total: int
+) -> None:
+    dice = ScriptedDice(script)
+    result = roll_notation(text, dice)
+    assert result.total == total
+    assert result.breakdown == breakdown
+    assert all(dice.remaining(sides) == 0 for sides in script)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("", NotationProblem.EMPTY),
+        ("   ", NotationProblem.EMPTY),
+        ("junk", NotationProblem.SYNTAX),
+        ("2d6+(", NotationProblem.SYNTAX),
+        ("<b>1d6</b>", NotationProblem.SYNTAX),
+        ("100000d100000", NotationProblem.TOO_MANY_DICE),
+        ("101d6", NotationProblem.TOO_MANY_DICE),
+        ("60d6+60d6", NotationProblem.TOO_MANY_DICE),
+        ("1d1001", NotationProblem.TOO_MANY_SIDES),
+        ("0d6", NotationProblem.ZERO),
+        ("1d0", NotationProblem.ZERO),
+        ("5", NotationProblem.NO_DICE),
+        ("1d6+" * 30, NotationProblem.TOO_LONG),
+    ],
+)
+def test_bad_notation_is_refused_with_a_reason(text: str, problem: NotationProblem) -> None:
+    with pytest.raises(NotationError) as error:
+        roll_notation(text, ScriptedDice())
+    assert error.value.problem == problem
+
+
+def test_runaway_explosions_are_capped() -> None:
+    with pytest.raises(NotationError) as error:
+        roll_notation("1d1e1", ScriptedDice({1: [1] * 500}))
+    assert error.value.problem == NotationProblem.TOO_MANY_DICE

@@ -1,0 +1,74 @@
+"""Shared fixtures: a real Redis server and a real SQLite database with migrations applied."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from redis import Redis
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """The test command's Redis (``TEST_REDIS_URL``), else one started here on a free port."""
+    given = os.environ.get("TEST_REDIS_URL")
+    if given:
+        yield given
+        return
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.fail("redis-server is not installed: run scripts/test.sh, which installs it")
+    port = free_port()
+    workdir = tempfile.mkdtemp()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", workdir],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    client = Redis.from_url(url)
+    for _ in range(100):
+        try:
+            client.ping()
+            break
+        except Exception:
+            time.sleep(0.05)
+    client.close()
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(workdir, ignore_errors=True)
+
+
+@pytest.fixture
+async def clean_redis(redis_url: str) -> AsyncIterator[str]:
+    """A Redis with nothing left over from earlier tests."""
+    from redis.asyncio import Redis as AsyncRedis
+
+    client = AsyncRedis.from_url(redis_url)
+    await client.flushdb()
+    await client.aclose()
+    yield redis_url
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh SQLite file with every committed migration applied, opened through Tortoise."""
+    from bot.db.setup import close_database, init_database
+
+    url = f"sqlite://{tmp_path / 'test.sqlite3'}"
+    await init_database(url)
+    yield url
+    await close_database()

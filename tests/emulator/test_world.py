@@ -1,0 +1,120 @@
+"""Update shapes, privacy mode, membership events, uploads and text formatting."""
+
+from __future__ import annotations
+
+import pytest
+from aiogram import Bot
+from aiogram.types import BufferedInputFile, Update
+
+from tests.telegram_emulator import EmulatorError, TelegramEmulator
+from tests.telegram_emulator.errors import ApiError
+from tests.telegram_emulator.formatting import parse_html, parse_markdown_v2
+
+from .conftest import TOKEN
+
+
+async def test_every_update_parses_as_aiogram_update(emu: TelegramEmulator, bot: Bot) -> None:
+    gm, alice = emu.add_user("Gm", username="gamemaster"), emu.add_user("Alice", last_name="A")
+    group = emu.add_group("Table", admins=[gm], bot_admin=True, forum=True)
+    topic = emu.add_topic(group, "Scene")
+    await emu.join_group(alice, group)
+    first = await emu.send_text(alice, group, "hi @gamemaster see https://x.org #tag", thread_id=2)
+    await emu.send_text(gm, group, "/kick", reply_to=first)
+    await emu.edit_text(alice, first, "edited")
+    sent = await bot.send_message(
+        group.id,
+        "<a href='tg://user?id=1'>x</a>",
+        parse_mode="HTML",
+        message_thread_id=topic.message_thread_id,
+        reply_markup={"inline_keyboard": [[{"text": "Go", "callback_data": "go"}]]},  # type: ignore[arg-type]
+    )
+    message = emu.last_bot_message(group)
+    assert message is not None and message.message_id == sent.message_id
+    await emu.press_button(alice, message, data="go")
+    await emu.leave_group(alice, group)
+    await emu.block_bot(gm)
+
+    kinds = []
+    for pending in emu.updates:
+        update = Update.model_validate(pending.to_json())
+        kinds.append(update.event_type)
+    assert kinds == [
+        "message",  # new_chat_members
+        "chat_member",
+        "message",
+        "message",
+        "edited_message",
+        "callback_query",
+        "message",  # left_chat_member
+        "chat_member",
+        "my_chat_member",
+    ]
+    # chat_member is not delivered unless explicitly allowed (Telegram's default)
+    assert [u.kind for u in emu.state.updates.dropped] == ["chat_member", "chat_member"]
+    entities = emu.updates[2].payload["entities"]
+    assert [e["type"] for e in entities] == ["mention", "url", "hashtag"]
+
+
+async def test_privacy_mode_filters_group_messages() -> None:
+    async with TelegramEmulator(TOKEN, bot_username="gm_test_bot", privacy_mode=True) as emu:
+        alice = emu.add_user("Alice")
+        group = emu.add_group("Table", members=[alice])
+        await emu.send_text(alice, group, "just chatting")
+        await emu.send_text(alice, group, "/roll@gm_test_bot")
+        await emu.send_text(alice, group, "/roll@someone_else")
+        await emu.send_text(alice, group, "/roll")
+        texts = [u.payload["text"] for u in emu.pending_updates]
+        assert texts == ["/roll@gm_test_bot", "/roll"]
+
+
+async def test_user_side_misuse_raises(emu: TelegramEmulator) -> None:
+    alice, bob = emu.add_user("Alice"), emu.add_user("Bob")
+    group = emu.add_group("Table", members=[alice])
+    with pytest.raises(EmulatorError, match="not a member"):
+        await emu.send_text(bob, group, "let me in")
+    with pytest.raises(EmulatorError, match="cannot write"):
+        await emu.send_text(bob, emu.private_chat(alice), "hi")
+    with pytest.raises(EmulatorError, match="invalid deep link"):
+        await emu.open_deep_link(alice, "has space")
+
+
+async def test_multipart_upload(emu: TelegramEmulator, bot: Bot) -> None:
+    alice = emu.add_user("Alice", started=True)
+    sent = await bot.send_photo(
+        alice.id,
+        BufferedInputFile(b"\x89PNG fake", filename="map.png"),
+        caption="The <i>map</i>",
+        parse_mode="HTML",
+    )
+    assert sent.photo is not None and sent.caption == "The map"
+    record = emu.calls("sendPhoto")[0]
+    assert list(record.files.values()) == [b"\x89PNG fake"]
+    assert emu.transcript(emu.private_chat(alice)) == "Bot: [photo] The map"
+
+
+def test_html_parser_matches_telegram() -> None:
+    text, entities = parse_html('<b>a</b> <a href="https://x.org/?a=1&amp;b=2">l</a> 😀<u>é</u>')
+    assert text == "a l 😀é"
+    assert entities == [
+        {"type": "bold", "offset": 0, "length": 1},
+        {"type": "text_link", "offset": 2, "length": 1, "url": "https://x.org/?a=1&b=2"},
+        {"type": "underline", "offset": 6, "length": 1},  # the emoji is 2 UTF-16 units
+    ]
+    with pytest.raises(ApiError, match='expected "</b>", found "</i>"'):
+        parse_html("<b>x</i>")
+    text, entities = parse_html('<pre><code class="language-python">x = 1</code></pre>')
+    assert entities == [{"type": "pre", "offset": 0, "length": 5, "language": "python"}]
+
+
+def test_markdown_v2_parser() -> None:
+    text, entities = parse_markdown_v2("*b* _i_ __u__ ||s|| [l](https://x.org) \\!")
+    assert text == "b i u s l !"
+    assert [e["type"] for e in entities] == [
+        "bold",
+        "italic",
+        "underline",
+        "spoiler",
+        "text_link",
+    ]
+    with pytest.raises(ApiError, match="Character '!' is reserved"):
+        parse_markdown_v2("Hi!")
