@@ -52,10 +52,7 @@ class L10n:
         if not self._bundle.has_message(msg_id):
             logger.error("missing message %s in locale %s", msg_id, self.locale)
             return msg_id
-        safe = {
-            key: html.escape(value) if isinstance(value, str) else value
-            for key, value in args.items()
-        }
+        safe = {key: _safe(value) for key, value in args.items()}
         message = self._bundle.get_message(msg_id)
         if message.value is None:
             return msg_id

@@ -9,5 +9,10 @@ from bot.handlers import errors, help, roll, start
 
 def build_root_router() -> Router:
     root = Router(name="root")
-    root.include_routers(start.router, help.router, roll.router, errors.router)
+    root.include_routers(
+        start.build_router(),
+        help.build_router(),
+        roll.build_router(),
+        errors.build_router(),
+    )
     return root

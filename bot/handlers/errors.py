@@ -10,11 +10,15 @@ from aiogram.types import ErrorEvent
 
 from bot.i18n import Translator
 
-router = Router(name="errors")
 logger = logging.getLogger(__name__)
 
 
-@router.error()
+def build_router() -> Router:
+    router = Router(name="errors")
+    router.errors.register(on_error)
+    return router
+
+
 async def on_error(event: ErrorEvent, translator: Translator) -> None:
     logger.exception("update %s failed", event.update.update_id, exc_info=event.exception)
     update = event.update

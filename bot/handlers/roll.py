@@ -17,8 +17,6 @@ from bot.services.notation import (
 )
 from rules.dice import Dice
 
-router = Router(name="roll")
-
 _PROBLEM_MESSAGES = {
     NotationProblem.EMPTY: "roll-usage",
     NotationProblem.SYNTAX: "roll-error-syntax",
@@ -35,7 +33,12 @@ _LIMITS = {
 }
 
 
-@router.message(Command("roll"))
+def build_router() -> Router:
+    router = Router(name="roll")
+    router.message.register(roll, Command("roll"))
+    return router
+
+
 async def roll(message: Message, command: CommandObject, l10n: L10n, table_dice: Dice) -> None:
     text = (command.args or "").strip()
     try:

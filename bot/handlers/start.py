@@ -9,11 +9,14 @@ from aiogram.types import Message
 from bot.i18n import L10n
 from bot.services.users import remember_user
 
-router = Router(name="start")
-router.message.filter(F.chat.type == "private")
+
+def build_router() -> Router:
+    router = Router(name="start")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(start, CommandStart())
+    return router
 
 
-@router.message(CommandStart())
 async def start(message: Message, l10n: L10n) -> None:
     if message.from_user is None:
         return

@@ -103,6 +103,9 @@ class _Stringifier(d20.SimpleStringifier):  # type: ignore[misc]
         self._nodes[_SourcedDie] = self._str_die
         self._in_dropped = False
 
+    def _str_expression(self, node: Any) -> str:
+        return str(self._stringify(node.roll))  # the total is shown apart, in bold
+
     def _stringify(self, node: Any) -> str:
         if not node.kept and not self._in_dropped:
             self._in_dropped = True

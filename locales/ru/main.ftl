@@ -26,7 +26,7 @@ error-internal = Что-то пошло не так, ход не засчита�
 
 ## Бросок кубиков
 
-roll-result = 🎲 { $name }: <code>{ $breakdown }</code> → <b>{ $total }</b>
+roll-result = 🎲 { $name }: <code>{ $breakdown }</code> = <b>{ $total }</b>
 roll-usage =
     Напишите, что бросить: /roll 2d6+3, /roll 5d10, /roll d20.
     Формат: <i>количество</i>d<i>грани</i>, можно прибавить или отнять число.

@@ -33,6 +33,7 @@ from .models import (
     PendingUpdate,
     WebhookConfig,
 )
+from .polling import running_polling
 from .webhook import SECRET_HEADER, DeliveryAttempt
 
 __all__ = [
@@ -57,4 +58,5 @@ __all__ = [
     "RateLimits",
     "TelegramEmulator",
     "WebhookConfig",
+    "running_polling",
 ]

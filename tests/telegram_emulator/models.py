@@ -138,6 +138,11 @@ class EmuMessage:
         return self.kind not in ("text", "service")
 
     @property
+    def body(self) -> str:
+        """The plain text (or caption), ``""`` when there is none: handy in assertions."""
+        return self.text or ""
+
+    @property
     def buttons(self) -> list[list[dict[str, Any]]]:
         """Inline keyboard rows (raw button dicts); empty without an inline keyboard."""
         if not self.reply_markup:

@@ -1,0 +1,51 @@
+"""The real dispatcher, real Redis and SQLite, polling the local Bot API emulator in-process."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+from aiogram import Bot, Dispatcher
+
+from bot.app import build_dispatcher
+from bot.i18n import Translator
+from bot.session import make_bot
+from bot.storage import Storage, open_storage
+from rules.dice import ScriptedDice
+from tests.telegram_emulator import TelegramEmulator, running_polling
+
+TOKEN = "4242:TEST-token-for-the-dispatcher-tests-0123456789"
+
+
+@dataclass
+class Harness:
+    emu: TelegramEmulator
+    dp: Dispatcher
+    bot: Bot
+    dice: ScriptedDice
+    storage: Storage
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[TelegramEmulator]:
+    async with TelegramEmulator(TOKEN, bot_username="gm_test_bot", bot_first_name="GM") as emulator:
+        yield emulator
+
+
+@pytest.fixture
+async def gm(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncIterator[Harness]:
+    storage = await open_storage(clean_redis, max_connections=20)
+    dice = ScriptedDice()
+    dp = build_dispatcher(
+        storage=storage.fsm,
+        isolation=storage.isolation,
+        translator=Translator("ru"),
+        table_dice=dice,
+    )
+    bot = make_bot(TOKEN, emu.base_url)
+    harness = Harness(emu, dp, bot, dice, storage)
+    async with running_polling(dp, bot):
+        yield harness
+    await bot.session.close()
+    await storage.close()

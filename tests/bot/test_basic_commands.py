@@ -1,0 +1,109 @@
+"""/start, /help and /roll through the real dispatcher, answered in the user's language."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.filters import Command
+from aiogram.types import Message
+
+from bot.db.models import User
+from tests.bot.conftest import Harness
+
+
+async def test_start_greets_in_russian_and_remembers_the_user(gm: Harness) -> None:
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    await gm.emu.send_text(alice, "/start")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(alice))
+    assert "Привет, Алиса!" in reply.body
+    assert "/roll 2d6+3" in reply.body
+    row = await User.get(telegram_id=alice.id)
+    assert row.started and row.language_code == "ru"
+
+
+async def test_start_speaks_english_to_english_users(gm: Harness) -> None:
+    bob = gm.emu.add_user("Bob", language_code="en-US")
+    await gm.emu.send_text(bob, "/start")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(bob))
+    assert reply.body.startswith("Hi, Bob!")
+
+
+async def test_unknown_language_falls_back_to_the_default_locale(gm: Harness) -> None:
+    hans = gm.emu.add_user("Hans", language_code="de")
+    await gm.emu.send_text(hans, "/help")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(hans))
+    assert "Команды" in reply.body
+
+
+async def test_names_with_html_are_escaped(gm: Harness) -> None:
+    mallory = gm.emu.add_user("<b>Mal</b>", language_code="en")
+    await gm.emu.send_text(mallory, "/start")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(mallory))
+    assert reply.body.startswith("Hi, <b>Mal</b>!")
+    assert "&lt;b&gt;Mal&lt;/b&gt;" in reply.html
+
+
+async def test_help_in_a_group_speaks_of_group_commands(gm: Harness) -> None:
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    group = gm.emu.add_group("Таверна", admins=[alice])
+    await gm.emu.send_text(alice, group, "/help@gm_test_bot")
+    reply = await gm.emu.wait_for_message(group)
+    assert "Команды в группе" in reply.body
+
+
+async def test_roll_in_a_group_shows_every_die(gm: Harness) -> None:
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    group = gm.emu.add_group("Таверна", admins=[alice])
+    gm.dice.add(10, 4, 6, 7, 1, 10)
+    await gm.emu.send_text(alice, group, "/roll 5d10")
+    reply = await gm.emu.wait_for_message(group)
+    assert reply.body == "🎲 Алиса: 5d10 (4, 6, 7, 1, 10) = 28"
+
+
+async def test_roll_in_private_with_keep_highest_strikes_dropped_dice(gm: Harness) -> None:
+    bob = gm.emu.add_user("Bob", language_code="en")
+    gm.dice.add(6, 1, 5, 6, 2)
+    await gm.emu.send_text(bob, "/roll 4d6kh3")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(bob))
+    assert "<s>1</s>, 5, 6, 2" in reply.html
+    assert reply.body.endswith("= 13")
+
+
+async def test_bad_rolls_get_a_clear_answer_in_the_chat_language(gm: Harness) -> None:
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    chat = gm.emu.private_chat(alice)
+    expectations = {
+        "/roll": "Напишите, что бросить",
+        "/roll junk": "Не понимаю «junk»",
+        "/roll 100000d100000": "Слишком много кубиков: не больше 100",
+        "/roll 0d6": "Кубик без граней",
+        "/roll 1d5000": "не больше 1\xa0000 у кубика",
+        "/roll 7": "нет кубиков",
+    }
+    for command, expected in expectations.items():
+        await gm.emu.send_text(alice, command)
+        reply = await gm.emu.wait_for_message(chat)
+        assert expected in reply.body, (command, reply.body)
+    assert gm.dice.rolled == []
+
+
+async def test_roll_echo_is_html_escaped(gm: Harness) -> None:
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    await gm.emu.send_text(alice, "/roll <i>x</i>")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(alice))
+    assert "Не понимаю «<i>x</i>»" in reply.body
+    assert "&lt;i&gt;" in reply.html
+
+
+async def test_a_failing_handler_gets_a_polite_answer_not_a_traceback(gm: Harness) -> None:
+    broken = Router(name="broken")
+
+    @broken.message(Command("explode"))
+    async def explode(message: Message) -> None:
+        raise RuntimeError("boom")
+
+    gm.dp.include_router(broken)
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    await gm.emu.send_text(alice, "/explode")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(alice))
+    assert reply.body.startswith("Что-то пошло не так")
+    assert "boom" not in reply.body

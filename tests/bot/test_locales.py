@@ -1,0 +1,92 @@
+"""Locales: every id used in code exists in ru and en, the two agree, and none is unused."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from fluent.syntax import FluentParser
+from fluent.syntax.ast import Junk, Message
+
+from bot.i18n import Translator
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "locales"
+ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)+$")
+
+
+def _ids(locale: str) -> set[str]:
+    ids: set[str] = set()
+    for path in sorted((LOCALES / locale).glob("*.ftl")):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        assert not [entry for entry in resource.body if isinstance(entry, Junk)], path
+        ids.update(entry.id.name for entry in resource.body if isinstance(entry, Message))
+    return ids
+
+
+def _code_strings() -> set[str]:
+    found: set[str] = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
+    return found
+
+
+def _prefixes(ids: set[str]) -> set[str]:
+    return {msg_id.split("-")[0] for msg_id in ids}
+
+
+def test_ru_and_en_have_the_same_ids() -> None:
+    ru, en = _ids("ru"), _ids("en")
+    assert sorted(ru - en) == [], "in ru only"
+    assert sorted(en - ru) == [], "in en only"
+
+
+def test_every_id_used_in_code_exists() -> None:
+    known = _ids("ru")
+    prefixes = _prefixes(known)
+    used = {s for s in _code_strings() if ID.match(s) and s.split("-")[0] in prefixes}
+    assert sorted(used - known) == []
+
+
+def test_every_id_is_used_in_code() -> None:
+    strings = _code_strings()
+    assert sorted(_ids("ru") - strings) == []
+
+
+def test_the_check_for_missing_ids_can_fail() -> None:
+    strings = _code_strings()
+    assert "roll-result" in strings
+    assert "roll-result-missing" not in _ids("ru")
+
+
+def test_every_message_formats_in_both_locales_without_errors() -> None:
+    translator = Translator("ru")
+    sample = {"name": "Вася", "text": "x", "limit": 10, "breakdown": "1d6 (3) = 3", "total": 3}
+    for locale in ("ru", "en"):
+        l10n = translator.for_locale(locale)
+        for msg_id in _ids(locale):
+            text = l10n.text(msg_id, **sample)
+            assert text and text != msg_id and "{" not in text, (locale, msg_id)
+
+
+def test_language_code_picks_the_locale() -> None:
+    translator = Translator("ru")
+    assert translator.pick("en-GB") == "en"
+    assert translator.pick("ru") == "ru"
+    assert translator.pick("uk") == "ru"
+    assert translator.pick(None) == "ru"
+    assert Translator("en").pick("fr") == "en"
+
+
+def test_text_for_messages_without_an_update_uses_a_stored_language_code() -> None:
+    """Timers have no incoming update: they format with the code stored for the user."""
+    translator = Translator("ru")
+    stored_language_code = "en"
+    assert (
+        translator.for_locale(stored_language_code)
+        .text("error-internal")
+        .startswith("Something went wrong")
+    )

@@ -1,0 +1,75 @@
+"""Run the real ``python -m bot`` process against the emulator (used by e2e tests and the demo)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from tests.telegram_emulator import TelegramEmulator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextlib.asynccontextmanager
+async def bot_process(
+    emu: TelegramEmulator,
+    workdir: Path,
+    *,
+    redis_url: str | None = None,
+    webhook_port: int | None = None,
+    extra_env: dict[str, str] | None = None,
+    ready_timeout: float = 30.0,
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """Start the bot; ready once it polls (or has set its webhook); SIGTERM and wait on exit."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": str(ROOT),
+        "BOT_TOKEN": emu.token,
+        "TELEGRAM_API_URL": emu.base_url,
+        "DATABASE_URL": f"sqlite://{workdir / 'bot.sqlite3'}",
+        "LOG_LEVEL": "INFO",
+        **({"REDIS_URL": redis_url} if redis_url else {}),
+        **(extra_env or {}),
+    }
+    if webhook_port is not None:
+        env["WEBHOOK_URL"] = f"http://127.0.0.1:{webhook_port}/webhook"
+        env["WEBAPP_HOST"] = "127.0.0.1"
+        env["WEBAPP_PORT"] = str(webhook_port)
+    log = (workdir / "bot.log").open("wb")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=workdir, env=env, stdout=log, stderr=log
+    )
+    try:
+        if webhook_port is None:
+            await emu.wait_for_poller(timeout=ready_timeout)
+        else:
+            await emu.wait_for_call("setWebhook", timeout=ready_timeout)
+            async with asyncio.timeout(ready_timeout):
+                await _wait_for_port(webhook_port)
+        yield process
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 20)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+        log.close()
+
+
+async def _wait_for_port(port: int) -> None:
+    while True:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            await asyncio.sleep(0.05)
+        else:
+            writer.close()
+            await writer.wait_closed()
+            return
