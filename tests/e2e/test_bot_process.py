@@ -11,9 +11,7 @@ from tests.conftest import free_port
 from tests.e2e.process import bot_process
 from tests.telegram_emulator import TelegramEmulator
 
-ROLL = re.compile(
-    r"🎲 (?P<name>.+): 2d6 \((?P<a>\d), (?P<b>\d)\) \+ 3 = (?P<total>\d+)"
-)
+ROLL = re.compile(r"🎲 (?P<name>.+): 2d6 \((?P<a>\d), (?P<b>\d)\) \+ 3 = (?P<total>\d+)")
 
 
 async def _round_trips(emu: TelegramEmulator) -> None:
