@@ -13,11 +13,13 @@ from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiogram_dialog import setup_dialogs
+from aiogram_dialog.api.protocols import MessageManagerProtocol
 from aiohttp import web
 
 from bot.commands import register_commands
 from bot.config import Settings
 from bot.db.setup import close_database, init_database
+from bot.dialogs.registry import build_dialogs
 from bot.handlers import build_root_router
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware
@@ -36,6 +38,7 @@ def build_dispatcher(
     translator: Translator,
     settings: Settings | None = None,
     table_dice: Dice | None = None,
+    message_manager: MessageManagerProtocol | None = None,
 ) -> Dispatcher:
     """The whole dispatcher: routers, middlewares, dialogs; services passed by name."""
     dp = Dispatcher(storage=storage, events_isolation=isolation)
@@ -44,7 +47,8 @@ def build_dispatcher(
     dp["table_dice"] = table_dice or SystemDice()
     dp.update.outer_middleware(L10nMiddleware(translator))
     dp.include_router(build_root_router())
-    setup_dialogs(dp, events_isolation=isolation)
+    dp.include_routers(*build_dialogs())
+    setup_dialogs(dp, events_isolation=isolation, message_manager=message_manager)
     return dp
 
 

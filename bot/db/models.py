@@ -1,6 +1,13 @@
-"""Tortoise-ORM models. Every change here needs a migration (``python -m bot makemigrations``)."""
+"""Tortoise-ORM models. Every change here needs a migration (``python -m bot makemigrations``).
+
+Model docstrings become table comments: keep semicolons and quotes out of their first line
+(Tortoise splits SQLite migration scripts on semicolons).
+"""
 
 from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
 
 from tortoise import fields
 from tortoise.models import Model
@@ -20,3 +27,91 @@ class User(Model):
 
     class Meta:
         table = "users"
+
+
+class GameSystem(StrEnum):
+    POOL = "pool"
+    DUEL = "duel"
+    D20 = "d20"
+
+
+class GameStatus(StrEnum):
+    ACTIVE = "active"
+    ENDED = "ended"
+
+
+class CharacterStatus(StrEnum):
+    ACTIVE = "active"
+    DEAD = "dead"
+    KICKED = "kicked"
+
+
+class Game(Model):
+    """One game bound to a group chat. active_chat_id is the chat while the game runs and
+    NULL after it ends: its unique index allows one active game per chat."""
+
+    id = fields.IntField(primary_key=True)
+    chat_id = fields.BigIntField(db_index=True)
+    active_chat_id = fields.BigIntField(null=True, unique=True)
+    system = fields.CharEnumField(GameSystem, max_length=8)
+    status = fields.CharEnumField(GameStatus, max_length=8, default=GameStatus.ACTIVE)
+    settings: dict[str, Any] = fields.JSONField(default=dict)
+    state: dict[str, Any] = fields.JSONField(default=dict)
+    seed_hex = fields.CharField(max_length=128)
+    commitment = fields.CharField(max_length=64)
+    next_roll_index = fields.IntField(default=0)
+    next_character_number = fields.IntField(default=1)
+    created_by = fields.BigIntField()
+    locale = fields.CharField(max_length=8, default="ru")
+    version = fields.IntField(default=0)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    ended_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "games"
+
+
+class Character(Model):
+    """A character of a game, with the rule state of its system as JSON.
+
+    active_key is "<game>:<user>" while the character lives in the game and NULL once it
+    is dead or kicked: one living character per user per game, enforced by the database.
+    """
+
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="characters", on_delete=fields.CASCADE
+    )
+    user_id = fields.BigIntField(db_index=True)
+    number = fields.IntField()
+    name = fields.CharField(max_length=32)
+    name_key = fields.CharField(max_length=32)
+    status = fields.CharEnumField(CharacterStatus, max_length=8, default=CharacterStatus.ACTIVE)
+    active_key = fields.CharField(max_length=48, null=True, unique=True)
+    description = fields.CharField(max_length=280, default="")
+    state: dict[str, Any] = fields.JSONField(default=dict)
+    version = fields.IntField(default=0)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "characters"
+        unique_together = (("game", "number"), ("game", "name_key"))
+
+
+class RollLog(Model):
+    """Every die a game rolled, by its index in the verifiable sequence of the game."""
+
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="rolls", on_delete=fields.CASCADE
+    )
+    index = fields.IntField()
+    sides = fields.IntField()
+    value = fields.IntField()
+    purpose = fields.CharField(max_length=32)
+    actor = fields.CharField(max_length=32, default="")
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "roll_log"
+        unique_together = (("game", "index"),)

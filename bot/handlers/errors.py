@@ -6,7 +6,9 @@ import logging
 
 from aiogram import Router
 from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
+from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 
 from bot.i18n import Translator
 
@@ -15,8 +17,21 @@ logger = logging.getLogger(__name__)
 
 def build_router() -> Router:
     router = Router(name="errors")
+    router.errors.register(on_stale_dialog, ExceptionTypeFilter(UnknownIntent, OutdatedIntent))
     router.errors.register(on_error)
     return router
+
+
+async def on_stale_dialog(event: ErrorEvent, translator: Translator) -> None:
+    """A button of a dialog that is gone (restart, finished, replaced): say so, change nothing."""
+    query = event.update.callback_query
+    if query is None:
+        return
+    l10n = translator.for_locale(query.from_user.language_code)
+    try:
+        await query.answer(l10n.text("error-stale-button"), show_alert=True)
+    except TelegramAPIError:
+        logger.warning("could not answer a stale button", exc_info=True)
 
 
 async def on_error(event: ErrorEvent, translator: Translator) -> None:

@@ -22,6 +22,7 @@ help-group =
 
     Message me in private to build a character: it is easier there, and nobody peeks.
 
+error-stale-button = This button is stale: the menu was closed or the bot restarted. Open it again with a command.
 error-internal = Something went wrong; nothing was counted. Please try again in a minute.
 
 ## Dice rolls

@@ -1,0 +1,1 @@
+"""aiogram-dialog flows in private chat: character creation, settings, inventory."""

@@ -1,0 +1,16 @@
+"""All dialogs, built fresh for each dispatcher (a Dialog is a Router: attachable once)."""
+
+from __future__ import annotations
+
+from aiogram_dialog import Dialog
+
+from bot.dialogs import d20_creation, duel_creation, game_settings, pool_creation
+
+
+def build_dialogs() -> list[Dialog]:
+    return [
+        pool_creation.build_dialog(),
+        duel_creation.build_dialog(),
+        d20_creation.build_dialog(),
+        game_settings.build_dialog(),
+    ]

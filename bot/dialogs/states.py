@@ -1,0 +1,30 @@
+"""Every StatesGroup of the bot's dialogs, in one place."""
+
+from __future__ import annotations
+
+from aiogram.fsm.state import State, StatesGroup
+
+
+class PoolCreation(StatesGroup):
+    name = State()
+    gender = State()
+    stats = State()
+    preview = State()
+
+
+class DuelCreation(StatesGroup):
+    name = State()
+    skills = State()
+    agility = State()
+    preview = State()
+
+
+class D20Creation(StatesGroup):
+    name = State()
+    character_class = State()
+    description = State()
+    preview = State()
+
+
+class GameSettingsDialog(StatesGroup):
+    main = State()

@@ -1,0 +1,133 @@
+"""Games in a group: /newgame (choose the system), /join, /endgame."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.deep_linking import create_start_link
+
+from bot.callbacks import NewGameCallback
+from bot.config import Settings
+from bot.db.models import Game, GameSystem
+from bot.handlers.replies import refuse
+from bot.i18n import L10n
+from bot.services import games
+from bot.services.errors import NotAdmin, ServiceError
+from bot.services.permissions import is_game_admin
+
+GROUP_CHATS = {"group", "supergroup"}
+SYSTEM_NAMES = {
+    GameSystem.POOL: "system-pool",
+    GameSystem.DUEL: "system-duel",
+    GameSystem.D20: "system-d20",
+}
+JOIN_PAYLOAD = "j{game_id}"
+
+
+def build_router() -> Router:
+    router = Router(name="games")
+    router.message.filter(F.chat.type.in_(GROUP_CHATS))
+    router.callback_query.filter(F.message.chat.type.in_(GROUP_CHATS))
+    router.message.register(new_game, Command("newgame"))
+    router.callback_query.register(choose_system, NewGameCallback.filter())
+    router.message.register(join, Command("join"))
+    router.message.register(end_game, Command("endgame"))
+    return router
+
+
+def _admin_ids(settings: Settings | None) -> frozenset[int]:
+    return settings.admin_ids if settings else frozenset()
+
+
+async def join_keyboard(bot: Bot, game: Game, l10n: L10n) -> InlineKeyboardMarkup:
+    link = await create_start_link(bot, JOIN_PAYLOAD.format(game_id=game.id))
+    button = InlineKeyboardButton(text=l10n.text("game-join-button"), url=link)
+    return InlineKeyboardMarkup(inline_keyboard=[[button]])
+
+
+async def new_game(message: Message, bot: Bot, l10n: L10n, settings: Settings | None) -> None:
+    assert message.from_user is not None
+    if not await is_game_admin(bot, message.chat.id, message.from_user.id, _admin_ids(settings)):
+        await refuse(message, l10n, NotAdmin())
+        return
+    existing = await games.active_game(message.chat.id)
+    if existing is not None:
+        await message.reply(
+            l10n.text("error-game-exists", system=l10n.text(SYSTEM_NAMES[existing.system]))
+        )
+        return
+    buttons = [
+        [
+            InlineKeyboardButton(
+                text=l10n.text(SYSTEM_NAMES[system]),
+                callback_data=NewGameCallback(system=system).pack(),
+            )
+        ]
+        for system in GameSystem
+    ]
+    await message.reply(
+        l10n.text("game-choose-system"),
+        reply_markup=InlineKeyboardMarkup(inline_keyboard=buttons),
+    )
+
+
+async def choose_system(
+    query: CallbackQuery,
+    callback_data: NewGameCallback,
+    bot: Bot,
+    l10n: L10n,
+    settings: Settings | None,
+) -> None:
+    message = query.message
+    assert isinstance(message, Message)
+    if not await is_game_admin(bot, message.chat.id, query.from_user.id, _admin_ids(settings)):
+        await refuse(query, l10n, NotAdmin())
+        return
+    skills = tuple(s.strip() for s in l10n.text("duel-default-skills").split(",") if s.strip())
+    try:
+        game = await games.create_game(
+            message.chat.id, callback_data.system, query.from_user.id, l10n.locale, skills
+        )
+    except ServiceError as error:
+        await refuse(query, l10n, error)
+        return
+    await query.answer()
+    await message.edit_text(
+        l10n.text(
+            "game-created",
+            system=l10n.text(SYSTEM_NAMES[game.system]),
+            commitment=game.commitment,
+        ),
+        reply_markup=await join_keyboard(bot, game, l10n),
+    )
+
+
+async def join(message: Message, bot: Bot, l10n: L10n) -> None:
+    try:
+        game = await games.require_game(message.chat.id)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.reply(l10n.text("game-join"), reply_markup=await join_keyboard(bot, game, l10n))
+
+
+async def end_game(message: Message, bot: Bot, l10n: L10n, settings: Settings | None) -> None:
+    assert message.from_user is not None
+    if not await is_game_admin(bot, message.chat.id, message.from_user.id, _admin_ids(settings)):
+        await refuse(message, l10n, NotAdmin())
+        return
+    try:
+        game = await games.end_game(message.chat.id)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.answer(
+        l10n.text(
+            "game-ended",
+            system=l10n.text(SYSTEM_NAMES[game.system]),
+            seed=game.seed_hex,
+            commitment=game.commitment,
+            rolls=game.next_roll_index,
+        )
+    )

@@ -1,0 +1,54 @@
+"""Deep links into the private chat: ``/start j<game>`` opens the creation dialog for that game."""
+
+from __future__ import annotations
+
+import re
+
+from aiogram import F, Router
+from aiogram.filters import CommandObject, CommandStart
+from aiogram.types import Message
+from aiogram_dialog import DialogManager, StartMode
+
+from bot.db.models import Game, GameSystem
+from bot.dialogs.states import D20Creation, DuelCreation, PoolCreation
+from bot.handlers.replies import refuse
+from bot.i18n import L10n
+from bot.services.characters import check_can_create
+from bot.services.errors import NoActiveGame, ServiceError
+from bot.services.users import remember_user
+
+JOIN = re.compile(r"^j(\d{1,12})$")
+CREATION_START = {
+    GameSystem.POOL: PoolCreation.name,
+    GameSystem.DUEL: DuelCreation.name,
+    GameSystem.D20: D20Creation.name,
+}
+
+
+def build_router() -> Router:
+    router = Router(name="join")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(open_creation, CommandStart(deep_link=True, magic=F.args.regexp(JOIN)))
+    return router
+
+
+async def open_creation(
+    message: Message, command: CommandObject, l10n: L10n, dialog_manager: DialogManager
+) -> None:
+    assert message.from_user is not None and command.args is not None
+    await remember_user(message.from_user, started=True)
+    match = JOIN.match(command.args)
+    assert match is not None
+    game = await Game.get_or_none(id=int(match[1]))
+    try:
+        if game is None:
+            raise NoActiveGame()
+        await check_can_create(game, message.from_user.id)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await dialog_manager.start(
+        CREATION_START[GameSystem(game.system)],
+        data={"game_id": game.id},
+        mode=StartMode.RESET_STACK,
+    )

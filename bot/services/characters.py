@@ -1,0 +1,191 @@
+"""Characters: names, creation for each system, numbering, listing, kicking."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
+
+from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
+from bot.services.codec import dump, load
+from bot.services.errors import (
+    AlreadyHasCharacter,
+    CharacterNotFound,
+    InvalidBuild,
+    InvalidName,
+    NameProblem,
+    NewCharacterNotAllowed,
+    NoActiveGame,
+)
+from bot.services.games import settings_of
+from rules.d20 import new_character as new_d20_character
+from rules.d20.character import CharacterClass, D20Character
+from rules.duel import new_character as new_duel_character
+from rules.duel.character import DuelCharacter
+from rules.errors import RuleError
+from rules.pool.build import new_character as new_pool_character
+from rules.pool.model import Gender, PoolCharacter, Stats
+
+NAME_MIN, NAME_MAX = 2, 32
+DESCRIPTION_MAX = 280
+_NAME_PUNCTUATION = frozenset(" -'’")
+
+
+def clean_name(raw: str) -> str:
+    """The name as stored: NFC, trimmed, inner spaces collapsed; or :class:`InvalidName`."""
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not NAME_MIN <= len(name) <= NAME_MAX:
+        raise InvalidName(NameProblem.LENGTH)
+    if not all(ch.isalnum() or ch in _NAME_PUNCTUATION for ch in name) or not any(
+        ch.isalpha() for ch in name
+    ):
+        raise InvalidName(NameProblem.CHARACTERS)
+    return name
+
+
+def name_key(name: str) -> str:
+    return name.casefold().replace("ё", "е")
+
+
+@dataclass(frozen=True, slots=True)
+class PoolBuild:
+    gender: Gender
+    stats: Stats
+
+
+@dataclass(frozen=True, slots=True)
+class DuelBuild:
+    skills: tuple[tuple[str, int], ...]
+    agility: int
+
+
+@dataclass(frozen=True, slots=True)
+class D20Build:
+    character_class: CharacterClass
+    description: str = ""
+
+
+Build = PoolBuild | DuelBuild | D20Build
+RuleState = PoolCharacter | DuelCharacter | D20Character
+
+
+async def living_character(game: Game, user_id: int) -> Character | None:
+    return await Character.get_or_none(game_id=game.id, user_id=user_id, status="active")
+
+
+async def check_can_create(game: Game, user_id: int) -> None:
+    """Refuse early (before the dialog asks anything) when the user may not create."""
+    if game.status != GameStatus.ACTIVE:
+        raise NoActiveGame()
+    if await living_character(game, user_id) is not None:
+        raise AlreadyHasCharacter()
+    settings = settings_of(game)
+    if not settings.allow_new_after_death and await Character.exists(
+        game_id=game.id, user_id=user_id
+    ):
+        raise NewCharacterNotAllowed()
+
+
+async def check_name_free(game: Game, name: str) -> None:
+    if await Character.exists(game_id=game.id, name_key=name_key(name)):
+        raise InvalidName(NameProblem.TAKEN)
+
+
+def build_state(game: Game, number: int, name: str, build: Build) -> RuleState:
+    """The rule system's new character, validated by the rules and the game's limits."""
+    settings = settings_of(game)
+    try:
+        if isinstance(build, PoolBuild) and game.system == GameSystem.POOL:
+            return new_pool_character(number, name, build.gender, build.stats)
+        if isinstance(build, DuelBuild) and game.system == GameSystem.DUEL:
+            skills = dict(build.skills)
+            if not skills or any(s not in settings.duel_skills for s in skills):
+                raise InvalidBuild(reason="skills")
+            if any(not settings.skill_min <= v <= settings.skill_max for v in skills.values()):
+                raise InvalidBuild(reason="skill-range")
+            if not settings.agility_min <= build.agility <= settings.agility_max:
+                raise InvalidBuild(reason="agility-range")
+            return new_duel_character(name, skills, hp=settings.duel_hp, agility=build.agility)
+        if isinstance(build, D20Build) and game.system == GameSystem.D20:
+            return new_d20_character(name, build.character_class)
+    except RuleError as error:
+        raise InvalidBuild(reason=type(error).__name__) from None
+    raise InvalidBuild(reason="system")
+
+
+async def create_character(game: Game, user_id: int, raw_name: str, build: Build) -> Character:
+    """Validate everything, take the next number, save. Races end in a clear refusal."""
+    name = clean_name(raw_name)
+    await check_can_create(game, user_id)
+    await check_name_free(game, name)
+    description = build.description[:DESCRIPTION_MAX] if isinstance(build, D20Build) else ""
+    for _ in range(20):
+        number = await _take_number(game)
+        state = build_state(game, number, name, build)
+        try:
+            return await Character.create(
+                game_id=game.id,
+                user_id=user_id,
+                number=number,
+                name=name,
+                name_key=name_key(name),
+                active_key=f"{game.id}:{user_id}",
+                description=description,
+                state=dump(state),
+            )
+        except IntegrityError:
+            if await living_character(game, user_id) is not None:
+                raise AlreadyHasCharacter() from None
+            await check_name_free(game, name)
+    raise AlreadyHasCharacter()  # pragma: no cover - twenty lost races in a row
+
+
+async def _take_number(game: Game) -> int:
+    """Allocate the next joining number with a conditional update (safe across replicas)."""
+    while True:
+        await game.refresh_from_db(fields=["next_character_number"])
+        number = game.next_character_number
+        taken = await Game.filter(id=game.id, next_character_number=number).update(
+            next_character_number=F("next_character_number") + 1
+        )
+        if taken:
+            return number
+
+
+def rule_state(game: Game, character: Character) -> Any:
+    """The character's rule dataclass for the game's system."""
+    cls = {
+        GameSystem.POOL: PoolCharacter,
+        GameSystem.DUEL: DuelCharacter,
+        GameSystem.D20: D20Character,
+    }[GameSystem(game.system)]
+    return load(cls, character.state)
+
+
+async def characters_of(game: Game, *, include_gone: bool = False) -> list[Character]:
+    query = Character.filter(game_id=game.id)
+    if not include_gone:
+        query = query.filter(status=CharacterStatus.ACTIVE)
+    return await query.order_by("number")
+
+
+async def character_by_number(game: Game, number: int) -> Character:
+    character = await Character.get_or_none(game_id=game.id, number=number)
+    if character is None:
+        raise CharacterNotFound(number=number)
+    return character
+
+
+async def kick(game: Game, number: int) -> Character:
+    """Remove a character from play; the row stays as history."""
+    character = await character_by_number(game, number)
+    if character.status != CharacterStatus.ACTIVE:
+        raise CharacterNotFound(number=number)
+    await Character.filter(id=character.id).update(
+        status=CharacterStatus.KICKED, active_key=None, version=F("version") + 1
+    )
+    character.status = CharacterStatus.KICKED
+    return character

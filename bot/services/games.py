@@ -1,0 +1,144 @@
+"""Games: one active game per group chat, its settings, its verifiable dice and roll log."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
+from tortoise.timezone import now
+from tortoise.transactions import in_transaction
+
+from bot.db.models import Game, GameStatus, GameSystem, RollLog
+from bot.services.codec import dump
+from bot.services.errors import GameAlreadyExists, NoActiveGame
+from bot.services.settings import GameSettings, read_settings
+from rules.dice import RollRecord, VerifiableDice, commitment, new_seed, verify
+
+
+async def active_game(chat_id: int) -> Game | None:
+    return await Game.get_or_none(active_chat_id=chat_id)
+
+
+async def require_game(chat_id: int) -> Game:
+    game = await active_game(chat_id)
+    if game is None:
+        raise NoActiveGame()
+    return game
+
+
+async def create_game(
+    chat_id: int,
+    system: GameSystem,
+    created_by: int,
+    locale: str,
+    default_duel_skills: tuple[str, ...] = (),
+) -> Game:
+    """A new game with a fresh secret seed; its commitment is published by the caller."""
+    seed = new_seed()
+    settings = GameSettings(duel_skills=default_duel_skills)
+    try:
+        return await Game.create(
+            chat_id=chat_id,
+            active_chat_id=chat_id,
+            system=system,
+            settings=dump(settings),
+            seed_hex=seed.hex(),
+            commitment=commitment(seed),
+            created_by=created_by,
+            locale=locale,
+        )
+    except IntegrityError:
+        raise GameAlreadyExists() from None
+
+
+async def end_game(chat_id: int) -> Game:
+    """End the chat's game; the seed becomes public with it."""
+    game = await require_game(chat_id)
+    updated = await Game.filter(id=game.id, status=GameStatus.ACTIVE).update(
+        status=GameStatus.ENDED, active_chat_id=None, ended_at=now(), version=F("version") + 1
+    )
+    if not updated:
+        raise NoActiveGame()
+    await game.refresh_from_db()
+    return game
+
+
+def settings_of(game: Game) -> GameSettings:
+    return read_settings(game.settings)
+
+
+async def save_settings(game: Game, settings: GameSettings) -> None:
+    game.settings = dump(settings)
+    await Game.filter(id=game.id).update(settings=game.settings, version=F("version") + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedRoll:
+    index: int
+    sides: int
+    value: int
+    purpose: str
+    actor: str
+
+
+@contextlib.asynccontextmanager
+async def game_dice(game: Game, purpose: str, actor: str = "") -> AsyncIterator[VerifiableDice]:
+    """The game's dice from its next index; on success the rolls are logged in one transaction.
+
+    The caller saves its own state inside the same block (before sending anything), so a
+    crash either keeps both the rolls and the result or neither.
+    """
+    dice = VerifiableDice(bytes.fromhex(game.seed_hex), next_index=game.next_roll_index)
+    async with in_transaction():
+        yield dice
+        rolls = dice.take_history()
+        if rolls:
+            await RollLog.bulk_create(
+                [
+                    RollLog(
+                        game_id=game.id,
+                        index=r.index,
+                        sides=r.sides,
+                        value=r.value,
+                        purpose=purpose,
+                        actor=actor[:32],
+                    )
+                    for r in rolls
+                ]
+            )
+            await Game.filter(id=game.id).update(next_roll_index=dice.next_index)
+            game.next_roll_index = dice.next_index
+
+
+async def latest_rolls(game: Game, limit: int = 30) -> list[LoggedRoll]:
+    rows = await RollLog.filter(game_id=game.id).order_by("-index").limit(limit)
+    return [LoggedRoll(r.index, r.sides, r.value, r.purpose, r.actor) for r in reversed(rows)]
+
+
+@dataclass(frozen=True, slots=True)
+class Verification:
+    commitment_ok: bool
+    rolls_checked: int
+    first_bad_index: int | None
+
+    @property
+    def ok(self) -> bool:
+        return self.commitment_ok and self.first_bad_index is None
+
+
+async def verify_game(game: Game, seed_hex: str | None = None) -> Verification:
+    """Check a seed (the revealed one by default) against the commitment and the whole log."""
+    seed = bytes.fromhex(seed_hex or game.seed_hex)
+    rows = await RollLog.filter(game_id=game.id).order_by("index")
+    records = [RollRecord(r.index, r.sides, r.value) for r in rows]
+    report = verify(seed, records, published=game.commitment)
+    bad = report.first_mismatch.index if report.first_mismatch else None
+    return Verification(report.commitment_ok, report.checked, bad)
+
+
+async def last_game(chat_id: int) -> Game | None:
+    """The chat's active game, else its most recently ended one."""
+    return await Game.filter(chat_id=chat_id).order_by("-id").first()

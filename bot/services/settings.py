@@ -1,0 +1,70 @@
+"""A game's settings: limits and timers, stored as JSON on the game row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from bot.services.codec import dump, load
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """Defaults are what a Russian role-play group expects out of the box."""
+
+    round_timeout: int = 120  # seconds for a fight round
+    join_window: int = 60  # seconds to join a fight or accept a duel
+    choice_timeout: int = 60  # seconds for a private opponent choice
+    narration_timeout: int = 300  # seconds for a d20 narration turn
+    halls: int = 5
+    duel_skills: tuple[str, ...] = ()
+    skill_min: int = 1
+    skill_max: int = 10
+    agility_min: int = 0
+    agility_max: int = 50
+    duel_hp: int = 30
+    duel_to_death: bool = False
+    allow_new_after_death: bool = True
+    auto_tick_minutes: int = 0  # 0: cycles only by /tick
+
+
+# Bounds an admin may set, per numeric setting: (minimum, maximum).
+BOUNDS: dict[str, tuple[int, int]] = {
+    "round_timeout": (30, 3600),
+    "join_window": (15, 600),
+    "choice_timeout": (15, 600),
+    "narration_timeout": (30, 3600),
+    "halls": (1, 20),
+    "skill_min": (1, 100),
+    "skill_max": (1, 100),
+    "agility_min": (0, 100),
+    "agility_max": (0, 100),
+    "duel_hp": (1, 1000),
+    "auto_tick_minutes": (0, 1440),
+}
+
+
+class SettingOutOfRange(ValueError):
+    def __init__(self, name: str, value: int, low: int, high: int) -> None:
+        super().__init__(name, value)
+        self.name, self.value, self.low, self.high = name, value, low, high
+
+
+def read_settings(data: dict[str, Any]) -> GameSettings:
+    """Settings from the stored JSON; keys added later fall back to their defaults."""
+    known = {f.name for f in fields(GameSettings)}
+    defaults = dump(GameSettings())
+    return load(GameSettings, {**defaults, **{k: v for k, v in data.items() if k in known}})
+
+
+def change_setting(settings: GameSettings, name: str, value: Any) -> GameSettings:
+    """A copy with one setting changed, checked against :data:`BOUNDS` and the min/max pairs."""
+    if name in BOUNDS:
+        low, high = BOUNDS[name]
+        if not isinstance(value, int) or not low <= value <= high:
+            raise SettingOutOfRange(name, value, low, high)
+    changed = replace(settings, **{name: value})
+    for low_name, high_name in (("skill_min", "skill_max"), ("agility_min", "agility_max")):
+        if getattr(changed, low_name) > getattr(changed, high_name):
+            raise SettingOutOfRange(name, value, *BOUNDS[name])
+    return changed

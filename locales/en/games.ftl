@@ -1,0 +1,41 @@
+## Games in a group
+
+system-pool = d10 pool (survival in the halls)
+system-duel = Duel
+system-d20 = d20 (outcome table)
+
+game-choose-system = Which system do we run in this chat? Choose with a button (admins only).
+game-created =
+    🎲 The game has begun: <b>{ $system }</b>.
+    This game's dice hash (SHA-256 of the secret seed):
+    <code>{ $commitment }</code>
+    The seed is revealed after /endgame, so anyone can check every roll.
+
+    Join with the button below: we build your character in private.
+game-join-button = Create a character
+game-join = We build characters in a private chat with me — press the button:
+game-ended =
+    🏁 The game “{ $system }” is over. Rolls this game: { $rolls }.
+    Dice seed: <code>{ $seed }</code>
+    To check: the seed's SHA-256 must equal the hash announced at the start:
+    <code>{ $commitment }</code>
+    Roll number i on an N-sided die is the first fitting number from HMAC-SHA256(seed, “i:attempt”). /verify recomputes every roll of the game for you.
+duel-default-skills = foot, mounted
+
+## Refusals
+
+error-refused = That is not allowed; nothing changed.
+error-no-game = There is no game in this chat right now. An admin can start one with /newgame.
+error-game-exists = A “{ $system }” game is already running here. End it first: /endgame.
+error-not-admin = Only chat admins and game masters can do that.
+error-group-only = This command works in the game's group chat.
+error-name =
+    { $problem ->
+        [length] A name must be 2 to 32 characters long.
+        [taken] That name is already taken in this game (case does not matter). Pick another.
+       *[characters] A name may contain only letters, digits, spaces, hyphens and apostrophes.
+    }
+error-has-character = You already have a living character in this game. See it with /me.
+error-no-new-character = This game does not allow a new character after the old one died.
+error-no-character = There is no character number { $number }.
+error-build = That character does not fit the game's rules. Check the values and try again.
