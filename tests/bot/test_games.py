@@ -7,9 +7,10 @@ import re
 
 from bot.db.models import Game, GameStatus
 from tests.bot.conftest import Harness
+from tests.telegram_emulator import EmuChat, EmuUser
 
 
-async def _new_pool_game(gm: Harness) -> tuple[object, object, Game]:
+async def _new_pool_game(gm: Harness) -> tuple[EmuUser, EmuChat, Game]:
     admin = gm.emu.add_user("Мастер", language_code="ru")
     player = gm.emu.add_user("Игрок", language_code="ru")
     group = gm.emu.add_group("Подземелье", admins=[admin], members=[player])
