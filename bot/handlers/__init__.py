@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.handlers import errors, games, help, join, roll, start
+from bot.handlers import errors, game_admin, games, help, join, roll, sheets, start, tools
 
 
 def build_root_router() -> Router:
@@ -13,6 +13,9 @@ def build_root_router() -> Router:
         join.build_router(),
         start.build_router(),
         games.build_router(),
+        game_admin.build_router(),
+        sheets.build_router(),
+        tools.build_router(),
         help.build_router(),
         roll.build_router(),
         errors.build_router(),
