@@ -15,14 +15,18 @@ from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_applicati
 from aiogram_dialog import setup_dialogs
 from aiogram_dialog.api.protocols import MessageManagerProtocol
 from aiohttp import web
+from redis.asyncio import Redis
 
 from bot.commands import register_commands
 from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
-from bot.handlers import build_root_router
+from bot.handlers import build_root_router, duels
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware
+from bot.scheduler import Scheduler
+from bot.services.locks import GameLocks
+from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
 from bot.session import make_bot
 from bot.startup import StartupError
 from bot.storage import open_storage
@@ -39,12 +43,19 @@ def build_dispatcher(
     settings: Settings | None = None,
     table_dice: Dice | None = None,
     message_manager: MessageManagerProtocol | None = None,
+    redis: Redis | None = None,
+    dice_factory: DiceFactory | None = None,
 ) -> Dispatcher:
     """The whole dispatcher: routers, middlewares, dialogs; services passed by name."""
     dp = Dispatcher(storage=storage, events_isolation=isolation)
     dp["translator"] = translator
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
+    dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
+    scheduler = Scheduler()
+    duels.register_timers(scheduler)
+    scheduler.install(dp)
+    dp["scheduler"] = scheduler
     dp.update.outer_middleware(L10nMiddleware(translator))
     dp.include_router(build_root_router())
     dp.include_routers(*build_dialogs())
@@ -82,6 +93,7 @@ async def run(settings: Settings) -> None:
             isolation=storage.isolation,
             translator=translator,
             settings=settings,
+            redis=storage.redis,
         )
         try:
             me = await bot.get_me()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from aiogram.filters.callback_data import CallbackData
 
 from bot.db.models import GameSystem
@@ -9,3 +11,16 @@ from bot.db.models import GameSystem
 
 class NewGameCallback(CallbackData, prefix="ng"):
     system: GameSystem
+
+
+class DuelAction(StrEnum):
+    ACCEPT = "a"
+    DECLINE = "d"
+    GO_ON = "g"
+    STOP = "s"
+
+
+class DuelCallback(CallbackData, prefix="du"):
+    duel_id: int
+    action: DuelAction
+    round: int = 0

@@ -170,3 +170,22 @@ class SystemDice:
         if sides < 1:
             raise DiceError(f"a die needs at least one side, not {sides}")
         return secrets.randbelow(sides) + 1
+
+
+class RecordingDice:
+    """Any dice source, numbered and recorded like :class:`VerifiableDice` (for scripted games)."""
+
+    def __init__(self, inner: Dice, next_index: int = 0) -> None:
+        self._inner = inner
+        self.next_index = next_index
+        self.history: list[RollRecord] = []
+
+    def roll(self, sides: int) -> int:
+        value = self._inner.roll(sides)
+        self.history.append(RollRecord(self.next_index, sides, value))
+        self.next_index += 1
+        return value
+
+    def take_history(self) -> list[RollRecord]:
+        taken, self.history = self.history, []
+        return taken

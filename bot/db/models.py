@@ -115,3 +115,46 @@ class RollLog(Model):
     class Meta:
         table = "roll_log"
         unique_together = (("game", "index"),)
+
+
+class Timer(Model):
+    """A deadline that must fire exactly once, even across restarts and replicas."""
+
+    id = fields.IntField(primary_key=True)
+    kind = fields.CharField(max_length=32)
+    ref = fields.IntField()
+    due_at = fields.DatetimeField(db_index=True)
+    fired_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "timers"
+
+
+class DuelStage(StrEnum):
+    CHALLENGED = "challenged"
+    FIGHTING = "fighting"
+    FINISHED = "finished"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+
+
+class DuelRecord(Model):
+    """A duel between two characters of a duel game, with the rules state as JSON."""
+
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="duels", on_delete=fields.CASCADE
+    )
+    challenger_number = fields.IntField()
+    opponent_number = fields.IntField()
+    skill = fields.CharField(max_length=32)
+    stage = fields.CharEnumField(DuelStage, max_length=12, default=DuelStage.CHALLENGED)
+    state: dict[str, Any] = fields.JSONField(default=dict)
+    chat_id = fields.BigIntField()
+    thread_id = fields.IntField(null=True)
+    message_id = fields.IntField(null=True)
+    version = fields.IntField(default=0)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "duels"

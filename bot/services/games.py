@@ -14,8 +14,9 @@ from tortoise.transactions import in_transaction
 from bot.db.models import Game, GameStatus, GameSystem, RollLog
 from bot.services.codec import dump
 from bot.services.errors import GameAlreadyExists, NoActiveGame
+from bot.services.runtime import DiceFactory, GameDice, verifiable_dice
 from bot.services.settings import GameSettings, read_settings
-from rules.dice import RollRecord, VerifiableDice, commitment, new_seed, verify
+from rules.dice import RollRecord, commitment, new_seed, verify
 
 
 async def active_game(chat_id: int) -> Game | None:
@@ -85,13 +86,15 @@ class LoggedRoll:
 
 
 @contextlib.asynccontextmanager
-async def game_dice(game: Game, purpose: str, actor: str = "") -> AsyncIterator[VerifiableDice]:
+async def game_dice(
+    game: Game, purpose: str, actor: str = "", factory: DiceFactory = verifiable_dice
+) -> AsyncIterator[GameDice]:
     """The game's dice from its next index; on success the rolls are logged in one transaction.
 
     The caller saves its own state inside the same block (before sending anything), so a
     crash either keeps both the rolls and the result or neither.
     """
-    dice = VerifiableDice(bytes.fromhex(game.seed_hex), next_index=game.next_roll_index)
+    dice = factory(game)
     async with in_transaction():
         yield dice
         rolls = dice.take_history()

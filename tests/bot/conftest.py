@@ -12,7 +12,7 @@ from bot.app import build_dispatcher
 from bot.i18n import Translator
 from bot.session import make_bot
 from bot.storage import Storage, open_storage
-from rules.dice import ScriptedDice
+from rules.dice import RecordingDice, ScriptedDice
 from tests.telegram_emulator import TelegramEmulator, running_polling
 
 TOKEN = "4242:TEST-token-for-the-dispatcher-tests-0123456789"
@@ -23,8 +23,9 @@ class Harness:
     emu: TelegramEmulator
     dp: Dispatcher
     bot: Bot
-    dice: ScriptedDice
+    dice: ScriptedDice  # table rolls (/roll)
     storage: Storage
+    game_dice: ScriptedDice  # every game's rolls, numbered and logged like the real ones
 
 
 @pytest.fixture
@@ -37,14 +38,17 @@ async def emu() -> AsyncIterator[TelegramEmulator]:
 async def gm(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncIterator[Harness]:
     storage = await open_storage(clean_redis, max_connections=20)
     dice = ScriptedDice()
+    game_dice = ScriptedDice()
     dp = build_dispatcher(
         storage=storage.fsm,
         isolation=storage.isolation,
         translator=Translator("ru"),
         table_dice=dice,
+        redis=storage.redis,
+        dice_factory=lambda game: RecordingDice(game_dice, game.next_roll_index),
     )
     bot = make_bot(TOKEN, emu.base_url)
-    harness = Harness(emu, dp, bot, dice, storage)
+    harness = Harness(emu, dp, bot, dice, storage, game_dice)
     async with running_polling(dp, bot):
         yield harness
     await bot.session.close()

@@ -126,3 +126,12 @@ def test_bad_dice_requests_raise_dice_errors() -> None:
 def test_system_dice_roll_on_the_die() -> None:
     dice = SystemDice()
     assert all(1 <= dice.roll(20) <= 20 for _ in range(200))
+
+
+def test_recording_dice_number_and_record_any_source() -> None:
+    from rules.dice import RecordingDice
+
+    dice = RecordingDice(ScriptedDice({10: [3, 9]}), next_index=5)
+    assert roll_many(dice, 2, 10) == (3, 9)
+    assert dice.take_history() == [RollRecord(5, 10, 3), RollRecord(6, 10, 9)]
+    assert dice.next_index == 7 and dice.take_history() == []

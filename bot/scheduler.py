@@ -1,0 +1,66 @@
+"""The background loop that fires due timers; started with the dispatcher, in every replica."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+
+from bot.db.models import Timer
+from bot.services.timers import claim_due
+
+logger = logging.getLogger(__name__)
+TimerHandler = Callable[[Bot, Timer, dict[str, Any]], Awaitable[None]]
+POLL_SECONDS = 0.5
+
+
+class Scheduler:
+    """Fires timers by kind. Handlers get the bot, the timer and the dispatcher's data."""
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, TimerHandler] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    def on(self, kind: str, handler: TimerHandler) -> None:
+        self.handlers[kind] = handler
+
+    def install(self, dp: Dispatcher) -> None:
+        dp.startup.register(self._start)
+        dp.shutdown.register(self._stop)
+
+    async def _start(self, bot: Bot, dispatcher: Dispatcher) -> None:
+        data = dict(dispatcher.workflow_data)
+        self._task = asyncio.create_task(self._run(bot, data), name="timers")
+
+    async def _stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self, bot: Bot, data: dict[str, Any]) -> None:
+        while True:
+            try:
+                await self.fire_due(bot, data)
+            except Exception:
+                logger.exception("timer loop failed; retrying")
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def fire_due(self, bot: Bot, data: dict[str, Any]) -> int:
+        fired = 0
+        for timer in await claim_due():
+            handler = self.handlers.get(timer.kind)
+            if handler is None:
+                logger.error("no handler for timer kind %s", timer.kind)
+                continue
+            try:
+                await handler(bot, timer, data)
+            except Exception:
+                logger.exception("timer %s/%s failed", timer.kind, timer.ref)
+            fired += 1
+        return fired

@@ -1,0 +1,40 @@
+"""Per-game locks: Redis locks across replicas, asyncio locks in a single process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from weakref import WeakValueDictionary
+
+from redis.asyncio import Redis
+
+LOCK_TIMEOUT_SECONDS = 30  # a crashed holder's lock expires after this
+WAIT_SECONDS = 30
+
+
+class GameLocks:
+    """``async with locks.game(game_id):`` serialises every action that rolls or saves."""
+
+    def __init__(self, redis: Redis | None = None, prefix: str = "gm:lock") -> None:
+        self._redis = redis
+        self._prefix = prefix
+        self._local: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+
+    @contextlib.asynccontextmanager
+    async def game(self, game_id: int) -> AsyncIterator[None]:
+        if self._redis is not None:
+            lock = self._redis.lock(
+                f"{self._prefix}:game:{game_id}",
+                timeout=LOCK_TIMEOUT_SECONDS,
+                blocking_timeout=WAIT_SECONDS,
+            )
+            async with lock:
+                yield
+            return
+        local = self._local.get(game_id)
+        if local is None:
+            local = asyncio.Lock()
+            self._local[game_id] = local
+        async with local:
+            yield

@@ -1,0 +1,1 @@
+"""Rendering: rule results and state turned into locale text arguments."""

@@ -1,0 +1,113 @@
+"""Duel messages: the challenge, each round with every die, the end."""
+
+from __future__ import annotations
+
+import html
+
+from bot.i18n import Html, L10n
+from rules.duel import Duel, DuelCharacter, EndReason, Side
+from rules.duel.round import RoundResult
+
+BAR_WIDTH = 10
+
+
+def hp_bar(hp: int, max_hp: int) -> str:
+    filled = max(0, min(BAR_WIDTH, round(BAR_WIDTH * max(hp, 0) / max_hp))) if max_hp else 0
+    return "▰" * filled + "▱" * (BAR_WIDTH - filled)
+
+
+def _name(fighter: DuelCharacter) -> str:
+    return html.escape(fighter.name, quote=False)
+
+
+def challenge_text(l10n: L10n, duel: Duel, seconds: int) -> str:
+    return l10n.text(
+        "duel-challenge",
+        challenger=duel.challenger.name,
+        opponent=duel.opponent.name,
+        skill=duel.skill,
+        cskill=duel.challenger.skill(duel.skill),
+        oskill=duel.opponent.skill(duel.skill),
+        seconds=seconds,
+    )
+
+
+def round_text(l10n: L10n, duel: Duel, result: RoundResult, number: int) -> str:
+    """Everything the seed shows: the split, the 5 rolls, the score, dodges, damage, HP."""
+    challenger, opponent = result.challenger, result.opponent
+    names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
+    escaped = {Side.CHALLENGER: _name(challenger), Side.OPPONENT: _name(opponent)}
+    rolls = ", ".join(f"{r.value} ({escaped[r.success_of]})" for r in result.rolls)
+    winner, loser = result.winner, result.winner.other
+    score = (
+        (result.challenger_successes, result.opponent_successes)
+        if winner is Side.CHALLENGER
+        else (result.opponent_successes, result.challenger_successes)
+    )
+    dodge_words = ", ".join(
+        l10n.text("duel-dodge-yes" if d.dodged else "duel-dodge-no", value=d.value)
+        for d in result.dodges
+    )
+    loser_fighter = opponent if loser is Side.OPPONENT else challenger
+    winner_skill = result.challenger_skill if winner is Side.CHALLENGER else result.opponent_skill
+    lines = [
+        l10n.text(
+            "duel-round-header",
+            round=number,
+            challenger=challenger.name,
+            opponent=opponent.name,
+            cskill=result.challenger_skill,
+            oskill=result.opponent_skill,
+            skill=duel.skill,
+        ),
+        l10n.text(
+            "duel-round-range",
+            sides=result.sides,
+            b=result.opponent_range[1],
+            b1=result.challenger_range[0],
+            challenger=challenger.name,
+            opponent=opponent.name,
+        ),
+        l10n.text("duel-round-rolls", rolls=Html(rolls)),
+        l10n.text("duel-round-score", wins=score[0], losses=score[1], winner=names[winner]),
+        l10n.text(
+            "duel-round-dodges",
+            loser=names[loser],
+            agility=loser_fighter.agility,
+            dodges=Html(dodge_words),
+        ),
+        l10n.text(
+            "duel-round-damage",
+            successes=result.remaining_successes,
+            skill=winner_skill,
+            damage=result.damage,
+            loser=names[loser],
+        ),
+        *(
+            l10n.text(
+                "duel-round-hp",
+                name=f.name,
+                bar=hp_bar(f.hp, f.max_hp),
+                hp=f.hp,
+                max=f.max_hp,
+            )
+            for f in (challenger, opponent)
+        ),
+    ]
+    if duel.finished and duel.end_reason is not EndReason.STOPPED:
+        lines.append(end_text(l10n, duel))
+    else:
+        lines.append(l10n.text("duel-ask-choice"))
+    return "\n".join(lines)
+
+
+def end_text(l10n: L10n, duel: Duel, stopped_by: Side | None = None) -> str:
+    assert duel.winner is not None
+    winner = duel.fighter(duel.winner).name
+    loser = duel.fighter(duel.winner.other).name
+    if duel.end_reason is EndReason.KILLED:
+        return l10n.text("duel-end-killed", winner=winner, loser=loser)
+    if duel.end_reason is EndReason.KNOCKED_OUT:
+        return l10n.text("duel-end-knockout", winner=winner, loser=loser)
+    who = duel.fighter(stopped_by).name if stopped_by is not None else loser
+    return l10n.text("duel-end-stopped", who=who, winner=winner)

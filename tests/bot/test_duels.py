@@ -1,0 +1,216 @@
+"""Duels in the group (seed 001) through the real dispatcher, with scripted dice."""
+
+from __future__ import annotations
+
+from tortoise.timezone import now
+
+from bot.db.models import Character, DuelRecord, DuelStage, Game, GameSystem, RollLog, Timer
+from bot.services import games
+from bot.services.characters import DuelBuild, create_character, rule_state
+from bot.services.settings import GameSettings, change_setting
+from tests.bot.conftest import Harness
+from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
+
+SEED_ROUND = {17: [1, 15, 11, 3, 10], 100: [5, 56, 92]}
+
+
+async def _duel_table(
+    gm: Harness, *, to_the_death: bool = False
+) -> tuple[EmuUser, EmuUser, EmuUser, EmuChat, Game]:
+    sandor_user = gm.emu.add_user("Игрок Сандора", language_code="ru")
+    bronn_user = gm.emu.add_user("Игрок Бронна", language_code="ru")
+    stranger = gm.emu.add_user("Зевака", language_code="ru")
+    group = gm.emu.add_group("Королевская гавань", members=[sandor_user, bronn_user, stranger])
+    game = await games.create_game(group.id, GameSystem.DUEL, 1, "ru", ("пеший", "конный"))
+    settings: GameSettings = change_setting(games.settings_of(game), "duel_to_death", to_the_death)
+    await games.save_settings(game, settings)
+    await create_character(game, sandor_user.id, "Сандор", DuelBuild((("пеший", 9),), 0))
+    await create_character(game, bronn_user.id, "Бронн", DuelBuild((("пеший", 8),), 20))
+    await game.refresh_from_db()
+    return sandor_user, bronn_user, stranger, group, game
+
+
+async def _challenge(gm: Harness, challenger: EmuUser, group: EmuChat) -> EmuMessage:
+    await gm.emu.send_text(challenger, group, "/duel 2 Пеший")
+    return await gm.emu.wait_for_message(group, lambda m: "вызывает" in m.body)
+
+
+async def _hp(game: Game, number: int) -> int:
+    character = await Character.get(game_id=game.id, number=number)
+    return int(rule_state(game, character).hp)
+
+
+async def test_seed_example_through_the_bot(gm: Harness) -> None:
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    assert "Сандор вызывает Бронн" in challenge.body and "9 против 8" in challenge.body
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    text = result.body
+    assert "Кубик 1–17: 1–8 — успех Бронн, 9–17 — успех Сандор" in text
+    assert "Броски: 1 (Бронн), 15 (Сандор), 11 (Сандор), 3 (Бронн), 10 (Сандор)." in text
+    assert "Счёт 3:2 в пользу Сандор" in text
+    assert "d100: 5 — уклонение, 56 — нет, 92 — нет" in text
+    assert "2 × 9 = 18" in text
+    assert "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in text
+    assert result.button_texts == ["Продолжить", "Остановиться"]
+    assert await _hp(game, 2) == 12 and await _hp(game, 1) == 30
+    logged = await RollLog.filter(game_id=game.id).order_by("index").values_list("value", flat=True)
+    assert logged == [1, 15, 11, 3, 10, 5, 56, 92]
+
+
+async def test_a_stop_after_round_one_names_the_round_winner(gm: Harness) -> None:
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    query = await gm.emu.press_button(bronn, result, "Остановиться")
+    assert "остановиться" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
+    end = await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body)
+    assert "Бронн останавливает поединок. Победа за Сандор." in end.body
+    record = await DuelRecord.get(game_id=game.id)
+    assert record.stage == DuelStage.FINISHED
+
+
+async def test_both_go_on_fights_round_two_in_a_new_message(gm: Harness) -> None:
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    await gm.emu.press_button(sandor, first, "Продолжить")
+    gm.game_dice.add(17, 1, 2, 3, 4, 9).add(100, 50, 50, 50, 50)  # Бронн 4:1, no dodges
+    await gm.emu.press_button(bronn, first, "Продолжить")
+    second = await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
+    assert "Счёт 4:1 в пользу Бронн" in second.body
+    assert "4 × 8 = 32" in second.body
+    assert "повержен" in second.body  # 30 - 32 < 0: knocked out
+    assert await _hp(game, 1) == -2
+
+
+async def test_foreign_and_double_presses_change_nothing(gm: Harness) -> None:
+    sandor, bronn, stranger, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    for user in (stranger, sandor):
+        query = await gm.emu.press_button(user, challenge, "Принять")
+        answer = await gm.emu.wait_for_callback_answer(query)
+        assert answer.show_alert and "не ваша кнопка" in (answer.text or "")
+    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.CHALLENGED
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    query = await gm.emu.press_button(stranger, result, "Продолжить")
+    assert "не ваша кнопка" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
+    await gm.emu.press_button(sandor, result, "Продолжить")
+    again = await gm.emu.press_button(sandor, result, "Продолжить")
+    assert "не действует" in ((await gm.emu.wait_for_callback_answer(again)).text or "")
+    assert await RollLog.filter(game_id=game.id).count() == 8
+
+
+async def test_a_refusal_edits_the_challenge(gm: Harness) -> None:
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    query = await gm.emu.press_button(bronn, challenge, "Отказаться")
+    await gm.emu.wait_for_callback_answer(query)
+    edited = await gm.emu.wait_for_edit(challenge)
+    assert "Бронн отказывается" in edited.body
+    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.DECLINED
+    assert await RollLog.filter(game_id=game.id).count() == 0
+
+
+async def test_an_unanswered_challenge_expires(gm: Harness) -> None:
+    sandor, _, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    record = await DuelRecord.get(game_id=game.id)
+    await Timer.filter(kind="duel_expire", ref=record.id).update(due_at=now())
+    edited = await gm.emu.wait_for_edit(challenge, timeout=5)
+    assert "истёк" in edited.body
+    assert (await DuelRecord.get(id=record.id)).stage == DuelStage.EXPIRED
+
+
+async def test_a_duel_to_the_death_kills_the_loser(gm: Harness) -> None:
+    sandor, bronn, _, group, game = await _duel_table(gm, to_the_death=True)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, 10, 11, 12, 13, 14).add(100, 90, 90, 90, 90, 90)  # 5:0, 45 damage
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    assert "пал в поединке насмерть" in result.body
+    assert result.buttons == []
+    bronn_row = await Character.get(game_id=game.id, number=2)
+    assert bronn_row.status == "dead" and bronn_row.active_key is None
+
+
+async def test_bad_duel_commands_get_clear_answers(gm: Harness) -> None:
+    sandor, _, stranger, group, _ = await _duel_table(gm)
+    cases = {
+        (sandor, "/duel"): "Вызов на поединок: /duel N навык",
+        (sandor, "/duel 2 летающий"): "Навыки игры: пеший, конный",
+        (sandor, "/duel 1 пеший"): "самого себя",
+        (sandor, "/duel 9 пеший"): "нет",
+        (stranger, "/duel 1 пеший"): "нет живого персонажа",
+    }
+    for (user, text), expected in cases.items():
+        await gm.emu.send_text(user, group, text)
+        reply = await gm.emu.wait_for_message(group)
+        assert expected in reply.body, (text, reply.body)
+    assert await DuelRecord.all().count() == 0
+
+
+async def test_admin_heals_and_others_may_not(gm: Harness) -> None:
+    sandor, bronn, _, _, game = await _duel_table(gm)
+    admin = gm.emu.add_user("Мастер", language_code="ru")
+    group = gm.emu.add_group("Штаб", admins=[admin], members=[sandor, bronn])
+    await Game.filter(id=game.id).update(chat_id=group.id, active_chat_id=group.id)
+    await game.refresh_from_db()
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    await gm.emu.send_text(bronn, group, "/heal 2")
+    assert "администраторы" in (await gm.emu.wait_for_message(group)).body
+    await gm.emu.send_text(admin, group, "/heal 2 40")
+    assert "от 1 до 30" in (await gm.emu.wait_for_message(group)).body
+    assert await _hp(game, 2) == 12
+    await gm.emu.send_text(admin, group, "/heal 2 20")
+    assert "20/30" in (await gm.emu.wait_for_message(group)).body
+    await gm.emu.send_text(admin, group, "/heal 2")
+    assert "30/30" in (await gm.emu.wait_for_message(group)).body
+    assert await _hp(game, 2) == 30
+    await gm.emu.send_text(admin, group, "/heal two")
+    assert "/heal N" in (await gm.emu.wait_for_message(group)).body
+
+
+async def test_a_restart_mid_duel_resumes_and_each_round_is_one_new_message(gm: Harness) -> None:
+    from bot.app import build_dispatcher
+    from bot.i18n import Translator
+    from rules.dice import RecordingDice
+    from tests.telegram_emulator import running_polling
+
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    await gm.emu.press_button(sandor, first, "Продолжить")
+    await gm.dp.stop_polling()  # the bot goes down between the two choices
+
+    script = gm.game_dice
+    revived = build_dispatcher(
+        storage=gm.storage.fsm,
+        isolation=gm.storage.isolation,
+        translator=Translator("ru"),
+        redis=gm.storage.redis,
+        dice_factory=lambda g: RecordingDice(script, g.next_roll_index),
+    )
+    async with running_polling(revived, gm.bot):
+        before = len(gm.emu.bot_messages(group))
+        script.add(17, 10, 11, 1, 2, 3).add(100, 99, 99, 99)  # Бронн 3:2, Сандор dodges none
+        await gm.emu.press_button(bronn, first, "Продолжить")
+        second = await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
+        assert "Счёт 3:2 в пользу Бронн" in second.body
+        assert "3 × 8 = 24" in second.body
+        assert len(gm.emu.bot_messages(group)) == before + 1
+    assert await _hp(game, 1) == 6
+    assert await RollLog.filter(game_id=game.id).count() == 16
