@@ -54,7 +54,12 @@ def end_of_round(
     """Bleeding and dying at the end of a round (or a cycle, outside fights).
 
     * started at 0 and still at 0: dies;
-    * started at 1-2, still at 1-2: loses 1 health (so health 1 bleeds to 0).
+    * started wounded at 1-2, still at 1-2: loses 1 health (so health 1 bleeds to 0).
+
+    Bleeding is a wound's: a character at full health is not wounded, and healing to full
+    health stops the bleeding like healing to 3 does. Without this, a character built with
+    Живучесть 1-2 would bleed from the first cycle and could never be saved (their health
+    can never reach 3), which the seed, speaking of wounds («раны»), cannot mean.
 
     A character knocked from 1-2 down to exactly 0 during the round does not bleed further:
     RULINGS promise that "every wound gives one round to react", and at 0 that round is the
@@ -64,7 +69,8 @@ def end_of_round(
         return character, ()
     if health_at_start == 0 and character.health == 0:
         return replace(character, alive=False), (Died(character.number, "unattended"),)
-    if is_bleeding(health_at_start) and 0 < character.health < SAFE_HEALTH:
+    wounded = is_bleeding(health_at_start) and health_at_start < character.max_health
+    if wounded and 0 < character.health < min(SAFE_HEALTH, character.max_health):
         bled = replace(character, health=character.health - 1)
         return bled, (Bled(bled.number, bled.health),)
     return character, ()

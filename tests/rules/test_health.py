@@ -57,3 +57,14 @@ def test_ruling_every_wound_gives_one_round_to_react_knocked_to_zero_does_not_bl
 def test_dead_characters_do_not_bleed() -> None:
     corpse = replace(HERO, health=1, alive=False)
     assert end_of_round(corpse, health_at_start=1) == (corpse, ())
+
+
+def test_ruling_full_health_is_not_a_wound_low_vitality_does_not_bleed() -> None:
+    """Живучесть 2 at health 2 is unhurt; wounded to 1, pills back to 2 (full) stop the bleeding."""
+    frail = replace(HERO, stats=Stats(2, 3, 4, 2, 1), health=2)
+    assert end_of_round(frail, health_at_start=2) == (frail, ())
+    wounded = replace(frail, health=1)
+    bled, events = end_of_round(wounded, health_at_start=1)
+    assert bled.health == 0 and events == (Bled(1, 0),)
+    healed = replace(frail, health=2)
+    assert end_of_round(healed, health_at_start=1) == (healed, ())
