@@ -158,3 +158,29 @@ class DuelRecord(Model):
 
     class Meta:
         table = "duels"
+
+
+class Encounter(Model):
+    """A multi-party fight in a group (a pool fight or a d20 battle) with its rules state as JSON.
+
+    stage is the handler-level phase (joining, choosing, fighting, narration, finished...),
+    version guards every write with a conditional update.
+    """
+
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="encounters", on_delete=fields.CASCADE
+    )
+    kind = fields.CharField(max_length=16)
+    stage = fields.CharField(max_length=16)
+    state: dict[str, Any] = fields.JSONField(default=dict)
+    chat_id = fields.BigIntField()
+    thread_id = fields.IntField(null=True)
+    message_id = fields.IntField(null=True)
+    hall = fields.IntField(null=True)
+    version = fields.IntField(default=0)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "encounters"

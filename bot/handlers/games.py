@@ -92,7 +92,6 @@ async def choose_system(
     except ServiceError as error:
         await refuse(query, l10n, error)
         return
-    await query.answer()
     await message.edit_text(
         l10n.text(
             "game-created",
@@ -101,6 +100,7 @@ async def choose_system(
         ),
         reply_markup=await join_keyboard(bot, game, l10n),
     )
+    await query.answer()
 
 
 async def join(message: Message, bot: Bot, l10n: L10n) -> None:

@@ -56,7 +56,7 @@ async def test_seed_example_through_the_bot(gm: Harness) -> None:
     assert "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in text
     assert result.button_texts == ["Продолжить", "Остановиться"]
     assert await _hp(game, 2) == 12 and await _hp(game, 1) == 30
-    logged = await RollLog.filter(game_id=game.id).order_by("index").values_list("value", flat=True)
+    logged = [r.value for r in await RollLog.filter(game_id=game.id).order_by("index")]
     assert logged == [1, 15, 11, 3, 10, 5, 56, 92]
 
 
