@@ -21,7 +21,7 @@ from bot.commands import register_commands
 from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
-from bot.handlers import build_root_router, duels
+from bot.handlers import build_root_router, register_timers
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware
 from bot.scheduler import Scheduler
@@ -53,7 +53,7 @@ def build_dispatcher(
     dp["table_dice"] = table_dice or SystemDice()
     dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
     scheduler = Scheduler()
-    duels.register_timers(scheduler)
+    register_timers(scheduler)
     scheduler.install(dp)
     dp["scheduler"] = scheduler
     dp.update.outer_middleware(L10nMiddleware(translator))

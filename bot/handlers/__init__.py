@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.handlers import errors, game_admin, games, help, join, roll, sheets, start, tools
+from bot.handlers import (
+    d20,
+    duels,
+    errors,
+    game_admin,
+    games,
+    help,
+    join,
+    pool_fight,
+    roll,
+    sheets,
+    start,
+    tools,
+    world,
+)
+from bot.scheduler import Scheduler
 
 
 def build_root_router() -> Router:
@@ -14,6 +29,10 @@ def build_root_router() -> Router:
         start.build_router(),
         games.build_router(),
         game_admin.build_router(),
+        duels.build_router(),
+        d20.build_router(),
+        pool_fight.build_router(),
+        world.build_router(),
         sheets.build_router(),
         tools.build_router(),
         help.build_router(),
@@ -21,3 +40,9 @@ def build_root_router() -> Router:
         errors.build_router(),
     )
     return root
+
+
+def register_timers(scheduler: Scheduler) -> None:
+    """Every module's timer kinds, fired by the scheduler in whichever replica claims them."""
+    for module in (duels, d20, pool_fight, world):
+        module.register_timers(scheduler)

@@ -1,0 +1,63 @@
+"""The ``pool`` world of a game: floors, cycle, winners in the game row; characters in theirs.
+
+``load_world`` assembles the rules' :class:`World`; ``save_world`` writes back only what
+changed, each row with a conditional update on its version, all in one transaction. Call both
+inside ``runtime.locks.game(game.id)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tortoise.expressions import F
+from tortoise.transactions import in_transaction
+
+from bot.db.models import Character, CharacterStatus, Game, GameSystem
+from bot.services.codec import dump, load
+from bot.services.errors import StaleAction, WrongSystem
+from bot.services.games import settings_of
+from rules.pool.model import PoolCharacter
+from rules.pool.world import World
+
+_WORLD_FIELDS = ("cycle", "floors", "connections", "winners", "pick_ups")
+
+
+async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
+    """The world and the character rows by number (living characters only)."""
+    if game.system != GameSystem.POOL:
+        raise WrongSystem()
+    await game.refresh_from_db()
+    rows = await Character.filter(game_id=game.id, status=CharacterStatus.ACTIVE)
+    characters = tuple(load(PoolCharacter, row.state) for row in rows)
+    halls = max(settings_of(game).halls, *(c.hall for c in characters), 1)
+    stored: dict[str, Any] = {k: v for k, v in game.state.items() if k in _WORLD_FIELDS}
+    base = load(World, {**dump(World(halls=halls)), **stored, "halls": halls, "characters": []})
+    world = replace(base, characters=characters)
+    return world, {row.number: row for row in rows}
+
+
+async def save_world(game: Game, before: World, after: World, rows: dict[int, Character]) -> None:
+    """Write the world part and every changed character; a dead one leaves play."""
+    state = {k: v for k, v in dump(after).items() if k in _WORLD_FIELDS}
+    async with in_transaction():
+        updated = await Game.filter(id=game.id, version=game.version).update(
+            state=state, version=F("version") + 1
+        )
+        if not updated:
+            raise StaleAction()
+        game.version += 1
+        game.state = state
+        old = {c.number: c for c in before.characters}
+        for character in after.characters:
+            if old.get(character.number) == character:
+                continue
+            row = rows[character.number]
+            changes: dict[str, Any] = {"state": dump(character), "version": F("version") + 1}
+            if not character.alive:
+                changes.update(status=CharacterStatus.DEAD, active_key=None)
+            done = await Character.filter(id=row.id, version=row.version).update(**changes)
+            if not done:
+                raise StaleAction()
+            row.version += 1
+            row.state = changes["state"]
