@@ -28,3 +28,5 @@ class D20Creation(StatesGroup):
 
 class GameSettingsDialog(StatesGroup):
     main = State()
+    number = State()
+    skills = State()

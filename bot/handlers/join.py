@@ -1,4 +1,5 @@
-"""Deep links into the private chat: ``/start j<game>`` opens the creation dialog for that game."""
+"""Deep links into the private chat: ``/start j<game>`` opens the creation dialog for that game,
+``/start s<game>`` its settings (for the game's admins)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from aiogram_dialog import DialogManager, StartMode
 
 from bot.db.models import Game, GameSystem
 from bot.dialogs.states import D20Creation, DuelCreation, PoolCreation
+from bot.handlers.game_admin import SETTINGS_LINK, open_settings
 from bot.handlers.replies import refuse
 from bot.i18n import L10n
 from bot.services.characters import check_can_create
@@ -29,6 +31,9 @@ def build_router() -> Router:
     router = Router(name="join")
     router.message.filter(F.chat.type == "private")
     router.message.register(open_creation, CommandStart(deep_link=True, magic=F.args.regexp(JOIN)))
+    router.message.register(
+        open_settings, CommandStart(deep_link=True, magic=F.args.regexp(SETTINGS_LINK))
+    )
     return router
 
 

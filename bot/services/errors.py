@@ -61,3 +61,66 @@ class InvalidBuild(ServiceError):
     """The rules refused the build; ``reason`` is the RuleError's class name."""
 
     code = "error-build"
+
+
+class WrongSystem(ServiceError):
+    code = "error-wrong-system"
+
+
+class NoOwnCharacter(ServiceError):
+    code = "error-no-own-character"
+
+
+class NotYourButton(ServiceError):
+    code = "error-not-your-button"
+
+
+class StaleAction(ServiceError):
+    code = "error-stale-action"
+
+
+class DuelSkillUnknown(ServiceError):
+    code = "error-duel-skill"
+
+
+class DuelWithSelf(ServiceError):
+    code = "error-duel-self"
+
+
+class DuelBusy(ServiceError):
+    code = "error-duel-busy"
+
+
+class CannotFight(ServiceError):
+    code = "error-cannot-fight"
+
+
+class BadNumber(ServiceError):
+    code = "error-bad-number"
+
+
+class SettingOutOfBounds(ServiceError):
+    """A game setting outside what may be set now; ``low``..``high`` is the allowed range."""
+
+    code = "error-setting-range"
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low=low, high=high)
+        self.low, self.high = low, high
+
+
+class SkillProblem(StrEnum):
+    LENGTH = "length"
+    CHARACTERS = "characters"
+    DUPLICATE = "duplicate"
+    TOO_MANY = "too-many"
+    LAST = "last"
+    GONE = "gone"
+
+
+class InvalidSkill(ServiceError):
+    code = "error-skill"
+
+    def __init__(self, problem: SkillProblem) -> None:
+        super().__init__(problem=problem.value)
+        self.problem = problem

@@ -39,3 +39,13 @@ error-has-character = You already have a living character in this game. See it w
 error-no-new-character = This game does not allow a new character after the old one died.
 error-no-character = There is no character number { $number }.
 error-build = That character does not fit the game's rules. Check the values and try again.
+
+error-wrong-system = This command is not for this game's system.
+error-no-own-character = You have no living character in this game. Create one: /join.
+error-not-your-button = Not your button: only the character's owner may press it.
+error-stale-action = This button no longer works: the move was made or the fight is over.
+error-duel-skill = Both fighters need that skill, from this game's list: { $skills }.
+error-duel-self = You cannot challenge yourself.
+error-duel-busy = One of you is already in a duel. Finish it first.
+error-cannot-fight = { $name } cannot fight right now.
+error-bad-number = A number from { $low } to { $high } is needed.

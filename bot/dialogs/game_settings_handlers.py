@@ -1,0 +1,122 @@
+"""What the settings dialog's buttons and typed answers do.
+
+Every change re-reads the game, re-checks that the user still administers its chat (they may
+have been demoted since the dialog opened) and saves at once; a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from aiogram.types import CallbackQuery, Message
+from aiogram_dialog import DialogManager
+from aiogram_dialog.widgets.kbd import Button
+
+from bot.dialogs.game_settings_view import BY_NAME, NUMBERS, game_id_of
+from bot.dialogs.states import GameSettingsDialog
+from bot.dialogs.widgets import l10n_of
+from bot.handlers.replies import refuse
+from bot.services import setting_edits
+from bot.services.errors import NoActiveGame, ServiceError, SettingOutOfBounds
+from bot.services.settings import GameSettings
+from bot.services.settings_admin import admin_game, admin_ids_of, edit_settings
+
+NUMBER = re.compile(r"^[+-]?\d{1,9}$")
+# Widget id -> (setting, change) of each - and + button.
+STEPS = {
+    f"{prefix}_{shown.name}": (shown.name, sign * shown.step)
+    for shown in NUMBERS
+    for prefix, sign in (("dec", -1), ("inc", 1))
+}
+
+
+async def _check(event: CallbackQuery | Message, manager: DialogManager) -> bool:
+    """The game still runs and the user still administers it; otherwise say why."""
+    assert event.from_user is not None
+    data = manager.middleware_data
+    try:
+        await admin_game(
+            data["bot"], game_id_of(manager), event.from_user.id, admin_ids_of(data["settings"])
+        )
+    except ServiceError as error:
+        await _refuse(event, manager, error)
+        return False
+    return True
+
+
+async def _apply(
+    event: CallbackQuery | Message,
+    manager: DialogManager,
+    edit: Callable[[GameSettings], GameSettings],
+) -> bool:
+    assert event.from_user is not None
+    data = manager.middleware_data
+    try:
+        await edit_settings(
+            data["bot"],
+            game_id_of(manager),
+            event.from_user.id,
+            admin_ids_of(data["settings"]),
+            edit,
+        )
+    except ServiceError as error:
+        await _refuse(event, manager, error)
+        return False
+    return True
+
+
+async def _refuse(
+    event: CallbackQuery | Message, manager: DialogManager, error: ServiceError
+) -> None:
+    if isinstance(error, NoActiveGame):
+        await manager.done()  # the game is over: nothing left to set, its buttons go
+    await refuse(event, l10n_of(manager), error)
+
+
+async def on_step(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
+    name, delta = STEPS[button.widget_id or ""]
+    await _apply(callback, manager, lambda s: setting_edits.step_number(s, name, delta))
+
+
+async def on_toggle(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
+    name = (button.widget_id or "").removeprefix("tg_")
+    await _apply(callback, manager, lambda s: setting_edits.toggle(s, name))
+
+
+async def on_ask_number(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
+    name = (button.widget_id or "").removeprefix("ask_")
+    if name in BY_NAME and await _check(callback, manager):
+        manager.dialog_data["editing"] = name
+        await manager.switch_to(GameSettingsDialog.number)
+
+
+def _typed_number(text: str, name: str) -> Callable[[GameSettings], GameSettings]:
+    def edit(settings: GameSettings) -> GameSettings:
+        if not NUMBER.match(text):
+            raise SettingOutOfBounds(*setting_edits.allowed_range(settings, name))
+        return setting_edits.set_number(settings, name, int(text))
+
+    return edit
+
+
+async def on_number_text(message: Message, widget: Any, manager: DialogManager) -> None:
+    name = manager.dialog_data.get("editing")
+    if name not in BY_NAME:
+        await manager.switch_to(GameSettingsDialog.main)
+        return
+    if await _apply(message, manager, _typed_number((message.text or "").strip(), name)):
+        manager.dialog_data.pop("editing", None)
+        await manager.switch_to(GameSettingsDialog.main)
+
+
+async def on_skill_text(message: Message, widget: Any, manager: DialogManager) -> None:
+    text = message.text or ""
+    await _apply(message, manager, lambda s: setting_edits.add_skill(s, text))
+
+
+async def on_skill_remove(
+    callback: CallbackQuery, widget: Any, manager: DialogManager, key: str
+) -> None:
+    await _apply(callback, manager, lambda s: setting_edits.remove_skill(s, key))

@@ -1,0 +1,147 @@
+"""What the ``pool`` creation dialog does: the name, gender, stat buttons, confirm, cancel.
+
+Everything typed or chosen so far lives in the dialog's data (aiogram-dialog's stack in Redis),
+so a restart mid-dialog resumes it. A refusal becomes a notice shown in the window itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram import Bot
+from aiogram.types import CallbackQuery, Chat, Message
+from aiogram_dialog.api.protocols import DialogManager
+from aiogram_dialog.widgets.input import ManagedTextInput
+from aiogram_dialog.widgets.kbd import Button
+
+from bot.db.models import Game
+from bot.dialogs.pool_creation_view import points_left, stats_in
+from bot.dialogs.states import PoolCreation
+from bot.dialogs.widgets import l10n_of
+from bot.handlers.replies import refusal_text
+from bot.services.characters import PoolBuild, check_name_free, clean_name, create_character
+from bot.services.errors import InvalidBuild, InvalidName, NoActiveGame, ServiceError
+from rules.pool.build import stat_minimum
+from rules.pool.model import Gender, Stat, Stats
+
+# A legal build to start from (Атака+Защита 5 «норма», Живучесть 5: no wound penalty),
+# so a player who agrees needs no taps; "All to minimum" gives a blank sheet.
+DEFAULT_STATS = Stats(initiative=1, attack=3, defense=2, vitality=5, charisma=1)
+ABOUT = {
+    Stat.INITIATIVE: "creation-pool-about-initiative",
+    Stat.ATTACK: "creation-pool-about-attack",
+    Stat.DEFENSE: "creation-pool-about-defense",
+    Stat.VITALITY: "creation-pool-about-vitality",
+    Stat.CHARISMA: "creation-pool-about-charisma",
+}
+
+
+def set_notice(manager: DialogManager, msg_id: str | None = None, **args: Any) -> None:
+    manager.dialog_data["notice"] = None if msg_id is None else {"id": msg_id, **args}
+
+
+async def clear_notice(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
+    set_notice(manager)
+
+
+async def on_start(_: Any, manager: DialogManager) -> None:
+    manager.dialog_data.setdefault("stats", {stat.value: DEFAULT_STATS.get(stat) for stat in Stat})
+
+
+async def _game(manager: DialogManager) -> Game | None:
+    start_data = manager.start_data
+    game_id = start_data.get("game_id") if isinstance(start_data, dict) else None
+    return await Game.get_or_none(id=game_id) if isinstance(game_id, int) else None
+
+
+async def _close(manager: DialogManager, text: str) -> None:
+    """Close the dialog (saved first), then say why in a new message."""
+    await manager.done()
+    bot: Bot = manager.middleware_data["bot"]
+    chat: Chat = manager.middleware_data["event_chat"]
+    await bot.send_message(chat.id, text)
+
+
+async def on_name(_: Message, __: ManagedTextInput[str], manager: DialogManager, text: str) -> None:
+    game = await _game(manager)
+    if game is None:
+        await _close(manager, refusal_text(l10n_of(manager), NoActiveGame()))
+        return
+    try:
+        name = clean_name(text)
+        await check_name_free(game, name)
+    except InvalidName as error:
+        set_notice(manager, "error-name", problem=error.problem.value)
+        return
+    manager.dialog_data["name"] = name
+    set_notice(manager)
+    await manager.switch_to(PoolCreation.gender)
+
+
+async def on_gender(_: CallbackQuery, button: Button, manager: DialogManager) -> None:
+    gender = Gender.FEMALE if button.widget_id == "female" else Gender.MALE
+    manager.dialog_data["gender"] = gender.value
+    set_notice(manager)
+    await manager.switch_to(PoolCreation.stats)
+
+
+async def on_stat(_: CallbackQuery, button: Button, manager: DialogManager) -> None:
+    """``inc_<stat>`` / ``dec_<stat>`` / ``about_<stat>``: never past 12, never below minimum."""
+    action, _sep, name = (button.widget_id or "").partition("_")
+    stat = Stat(name)
+    stats = stats_in(manager)
+    if action == "about":
+        set_notice(manager, ABOUT[stat])
+    elif action == "inc" and points_left(manager) <= 0:
+        set_notice(manager, "creation-pool-hint-no-points")
+    elif action == "dec" and stats[stat.value] <= stat_minimum(stat):
+        set_notice(
+            manager, "creation-pool-hint-minimum", stat=stat.value, minimum=stat_minimum(stat)
+        )
+    else:
+        stats[stat.value] += 1 if action == "inc" else -1
+        set_notice(manager)
+
+
+async def on_reset(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
+    manager.dialog_data["stats"] = {stat.value: stat_minimum(stat) for stat in Stat}
+    set_notice(manager)
+
+
+async def on_stats_done(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
+    left = points_left(manager)
+    if left != 0:
+        set_notice(manager, "creation-pool-hint-unspent", left=left)
+        return
+    set_notice(manager)
+    await manager.switch_to(PoolCreation.preview)
+
+
+async def on_confirm(callback: CallbackQuery, _: Button, manager: DialogManager) -> None:
+    """Create the character; a refusal creates nothing and says why."""
+    l10n = l10n_of(manager)
+    data = manager.dialog_data
+    game = await _game(manager)
+    try:
+        if game is None:
+            raise NoActiveGame()
+        build = PoolBuild(Gender(data["gender"]), Stats(**stats_in(manager)))
+        character = await create_character(game, callback.from_user.id, data["name"], build)
+    except InvalidName as error:  # taken meanwhile: back to the name, the rest is kept
+        data.pop("name", None)
+        set_notice(manager, "error-name", problem=error.problem.value)
+        await manager.switch_to(PoolCreation.name)
+        return
+    except InvalidBuild:
+        set_notice(manager, "error-build")
+        await manager.switch_to(PoolCreation.stats)
+        return
+    except ServiceError as error:
+        await _close(manager, refusal_text(l10n, error))
+        return
+    text = l10n.text("creation-pool-created", number=character.number, name=character.name)
+    await _close(manager, text)
+
+
+async def on_cancel(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
+    await _close(manager, l10n_of(manager).text("creation-pool-cancelled"))

@@ -1,0 +1,47 @@
+"""An admin changing a game's settings: checked, applied to the stored settings, saved at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aiogram import Bot
+
+from bot.config import Settings
+from bot.db.models import Game, GameStatus
+from bot.services.errors import NoActiveGame, NotAdmin
+from bot.services.games import save_settings, settings_of
+from bot.services.permissions import is_game_admin
+from bot.services.settings import GameSettings
+
+
+def admin_ids_of(settings: Settings | None) -> frozenset[int]:
+    return settings.admin_ids if settings else frozenset()
+
+
+async def running_game(game_id: int) -> Game:
+    game = await Game.get_or_none(id=game_id, status=GameStatus.ACTIVE)
+    if game is None:
+        raise NoActiveGame()
+    return game
+
+
+async def admin_game(bot: Bot, game_id: int, user_id: int, admin_ids: frozenset[int]) -> Game:
+    """The running game, if ``user_id`` administers its chat right now."""
+    game = await running_game(game_id)
+    if not await is_game_admin(bot, game.chat_id, user_id, admin_ids):
+        raise NotAdmin()
+    return game
+
+
+async def edit_settings(
+    bot: Bot,
+    game_id: int,
+    user_id: int,
+    admin_ids: frozenset[int],
+    edit: Callable[[GameSettings], GameSettings],
+) -> GameSettings:
+    """Apply ``edit`` to the settings as stored now (not as some window last showed them)."""
+    game = await admin_game(bot, game_id, user_id, admin_ids)
+    changed = edit(settings_of(game))
+    await save_settings(game, changed)
+    return changed

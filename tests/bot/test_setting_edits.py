@@ -1,0 +1,85 @@
+"""The pure edits behind the settings dialog: ranges, steps, toggles, the duel skill list."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.errors import InvalidSkill, SettingOutOfBounds, SkillProblem
+from bot.services.setting_edits import (
+    add_skill,
+    allowed_range,
+    remove_skill,
+    set_number,
+    skill_key,
+    step_number,
+    toggle,
+)
+from bot.services.settings import GameSettings
+
+SKILLS = GameSettings(duel_skills=("пеший", "конный"))
+
+
+def test_pairs_narrow_each_others_range() -> None:
+    settings = GameSettings(skill_min=3, skill_max=7, agility_min=10, agility_max=40)
+    assert allowed_range(settings, "skill_min") == (1, 7)
+    assert allowed_range(settings, "skill_max") == (3, 100)
+    assert allowed_range(settings, "agility_max") == (10, 100)
+    assert allowed_range(settings, "round_timeout") == (30, 3600)
+    with pytest.raises(SettingOutOfBounds) as refused:
+        set_number(settings, "skill_min", 8)
+    assert (refused.value.low, refused.value.high) == (1, 7)
+    assert settings.skill_min == 3
+
+
+def test_steps_stop_at_the_edge_and_are_refused_there() -> None:
+    settings = GameSettings(round_timeout=45)
+    assert step_number(settings, "round_timeout", -30).round_timeout == 30
+    with pytest.raises(SettingOutOfBounds):
+        step_number(GameSettings(round_timeout=30), "round_timeout", -30)
+    assert step_number(GameSettings(halls=19), "halls", 1).halls == 20
+    with pytest.raises(SettingOutOfBounds):
+        step_number(GameSettings(halls=20), "halls", 1)
+
+
+def test_toggles_flip_only_the_two_switches() -> None:
+    assert toggle(GameSettings(), "duel_to_death").duel_to_death is True
+    assert toggle(GameSettings(), "allow_new_after_death").allow_new_after_death is False
+    with pytest.raises(ValueError):
+        toggle(GameSettings(), "halls")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("я", SkillProblem.LENGTH),
+        ("а" * 25, SkillProblem.LENGTH),
+        ("меч2", SkillProblem.CHARACTERS),
+        ("<b>", SkillProblem.CHARACTERS),
+        ("--", SkillProblem.CHARACTERS),
+        ("КОННЫЙ", SkillProblem.DUPLICATE),
+    ],
+)
+def test_bad_skill_names_are_refused(text: str, problem: SkillProblem) -> None:
+    with pytest.raises(InvalidSkill) as refused:
+        add_skill(SKILLS, text)
+    assert refused.value.problem is problem
+
+
+def test_skills_are_added_squeezed_and_capped_at_ten() -> None:
+    settings = add_skill(SKILLS, "  рукопашный   бой ")
+    assert settings.duel_skills == ("пеший", "конный", "рукопашный бой")
+    full = GameSettings(duel_skills=tuple(f"навык-{'а' * n}" for n in range(1, 11)))
+    with pytest.raises(InvalidSkill) as refused:
+        add_skill(full, "ещё один")
+    assert refused.value.problem is SkillProblem.TOO_MANY
+
+
+def test_skills_are_removed_by_key_and_one_stays() -> None:
+    settings = remove_skill(SKILLS, skill_key("пеший"))
+    assert settings.duel_skills == ("конный",)
+    with pytest.raises(InvalidSkill) as refused:
+        remove_skill(settings, skill_key("конный"))
+    assert refused.value.problem is SkillProblem.LAST
+    with pytest.raises(InvalidSkill) as refused:
+        remove_skill(settings, skill_key("пеший"))
+    assert refused.value.problem is SkillProblem.GONE
