@@ -1,9 +1,180 @@
-"""Placeholder: replaced by the real handlers."""
+"""Character sheets: /me (private: everything; group: public facts), /players, and the admin's
+/sheet N (full view sent privately) and /kick N."""
 
 from __future__ import annotations
 
-from aiogram import Router
+import re
+
+from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
+from aiogram.filters import Command, CommandObject
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.deep_linking import create_start_link
+
+from bot.config import Settings
+from bot.db.models import Game, GameSystem
+from bot.handlers.games import SYSTEM_NAMES
+from bot.handlers.replies import refuse
+from bot.i18n import Html, L10n
+from bot.services import characters, games
+from bot.services.errors import NotAdmin, NotInGroup, ServiceError
+from bot.services.permissions import is_game_admin
+from bot.services.sheets import own_characters, roster
+from bot.views.chunks import chunks
+from bot.views.sheets import full_sheet, public_line
+
+GROUP_CHATS = {"group", "supergroup"}
+NUMBER = re.compile("^[#\u2116]?\\s*(\\d{1,6})$")
 
 
 def build_router() -> Router:
-    return Router(name="sheets")
+    router = Router(name="sheets")
+    in_group = F.chat.type.in_(GROUP_CHATS)
+    router.message.register(me_private, Command("me"), F.chat.type == "private")
+    router.message.register(me_group, Command("me"), in_group)
+    router.message.register(players, Command("players"), in_group)
+    router.message.register(admin_sheet, Command("sheet"), in_group)
+    router.message.register(kick, Command("kick"), in_group)
+    router.message.register(group_only, Command("players", "sheet", "kick"))
+    return router
+
+
+def parse_number(args: str | None) -> int | None:
+    match = NUMBER.match((args or "").strip())
+    return int(match[1]) if match else None
+
+
+def game_name(l10n: L10n, game: Game, title: str | None) -> str:
+    system = l10n.text(SYSTEM_NAMES[GameSystem(game.system)])
+    if title:
+        return l10n.text("sheet-game-title", title=title, system=system)
+    return l10n.text("sheet-game-fallback", system=system, game=str(game.id))
+
+
+async def _group_title(bot: Bot, chat_id: int) -> str | None:
+    """The group's title, asked from Telegram (nothing new stored); None if unreachable."""
+    try:
+        chat = await bot.get_chat(chat_id)
+    except TelegramAPIError:
+        return None
+    return chat.title
+
+
+async def _is_admin(message: Message, bot: Bot, settings: Settings | None) -> bool:
+    assert message.from_user is not None
+    admin_ids = settings.admin_ids if settings else frozenset()
+    return await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids)
+
+
+async def group_only(message: Message, l10n: L10n) -> None:
+    await refuse(message, l10n, NotInGroup())
+
+
+async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
+    assert message.from_user is not None
+    entries = await own_characters(message.from_user.id)
+    if not entries:
+        await message.answer(l10n.text("me-none"))
+        return
+    for entry in entries:
+        head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
+        sheet = full_sheet(l10n, entry.character.number, entry.state, entry.character.description)
+        await message.answer(f"{head}\n\n{sheet}")
+
+
+def _secret_note(l10n: L10n, game: Game) -> list[str]:
+    return [l10n.text("players-pool-secret")] if game.system == GameSystem.POOL else []
+
+
+async def me_group(message: Message, l10n: L10n) -> None:
+    assert message.from_user is not None
+    try:
+        game = await games.require_game(message.chat.id)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    character = await characters.living_character(game, message.from_user.id)
+    if character is None:
+        await message.reply(l10n.text("me-group-none"))
+        return
+    line = public_line(l10n, character.number, characters.rule_state(game, character))
+    text = "\n".join([l10n.text("me-group", line=Html(line)), *_secret_note(l10n, game)])
+    await message.reply(text)
+
+
+async def players(message: Message, l10n: L10n) -> None:
+    try:
+        game = await games.require_game(message.chat.id)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    entries = await roster(game)
+    if not entries:
+        await message.reply(l10n.text("players-empty"))
+        return
+    system = l10n.text(SYSTEM_NAMES[GameSystem(game.system)])
+    lines = [
+        l10n.text("players-title", system=system, count=len(entries)),
+        *(public_line(l10n, e.character.number, e.state) for e in entries),
+        *_secret_note(l10n, game),
+    ]
+    for text in chunks(lines):
+        await message.answer(text)
+
+
+async def admin_sheet(
+    message: Message, command: CommandObject, bot: Bot, l10n: L10n, settings: Settings | None
+) -> None:
+    """An admin asks for character N: the full sheet goes to the admin's private chat."""
+    assert message.from_user is not None
+    if not await _is_admin(message, bot, settings):
+        await refuse(message, l10n, NotAdmin())
+        return
+    number = parse_number(command.args)
+    if number is None:
+        await message.reply(l10n.text("sheet-usage"))
+        return
+    try:
+        game = await games.require_game(message.chat.id)
+        character = await characters.character_by_number(game, number)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    state = characters.rule_state(game, character)
+    head = l10n.text(
+        "sheet-admin-head",
+        game=Html(game_name(l10n, game, message.chat.title)),
+        status=character.status.value,
+    )
+    text = f"{head}\n\n{full_sheet(l10n, character.number, state, character.description)}"
+    try:
+        await bot.send_message(message.from_user.id, text)
+    except (TelegramForbiddenError, TelegramBadRequest):
+        link = await create_start_link(bot, "")
+        button = InlineKeyboardButton(text=l10n.text("sheet-open-private-button"), url=link)
+        await message.reply(
+            l10n.text("sheet-open-private", number=number),
+            reply_markup=InlineKeyboardMarkup(inline_keyboard=[[button]]),
+        )
+        return
+    await message.reply(l10n.text("sheet-sent", number=number))
+
+
+async def kick(
+    message: Message, command: CommandObject, bot: Bot, l10n: L10n, settings: Settings | None
+) -> None:
+    """An admin removes character N from play; the row stays as history."""
+    if not await _is_admin(message, bot, settings):
+        await refuse(message, l10n, NotAdmin())
+        return
+    number = parse_number(command.args)
+    if number is None:
+        await message.reply(l10n.text("kick-usage"))
+        return
+    try:
+        game = await games.require_game(message.chat.id)
+        character = await characters.kick(game, number)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.answer(l10n.text("kick-done", number=character.number, name=character.name))

@@ -1,9 +1,130 @@
-"""Placeholder: replaced by the real handlers."""
+"""Table tools: /rules, /log, /verify, /odds."""
 
 from __future__ import annotations
 
-from aiogram import Router
+import re
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.db.models import Game, GameStatus, GameSystem
+from bot.handlers.replies import refuse
+from bot.handlers.sheets import game_name
+from bot.i18n import L10n
+from bot.services import games
+from bot.services.errors import NoActiveGame, NotInGroup
+from bot.services.odds import (
+    SYSTEM_WORDS,
+    D20Question,
+    DuelQuestion,
+    OddsUsage,
+    d20_answer,
+    duel_answer,
+    parse_question,
+    pool_answer,
+)
+from bot.services.sheets import own_characters
+from bot.views.odds import d20_text, duel_text, pool_text, usage_text
+from bot.views.roll_log import log_lines
+from bot.views.verify import verification_text
+from rules.dice import SEED_BYTES
+from rules.duel.character import DEFAULT_HP
+
+GROUP_CHATS = {"group", "supergroup"}
+SEED_HEX = re.compile(f"[0-9a-fA-F]{{{2 * SEED_BYTES}}}")
+RULES = {
+    GameSystem.POOL: "rules-pool",
+    GameSystem.DUEL: "rules-duel",
+    GameSystem.D20: "rules-d20",
+}
 
 
 def build_router() -> Router:
-    return Router(name="tools")
+    router = Router(name="tools")
+    in_group = F.chat.type.in_(GROUP_CHATS)
+    router.message.register(show_rules, Command("rules"))
+    router.message.register(show_log, Command("log"), in_group)
+    router.message.register(verify, Command("verify"), in_group)
+    router.message.register(group_only, Command("log", "verify"))
+    router.message.register(odds, Command("odds"))
+    return router
+
+
+async def group_only(message: Message, l10n: L10n) -> None:
+    await refuse(message, l10n, NotInGroup())
+
+
+async def _rules_systems(message: Message, word: str) -> list[GameSystem]:
+    """An explicit system word, else the chat's game, else (in private) the user's games."""
+    if word in SYSTEM_WORDS:
+        return [SYSTEM_WORDS[word]]
+    if message.chat.type != "private":
+        game = await games.active_game(message.chat.id)
+        return [GameSystem(game.system)] if game else []
+    assert message.from_user is not None
+    systems = [GameSystem(e.game.system) for e in await own_characters(message.from_user.id)]
+    return list(dict.fromkeys(systems))
+
+
+async def show_rules(message: Message, command: CommandObject, l10n: L10n) -> None:
+    systems = await _rules_systems(message, (command.args or "").strip().lower())
+    if not systems:
+        await message.reply(l10n.text("rules-no-game"))
+        return
+    await message.reply("\n\n".join(l10n.text(RULES[system]) for system in systems))
+
+
+async def _last_game(message: Message, l10n: L10n) -> Game | None:
+    game = await games.last_game(message.chat.id)
+    if game is None:
+        await refuse(message, l10n, NoActiveGame())
+    return game
+
+
+async def show_log(message: Message, l10n: L10n) -> None:
+    """The latest rolls of the chat's game; after /endgame, of its last game."""
+    game = await _last_game(message, l10n)
+    if game is None:
+        return
+    rolls = await games.latest_rolls(game)
+    title = game_name(l10n, game, None)
+    await message.reply("\n".join(log_lines(l10n, title, game.next_roll_index, rolls)))
+
+
+async def verify(message: Message, command: CommandObject, l10n: L10n) -> None:
+    """How to check the dice; after /endgame (or with a seed given) the check itself."""
+    game = await _last_game(message, l10n)
+    if game is None:
+        return
+    seed = (command.args or "").strip()
+    if seed and not SEED_HEX.fullmatch(seed):
+        await message.reply(l10n.text("verify-bad-seed", length=2 * SEED_BYTES))
+        return
+    if not seed and game.status == GameStatus.ACTIVE:
+        await message.reply(
+            l10n.text("verify-active", commitment=game.commitment, rolls=game.next_roll_index)
+        )
+        return
+    result = await games.verify_game(game, seed.lower() or None)
+    await message.reply(verification_text(l10n, game, result, supplied=bool(seed)))
+
+
+async def odds(message: Message, command: CommandObject, l10n: L10n) -> None:
+    game = None
+    if message.chat.type in GROUP_CHATS:
+        game = await games.active_game(message.chat.id)
+    system = GameSystem(game.system) if game else None
+    default_hp = games.settings_of(game).duel_hp if game else DEFAULT_HP
+    try:
+        question = parse_question(command.args or "", system, default_hp)
+    except OddsUsage as usage:
+        await message.reply(usage_text(l10n, usage.system))
+        return
+    if isinstance(question, D20Question):
+        text = d20_text(l10n, d20_answer())
+    elif isinstance(question, DuelQuestion):
+        text = duel_text(l10n, question, await duel_answer(question))
+    else:
+        text = pool_text(l10n, question, pool_answer(question))
+    await message.reply(text)

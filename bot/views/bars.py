@@ -1,0 +1,38 @@
+"""Compact bars and percentages for sheets and odds (plain text, no locale words)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+FULL, EMPTY = "▰", "▱"
+MAX_CELLS = 12  # health up to this many points gets one cell per point
+SCALED_CELLS = 10
+
+
+def health_bar(value: int, maximum: int) -> str:
+    """One cell per point for small maxima (pool health), else 10 scaled cells (duel HP)."""
+    if maximum <= 0:
+        return ""
+    value = max(0, min(value, maximum))
+    if maximum <= MAX_CELLS:
+        return FULL * value + EMPTY * (maximum - value)
+    filled = round(SCALED_CELLS * value / maximum)
+    if value and not filled:
+        filled = 1  # a living fighter never shows an empty bar
+    return FULL * filled + EMPTY * (SCALED_CELLS - filled)
+
+
+def chance_bar(chance: Fraction | float, cells: int = SCALED_CELLS) -> str:
+    """A bar of ``cells`` cells filled in proportion to ``chance`` (0..1)."""
+    filled = max(0, min(cells, round(float(chance) * cells)))
+    return FULL * filled + EMPTY * (cells - filled)
+
+
+def percent(chance: Fraction | float) -> str:
+    """A chance as a percentage with one decimal: ``54.8%``."""
+    return f"{float(chance) * 100:.1f}%"
+
+
+def decimal(value: Fraction | float) -> str:
+    """An expected value with two decimals: ``1.35``."""
+    return f"{float(value):.2f}"

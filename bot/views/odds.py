@@ -1,0 +1,126 @@
+"""/odds answers: compact lines with bars, percentages with one decimal."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bot.db.models import GameSystem
+from bot.i18n import L10n
+from bot.services.odds import (
+    MAX_DICE,
+    MAX_HP,
+    MAX_PENALTY,
+    MAX_SKILL,
+    D20Answer,
+    DuelAnswer,
+    DuelQuestion,
+    PoolQuestion,
+)
+from bot.views.bars import chance_bar, decimal, percent
+from rules.d20.table import AttackKind, Outcome, attack_effect
+from rules.odds.pool import AttackOdds
+
+USAGE = {
+    GameSystem.POOL: "odds-usage-pool",
+    GameSystem.DUEL: "odds-usage-duel",
+    None: "odds-usage",
+}
+
+
+def usage_text(l10n: L10n, system: GameSystem | None) -> str:
+    return l10n.text(
+        USAGE[system], dice=MAX_DICE, penalty=MAX_PENALTY, skill=MAX_SKILL, hp=str(MAX_HP)
+    )
+
+
+def _chance(l10n: L10n, msg_id: str, chance: Fraction | float, **args: object) -> str:
+    return l10n.text(msg_id, bar=chance_bar(chance), chance=percent(chance), **args)
+
+
+def pool_text(l10n: L10n, q: PoolQuestion, odds: AttackOdds) -> str:
+    lines = [
+        l10n.text(
+            "odds-pool-head",
+            attack=q.attack,
+            defense=q.defense,
+            apen=q.attack_penalty,
+            dpen=q.defense_penalty,
+        ),
+        _chance(l10n, "odds-pool-hit", odds.hit_chance),
+        l10n.text("odds-pool-expected", damage=decimal(odds.expected_damage)),
+        l10n.text("odds-pool-damage-head"),
+    ]
+    hidden = False
+    for damage, chance in odds.damage.items():
+        if percent(chance) == percent(0):
+            hidden = True
+            continue
+        lines.append(_chance(l10n, "odds-pool-damage", chance, damage=damage))
+    if hidden:
+        lines.append(l10n.text("odds-pool-damage-rare"))
+    lines.append(_chance(l10n, "odds-pool-attacker-drops", odds.attacker_drops))
+    lines.append(_chance(l10n, "odds-pool-defender-drops", odds.defender_drops))
+    return "\n".join(lines)
+
+
+def duel_text(l10n: L10n, q: DuelQuestion, answer: DuelAnswer) -> str:
+    rounds = answer.round
+    lines = [
+        l10n.text(
+            "odds-duel-head",
+            a=q.skill_a,
+            b=q.skill_b,
+            agility_a=q.agility_a,
+            agility_b=q.agility_b,
+            hp_a=q.hp_a,
+            hp_b=q.hp_b,
+        ),
+        _chance(l10n, "odds-duel-round-a", rounds.challenger_wins),
+        _chance(l10n, "odds-duel-round-b", 1 - rounds.challenger_wins),
+        l10n.text(
+            "odds-duel-damage",
+            to_a=decimal(rounds.expected_damage_to_challenger),
+            to_b=decimal(rounds.expected_damage_to_opponent),
+        ),
+    ]
+    if answer.endless:
+        lines.append(l10n.text("odds-duel-endless"))
+    else:
+        lines.append(_chance(l10n, "odds-duel-win-a", answer.a_wins))
+        lines.append(_chance(l10n, "odds-duel-win-b", answer.b_wins))
+    return "\n".join(lines)
+
+
+def _faces(kind: AttackKind, outcome: Outcome) -> list[int]:
+    return [d for d in range(1, 21) if attack_effect(d, kind, has_ally=True).outcome is outcome]
+
+
+def _outcome_lines(l10n: L10n, kind: AttackKind, chances: dict[Outcome, Fraction]) -> list[str]:
+    lines = []
+    for outcome, chance in sorted(chances.items(), key=lambda item: _faces(kind, item[0])):
+        faces = _faces(kind, outcome)
+        shown = str(faces[0]) if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
+        lines.append(_chance(l10n, "odds-d20-outcome", chance, faces=shown, outcome=outcome.value))
+    return lines
+
+
+def d20_text(l10n: L10n, answer: D20Answer) -> str:
+    physical = answer.outcomes[AttackKind.PHYSICAL]
+    magic = answer.outcomes[AttackKind.MAGIC]
+    if physical == magic:
+        lines = [
+            l10n.text("odds-d20-head-both"),
+            *_outcome_lines(l10n, AttackKind.PHYSICAL, physical),
+        ]
+    else:
+        lines = [
+            l10n.text("odds-d20-head-physical"),
+            *_outcome_lines(l10n, AttackKind.PHYSICAL, physical),
+            l10n.text("odds-d20-head-magic"),
+            *_outcome_lines(l10n, AttackKind.MAGIC, magic),
+        ]
+    lines.append(l10n.text("odds-d20-checks-head"))
+    lines.extend(
+        _chance(l10n, "odds-d20-check", chance, dc=dc) for dc, chance in answer.checks.items()
+    )
+    return "\n".join(lines)

@@ -1,0 +1,163 @@
+"""The full sheet of a ``pool`` character: everything its owner (or an admin) may see."""
+
+from __future__ import annotations
+
+from bot.i18n import Html, L10n
+from bot.views.bars import health_bar
+from rules.pool.build import appearance
+from rules.pool.health import is_bleeding
+from rules.pool.model import BACKPACK_BULK, Inventory, Item, PocketContent, PoolCharacter
+from rules.pool.needs import SLEEP_CYCLES
+from rules.pool.penalty import HUNGER_GRACE_CYCLES, penalty
+from rules.pool.roll import POOL_DIE, threshold
+
+# Counted items, in the order a sheet lists them.
+_PACK_ORDER = (Item.RATION, Item.JACKET, Item.TROUSERS, Item.PILL, Item.COIN)
+
+
+def count_text(l10n: L10n, item: Item, count: int) -> str:
+    return l10n.text("sheet-count", item=item.value, count=count)
+
+
+def _list(l10n: L10n, parts: list[str]) -> str:
+    return ", ".join(parts) if parts else l10n.text("sheet-empty")
+
+
+def _pocket(l10n: L10n, content: PocketContent) -> str:
+    if content.kind is None or content.count <= 0:
+        return l10n.text("sheet-empty")
+    return count_text(l10n, content.kind, content.count)
+
+
+def _hand(l10n: L10n, item: Item | None) -> str:
+    return l10n.text("sheet-hand", item=item.value if item else "none")
+
+
+def item_lines(l10n: L10n, inventory: Inventory) -> list[str]:
+    """Hands, worn clothes, pockets and the backpack's content, one line each."""
+    worn = [
+        l10n.text("sheet-worn", item=item.value)
+        for item, on in (
+            (Item.JACKET, inventory.jacket),
+            (Item.TROUSERS, inventory.trousers),
+            (Item.BACKPACK, inventory.backpack),
+        )
+        if on
+    ]
+    lines = [
+        l10n.text("sheet-pool-items"),
+        l10n.text(
+            "sheet-pool-hands",
+            left=_hand(l10n, inventory.left_hand),
+            right=_hand(l10n, inventory.right_hand),
+        ),
+        l10n.text("sheet-pool-worn", items=_list(l10n, worn)),
+    ]
+    if inventory.jacket:
+        lines.append(
+            l10n.text(
+                "sheet-pool-pockets",
+                left=_pocket(l10n, inventory.left_pocket),
+                right=_pocket(l10n, inventory.right_pocket),
+            )
+        )
+    else:
+        lines.append(l10n.text("sheet-pool-no-jacket"))
+    if inventory.backpack:
+        pack = inventory.pack
+        counts = {
+            Item.RATION: pack.rations,
+            Item.JACKET: pack.jackets,
+            Item.TROUSERS: pack.trousers,
+            Item.PILL: pack.pills,
+            Item.COIN: pack.coins,
+        }
+        content = [count_text(l10n, item, counts[item]) for item in _PACK_ORDER if counts[item]]
+        lines.append(
+            l10n.text(
+                "sheet-pool-backpack",
+                content=_list(l10n, content),
+                bulk=pack.bulk,
+                limit=BACKPACK_BULK,
+            )
+        )
+    else:
+        lines.append(l10n.text("sheet-pool-no-backpack"))
+    return lines
+
+
+def state_words(l10n: L10n, character: PoolCharacter) -> list[str]:
+    """Dead, asleep, fallen, at 0, bleeding, guarding, moving: whatever applies now."""
+    if not character.alive:
+        return [l10n.text("sheet-pool-dead")]
+    words: list[str] = []
+    if character.asleep:
+        words.append(
+            l10n.text("sheet-pool-asleep", slept=character.cycles_slept, cycles=SLEEP_CYCLES)
+        )
+    if character.fallen:
+        words.append(l10n.text("sheet-pool-fallen"))
+    if character.health == 0:
+        words.append(l10n.text("sheet-pool-at-zero"))
+    elif is_bleeding(character.health):
+        words.append(l10n.text("sheet-pool-bleeding"))
+    if character.guarding is not None:
+        words.append(l10n.text("sheet-pool-guarding", number=character.guarding))
+    if character.move_to is not None:
+        words.append(l10n.text("sheet-pool-moving", hall=character.move_to))
+    return words or [l10n.text("sheet-pool-fine")]
+
+
+def penalty_lines(l10n: L10n, character: PoolCharacter) -> list[str]:
+    breakdown = penalty(character)
+    if not breakdown.total:
+        return [l10n.text("sheet-pool-penalty-none", threshold=threshold(0))]
+    lines = [
+        l10n.text("sheet-pool-penalty", total=breakdown.total, threshold=threshold(breakdown.total))
+    ]
+    lines.extend(
+        l10n.text("sheet-pool-cause", cause=part.cause.value, amount=part.amount)
+        for part in breakdown.parts
+    )
+    if threshold(breakdown.total) > POOL_DIE:
+        lines.append(l10n.text("sheet-pool-hopeless"))
+    return lines
+
+
+def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
+    stats = character.stats
+    look = appearance(character)
+    lines = [
+        l10n.text(
+            "sheet-pool-head",
+            number=character.number,
+            name=character.name,
+            gender=character.gender.value,
+        ),
+        l10n.text("sheet-state", words=Html("; ".join(state_words(l10n, character)))),
+        l10n.text(
+            "sheet-health",
+            bar=health_bar(character.health, character.max_health),
+            hp=character.health,
+            max=character.max_health,
+        ),
+        l10n.text(
+            "sheet-pool-stats",
+            initiative=stats.initiative,
+            attack=stats.attack,
+            defense=stats.defense,
+            vitality=stats.vitality,
+            charisma=stats.charisma,
+        ),
+        l10n.text("sheet-pool-look", charisma=look.charisma, build=look.build.value),
+        *penalty_lines(l10n, character),
+        *item_lines(l10n, character.inventory),
+        l10n.text(
+            "sheet-pool-needs",
+            food=character.cycles_without_food,
+            sleep=character.cycles_without_sleep,
+            grace=HUNGER_GRACE_CYCLES,
+        ),
+        l10n.text("sheet-pool-hall", hall=character.hall),
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,76 @@
+"""/log: a game's latest rolls, every die with its size and index, grouped by action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.i18n import Html, L10n
+from bot.services.games import LoggedRoll
+
+# Purposes the game code logs, with their locale words; anything else is shown as stored.
+PURPOSES = {
+    "attack": "log-purpose-attack",
+    "defense": "log-purpose-defense",
+    "initiative": "log-purpose-initiative",
+    "charisma": "log-purpose-charisma",
+    "duel_round": "log-purpose-duel-round",
+    "dodge": "log-purpose-dodge",
+    "d20_attack": "log-purpose-d20-attack",
+    "check": "log-purpose-check",
+    "turn_order": "log-purpose-turn-order",
+}
+
+
+@dataclass
+class _Group:
+    """Consecutive dice of one size rolled by one actor for one purpose."""
+
+    actor: str
+    purpose: str
+    sides: int
+    rolls: list[LoggedRoll] = field(default_factory=list)
+
+    def takes(self, roll: LoggedRoll) -> bool:
+        return (roll.actor, roll.purpose, roll.sides) == (
+            self.actor,
+            self.purpose,
+            self.sides,
+        ) and roll.index == self.rolls[-1].index + 1
+
+
+def _groups(rolls: list[LoggedRoll]) -> list[_Group]:
+    groups: list[_Group] = []
+    for roll in rolls:
+        if groups and groups[-1].takes(roll):
+            groups[-1].rolls.append(roll)
+        else:
+            groups.append(_Group(roll.actor, roll.purpose, roll.sides, [roll]))
+    return groups
+
+
+def purpose_text(l10n: L10n, purpose: str) -> str:
+    """The locale word for a known purpose (safe HTML), else the stored text escaped."""
+    msg_id = PURPOSES.get(purpose)
+    return Html(l10n.text(msg_id)) if msg_id else purpose
+
+
+def group_line(l10n: L10n, group: _Group) -> str:
+    first, last = group.rolls[0].index, group.rolls[-1].index
+    indices = f"#{first}" if first == last else f"#{first}–{last}"
+    count = len(group.rolls)
+    dice = f"{count if count > 1 else ''}d{group.sides}"
+    return l10n.text(
+        "log-line",
+        indices=indices,
+        actor=group.actor or Html(l10n.text("log-no-actor")),
+        purpose=purpose_text(l10n, group.purpose),
+        dice=dice,
+        values=", ".join(str(r.value) for r in group.rolls),
+    )
+
+
+def log_lines(l10n: L10n, title: str, total: int, rolls: list[LoggedRoll]) -> list[str]:
+    if not rolls:
+        return [l10n.text("log-empty", game=Html(title))]
+    head = l10n.text("log-head", game=Html(title), shown=len(rolls), total=str(total))
+    return [head, *(group_line(l10n, group) for group in _groups(rolls))]

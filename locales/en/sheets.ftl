@@ -1,0 +1,159 @@
+## Character sheets: /me, /players, /sheet, /kick
+
+me-none =
+    You have no character in any running game yet.
+    To join: in a group with a game, press “Create a character” under the game's message or write /join there — we build the character here, in private.
+me-group-none = You have no character in this game. Join: /join.
+me-group =
+    Your character (what everyone sees):
+    { $line }
+    Full sheet: /me in a private chat with me.
+
+players-title = 👥 <b>Characters</b> — { $system }, in play: { $count }
+players-empty = No living characters in this game yet. Join: /join.
+players-pool-secret = 🔒 A character's hall, items and health are secret. Learning one of them about character N costs 1 coin (a donation).
+players-pool-line = #{ $number } <b>{ $name }</b> — Charisma { $charisma }, build: { $build ->
+        [feeble] weakling
+        [hulk] hulk
+       *[normal] average
+    }
+players-duel-line = #{ $number } <b>{ $name }</b> — { $skills } · agility { $agility }% · ❤️ { $hp }/{ $max }
+players-d20-line = #{ $number } <b>{ $name }</b> — { $cls ->
+        [warlock] warlock
+        [wizard] wizard
+        [cleric] cleric
+        [monk] monk
+        [fighter] fighter
+        [paladin] paladin
+        [ranger] ranger
+       *[barbarian] barbarian
+    } · ❤️ { $hp }/{ $max }
+
+sheet-game-title = 🎲 <b>{ $title }</b> · { $system }
+sheet-game-fallback = 🎲 <b>{ $system }</b> · game #{ $game }
+sheet-state = State: { $words }
+sheet-health = ❤️ { $bar } { $hp }/{ $max }
+sheet-empty = empty
+
+## d10 pool
+
+sheet-pool-head = <b>#{ $number } { $name }</b> ({ $gender ->
+        [f] f
+       *[m] m
+    })
+sheet-pool-stats = Initiative { $initiative } · Attack { $attack } · Defense { $defense } · Vitality { $vitality } · Charisma { $charisma }
+sheet-pool-look = Seen from outside: Charisma { $charisma }, build — { $build ->
+        [feeble] weakling
+        [hulk] hulk
+       *[normal] average
+    }
+sheet-pool-fine = fit to fight
+sheet-pool-dead = 💀 dead
+sheet-pool-asleep = 😴 asleep (cycles slept: { $slept } of { $cycles }), defenceless unless guarded
+sheet-pool-fallen = fallen: next round they can only stand up
+sheet-pool-at-zero = spent: health 0, can only swallow pills from the left pocket, else dies at the end of the round
+sheet-pool-bleeding = 🩸 bleeding: loses 1 health at the end of each round (or cycle) until raised to 3
+sheet-pool-guarding = 🛡 guarding #{ $number }
+sheet-pool-moving = 🚪 goes to hall { $hall } when the portals open
+sheet-pool-penalty-none = 🎯 No penalty: an attack or defense die succeeds on { $threshold } or more.
+sheet-pool-penalty = 🎯 Penalty to attack and defense: <b>+{ $total }</b> (a die succeeds on { $threshold } or more):
+sheet-pool-cause = • { $cause ->
+        [wounds] wounds
+        [no_trousers] no trousers
+        [no_sword] no sword in hand
+        [no_jacket] a woman without a jacket
+        [hunger] hunger
+       *[sleeplessness] sleeplessness
+    } — +{ $amount }
+sheet-pool-hopeless = ⚠️ With such a penalty no die can succeed, and 1s still take successes away.
+sheet-pool-items = 🎒 <b>Items</b>
+sheet-pool-hands = Hands: left — { $left }, right — { $right }
+sheet-pool-worn = Worn: { $items }
+sheet-pool-pockets = Jacket pockets: left — { $left }, right — { $right }
+sheet-pool-no-jacket = No pockets: no jacket worn.
+sheet-pool-backpack = Backpack: { $content } (room: { $bulk } of { $limit })
+sheet-pool-no-backpack = No backpack.
+sheet-pool-needs = 🍞 Cycles without food: { $food } · 😴 without sleep: { $sleep } (the penalty grows once a counter is above { $grace })
+sheet-pool-hall = 🚪 Hall { $hall }
+sheet-hand = { $item ->
+        [sword] sword
+        [ration] ration
+       *[none] empty
+    }
+sheet-worn = { $item ->
+        [jacket] jacket
+        [trousers] trousers
+       *[backpack] backpack
+    }
+sheet-count = { $item ->
+        [ration] { $count } { $count ->
+            [one] ration
+           *[other] rations
+        }
+        [jacket] { $count } { $count ->
+            [one] jacket
+           *[other] jackets
+        }
+        [trousers] trousers: { $count }
+        [pill] { $count } { $count ->
+            [one] pill
+           *[other] pills
+        }
+        [coin] { $count } { $count ->
+            [one] coin
+           *[other] coins
+        }
+        [sword] { $count } { $count ->
+            [one] sword
+           *[other] swords
+        }
+       *[backpack] { $count } { $count ->
+            [one] backpack
+           *[other] backpacks
+        }
+    }
+
+## Duel
+
+sheet-duel-head = <b>#{ $number } { $name }</b>
+sheet-duel-state = State: { $state ->
+        [dead] 💀 dead
+        [out] out: no HP left, an admin can restore it
+       *[fine] fit to fight
+    }
+sheet-duel-skills = ⚔️ Skills: { $skills }
+sheet-duel-agility = 🤸 Agility: { $agility }% (dodges each of the winner's successes when the d100 is not above it)
+
+## d20
+
+sheet-d20-head = <b>#{ $number } { $name }</b>, { $cls ->
+        [warlock] warlock
+        [wizard] wizard
+        [cleric] cleric
+        [monk] monk
+        [fighter] fighter
+        [paladin] paladin
+        [ranger] ranger
+       *[barbarian] barbarian
+    }
+sheet-d20-state = State: { $state ->
+        [dead] 💀 dead
+        [fallen] fallen, out of the fight (0 HP)
+       *[fine] fit to fight
+    }
+sheet-d20-ac = 🛡 Armour class: { $ac }
+sheet-d20-description = 📝 { $description }
+
+## Admin: /sheet N, /kick N
+
+sheet-usage = Whose sheet? Write the character's number: /sheet 3
+sheet-admin-head = 🔎 Admin view · { $game } · status: { $status ->
+        [dead] dead
+        [kicked] kicked
+       *[active] in play
+    }
+sheet-sent = 📬 The sheet of character #{ $number } is in your private messages.
+sheet-open-private = I cannot write to you first. Open a private chat with me with the button below, press “Start” and repeat /sheet { $number }.
+sheet-open-private-button = Open the private chat
+kick-usage = Whom to remove? Write the character's number: /kick 3
+kick-done = 🚪 Character #{ $number } <b>{ $name }</b> was removed from the game by an admin. Their history is kept.

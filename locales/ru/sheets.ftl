@@ -1,0 +1,165 @@
+## Листы персонажей: /me, /players, /sheet, /kick
+
+me-none =
+    У вас пока нет персонажа ни в одной идущей игре.
+    Как вступить: в группе, где идёт игра, нажмите «Создать персонажа» под сообщением игры или напишите там /join — персонажа соберём здесь, в личном чате.
+me-group-none = У вас нет персонажа в этой игре. Вступить: /join.
+me-group =
+    Ваш персонаж (видно всем):
+    { $line }
+    Полный лист — команда /me в личном чате со мной.
+
+players-title = 👥 <b>Персонажи</b> — { $system }, в игре: { $count }
+players-empty = В этой игре пока нет живых персонажей. Вступить: /join.
+players-pool-secret = 🔒 Зал, вещи и здоровье персонажа — тайна. Узнать одно из них о персонаже N стоит 1 монету (пожертвование).
+players-pool-line = №{ $number } <b>{ $name }</b> — Харизма { $charisma }, сложение: { $build ->
+        [feeble] дохлятина
+        [hulk] кабанъ
+       *[normal] норма
+    }
+players-duel-line = №{ $number } <b>{ $name }</b> — { $skills } · ловкость { $agility }% · ❤️ { $hp }/{ $max }
+players-d20-line = №{ $number } <b>{ $name }</b> — { $cls ->
+        [warlock] колдун
+        [wizard] маг
+        [cleric] клирик
+        [monk] монах
+        [fighter] воин
+        [paladin] паладин
+        [ranger] следопыт
+       *[barbarian] варвар
+    } · ❤️ { $hp }/{ $max }
+
+sheet-game-title = 🎲 <b>{ $title }</b> · { $system }
+sheet-game-fallback = 🎲 <b>{ $system }</b> · игра №{ $game }
+sheet-state = Состояние: { $words }
+sheet-health = ❤️ { $bar } { $hp }/{ $max }
+sheet-empty = пусто
+
+## Пул d10
+
+sheet-pool-head = <b>№{ $number } { $name }</b> ({ $gender ->
+        [f] ж
+       *[m] м
+    })
+sheet-pool-stats = Инициатива { $initiative } · Атака { $attack } · Защита { $defense } · Живучесть { $vitality } · Харизма { $charisma }
+sheet-pool-look = Со стороны видно: Харизма { $charisma }, сложение — { $build ->
+        [feeble] дохлятина
+        [hulk] кабанъ
+       *[normal] норма
+    }
+sheet-pool-fine = в строю
+sheet-pool-dead = 💀 мёртв
+sheet-pool-asleep = 😴 спит (циклов сна: { $slept } из { $cycles }), беззащитен без охраны
+sheet-pool-fallen = упал: в следующем раунде можно только встать
+sheet-pool-at-zero = без сил: здоровье 0, можно только глотать таблетки из левого кармана, иначе смерть в конце раунда
+sheet-pool-bleeding = 🩸 кровотечение: теряет 1 здоровья в конце раунда (или цикла), пока здоровье не поднимется до 3
+sheet-pool-guarding = 🛡 охраняет №{ $number }
+sheet-pool-moving = 🚪 уйдёт в зал { $hall }, когда откроются порталы
+sheet-pool-penalty-none = 🎯 Штрафа нет: успех на кубике атаки и защиты — { $threshold } и выше.
+sheet-pool-penalty = 🎯 Штраф к атаке и защите: <b>+{ $total }</b> (успех — { $threshold } и выше):
+sheet-pool-cause = • { $cause ->
+        [wounds] раны
+        [no_trousers] нет брюк
+        [no_sword] нет меча в руке
+        [no_jacket] женщина без куртки
+        [hunger] голод
+       *[sleeplessness] бессонница
+    } — +{ $amount }
+sheet-pool-hopeless = ⚠️ С таким штрафом ни один кубик не даёт успеха, а единицы всё равно отнимают.
+sheet-pool-items = 🎒 <b>Вещи</b>
+sheet-pool-hands = Руки: левая — { $left }, правая — { $right }
+sheet-pool-worn = Надето: { $items }
+sheet-pool-pockets = Карманы куртки: левый — { $left }, правый — { $right }
+sheet-pool-no-jacket = Карманов нет: куртка не надета.
+sheet-pool-backpack = Рюкзак: { $content } (место: { $bulk } из { $limit })
+sheet-pool-no-backpack = Рюкзака нет.
+sheet-pool-needs = 🍞 Циклов без еды: { $food } · 😴 без сна: { $sleep } (штраф растёт, когда счётчик больше { $grace })
+sheet-pool-hall = 🚪 Зал { $hall }
+sheet-hand = { $item ->
+        [sword] меч
+        [ration] рацион
+       *[none] пусто
+    }
+sheet-worn = { $item ->
+        [jacket] куртка
+        [trousers] брюки
+       *[backpack] рюкзак
+    }
+sheet-count = { $item ->
+        [ration] { $count } { $count ->
+            [one] рацион
+            [few] рациона
+           *[many] рационов
+        }
+        [jacket] { $count } { $count ->
+            [one] куртка
+            [few] куртки
+           *[many] курток
+        }
+        [trousers] брюки: { $count }
+        [pill] { $count } { $count ->
+            [one] таблетка
+            [few] таблетки
+           *[many] таблеток
+        }
+        [coin] { $count } { $count ->
+            [one] монета
+            [few] монеты
+           *[many] монет
+        }
+        [sword] { $count } { $count ->
+            [one] меч
+            [few] меча
+           *[many] мечей
+        }
+       *[backpack] { $count } { $count ->
+            [one] рюкзак
+            [few] рюкзака
+           *[many] рюкзаков
+        }
+    }
+
+## Поединок
+
+sheet-duel-head = <b>№{ $number } { $name }</b>
+sheet-duel-state = Состояние: { $state ->
+        [dead] 💀 погиб
+        [out] выбыл: хиты кончились, вернуть их может администратор
+       *[fine] в строю
+    }
+sheet-duel-skills = ⚔️ Навыки: { $skills }
+sheet-duel-agility = 🤸 Ловкость: { $agility }% (уклон от каждого успеха соперника, если d100 не выше)
+
+## d20
+
+sheet-d20-head = <b>№{ $number } { $name }</b>, { $cls ->
+        [warlock] колдун
+        [wizard] маг
+        [cleric] клирик
+        [monk] монах
+        [fighter] воин
+        [paladin] паладин
+        [ranger] следопыт
+       *[barbarian] варвар
+    }
+sheet-d20-state = Состояние: { $state ->
+        [dead] 💀 мёртв
+        [fallen] упал и выбыл из боя (0 ХП)
+       *[fine] в строю
+    }
+sheet-d20-ac = 🛡 Класс защиты: { $ac }
+sheet-d20-description = 📝 { $description }
+
+## Администратор: /sheet N, /kick N
+
+sheet-usage = Чей лист показать? Напишите номер персонажа: /sheet 3
+sheet-admin-head = 🔎 Лист для администратора · { $game } · статус: { $status ->
+        [dead] погиб
+        [kicked] исключён
+       *[active] в игре
+    }
+sheet-sent = 📬 Лист персонажа №{ $number } отправлен вам в личные сообщения.
+sheet-open-private = Я не могу написать вам первым. Откройте личный чат со мной кнопкой ниже, нажмите «Старт» и повторите /sheet { $number }.
+sheet-open-private-button = Открыть личный чат
+kick-usage = Кого исключить? Напишите номер персонажа: /kick 3
+kick-done = 🚪 Персонаж №{ $number } <b>{ $name }</b> исключён из игры администратором. Его история сохранена.
