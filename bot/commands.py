@@ -13,15 +13,52 @@ from aiogram.types import (
 
 from bot.i18n import L10n, Translator
 
-PRIVATE_COMMANDS = ("start", "help", "roll")
-GROUP_COMMANDS = ("help", "roll")
-GROUP_ADMIN_COMMANDS = ("help", "roll")
-
 _DESCRIPTIONS = {
     "start": "cmd-start",
     "help": "cmd-help",
+    "me": "cmd-me",
+    "inventory": "cmd-inventory",
+    "donate": "cmd-donate",
+    "rules": "cmd-rules",
+    "odds": "cmd-odds",
     "roll": "cmd-roll",
+    "join": "cmd-join",
+    "players": "cmd-players",
+    "log": "cmd-log",
+    "verify": "cmd-verify",
+    "check": "cmd-check",
+    "duel": "cmd-duel",
+    "battle": "cmd-battle",
+    "fight": "cmd-fight",
+    "sleep": "cmd-sleep",
+    "wake": "cmd-wake",
+    "guard": "cmd-guard",
+    "snatch": "cmd-snatch",
+    "move": "cmd-move",
+    "look": "cmd-look",
+    "newgame": "cmd-newgame",
+    "game": "cmd-game",
+    "endgame": "cmd-endgame",
+    "kick": "cmd-kick",
+    "sheet": "cmd-sheet",
+    "heal": "cmd-heal",
+    "tick": "cmd-tick",
+    "halls": "cmd-halls",
+    "skip": "cmd-skip",
+    "fight_next": "cmd-fight_next",
+    "fight_stop": "cmd-fight_stop",
 }
+
+PRIVATE_COMMANDS = ("start", "help", "me", "inventory", "donate", "rules", "odds", "roll")
+GROUP_COMMANDS = (
+    "help", "join", "me", "players", "rules", "log", "verify", "odds", "roll",
+    "duel", "check", "battle", "fight", "sleep", "wake", "guard", "snatch", "move", "look",
+)  # fmt: skip
+GROUP_ADMIN_COMMANDS = (
+    *GROUP_COMMANDS,
+    "newgame", "game", "endgame", "kick", "sheet", "heal", "tick", "halls", "skip",
+    "fight_next", "fight_stop",
+)  # fmt: skip
 
 
 def _menu(l10n: L10n, names: tuple[str, ...]) -> list[BotCommand]:

@@ -1,4 +1,4 @@
-"""``/help``: the commands a player needs where they are."""
+"""``/help``: the commands a player needs where they are, for the chat's game system."""
 
 from __future__ import annotations
 
@@ -6,7 +6,15 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import Message
 
+from bot.db.models import GameSystem
 from bot.i18n import L10n
+from bot.services.games import active_game
+
+_SYSTEM_HELP = {
+    GameSystem.POOL: "help-group-pool",
+    GameSystem.DUEL: "help-group-duel",
+    GameSystem.D20: "help-group-d20",
+}
 
 
 def build_router() -> Router:
@@ -16,5 +24,12 @@ def build_router() -> Router:
 
 
 async def show_help(message: Message, l10n: L10n) -> None:
-    msg_id = "help-private" if message.chat.type == "private" else "help-group"
-    await message.answer(l10n.text(msg_id))
+    if message.chat.type == "private":
+        await message.answer(l10n.text("help-private"))
+        return
+    game = await active_game(message.chat.id)
+    systems = [GameSystem(game.system)] if game else list(GameSystem)
+    parts = [l10n.text("help-group-common")]
+    parts += [l10n.text(_SYSTEM_HELP[system]) for system in systems]
+    parts.append(l10n.text("help-group-admin"))
+    await message.answer("\n\n".join(parts))

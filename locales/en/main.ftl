@@ -8,19 +8,7 @@ start-welcome =
     To begin: add me to a group chat, an admin creates a game, and you join with a button — we build your character here, in private.
     You can roll dice right now: /roll 2d6+3
 
-help-private =
-    <b>Commands</b>
-    /roll <i>notation</i> — roll dice: /roll 2d6+3, /roll 5d10, /roll d20, /roll 4d6kh3
-    /help — this help
 
-    In a group an admin creates the game; players build their characters here, in private.
-
-help-group =
-    <b>Group commands</b>
-    /roll <i>notation</i> — roll dice: /roll 2d6+3, /roll 5d10, /roll d20
-    /help — this help
-
-    Message me in private to build a character: it is easier there, and nobody peeks.
 
 error-stale-button = This button is stale: the menu was closed or the bot restarted. Open it again with a command.
 error-internal = Something went wrong; nothing was counted. Please try again in a minute.
@@ -37,9 +25,3 @@ roll-error-too-many-dice = Too many dice: at most { $limit } per roll.
 roll-error-too-many-sides = Too many sides: at most { $limit } per die.
 roll-error-no-dice = There are no dice in “{ $text }”. For example: /roll 1d20+{ $text }
 roll-error-zero = A die needs sides and a roll needs dice. For example: /roll 1d6.
-
-## Command menu
-
-cmd-start = Start and see what I can do
-cmd-help = Command help
-cmd-roll = Roll dice: /roll 2d6+3

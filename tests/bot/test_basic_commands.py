@@ -107,3 +107,17 @@ async def test_a_failing_handler_gets_a_polite_answer_not_a_traceback(gm: Harnes
     reply = await gm.emu.wait_for_message(gm.emu.private_chat(alice))
     assert reply.body.startswith("Что-то пошло не так")
     assert "boom" not in reply.body
+
+
+async def test_help_in_a_group_shows_the_commands_of_its_system(gm: Harness) -> None:
+    from bot.db.models import GameSystem
+    from bot.services.games import create_game
+
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    group = gm.emu.add_group("Ристалище", admins=[alice])
+    await create_game(group.id, GameSystem.DUEL, alice.id, "ru")
+    await gm.emu.send_text(alice, group, "/help")
+    reply = await gm.emu.wait_for_message(group)
+    assert "/duel N навык" in reply.body
+    assert "/fight N" not in reply.body and "/battle" not in reply.body
+    assert "/newgame" in reply.body

@@ -25,7 +25,7 @@ async def _round_trips(emu: TelegramEmulator) -> None:
 
     await emu.send_text(bob, "/help")
     help_text = await emu.wait_for_message(emu.private_chat(bob), timeout=15)
-    assert help_text.body.startswith("Commands")
+    assert help_text.body.startswith("Private chat commands")
 
     await emu.send_text(bob, group, "/roll@gm_test_bot 2d6+3")
     rolled = await emu.wait_for_message(group, timeout=15)

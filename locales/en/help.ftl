@@ -1,0 +1,70 @@
+## Help and command menus
+
+help-private =
+    <b>Private chat commands</b>
+    /me — your character's sheet (every detail)
+    /inventory — items: move, wear, eat, take pills (pool)
+    /donate — donations: coins, prizes, questions about others (pool)
+    /rules — the systems in short
+    /odds — exact chances: /odds 5 3, /odds duel 9 8
+    /roll <i>notation</i> — roll dice: /roll 2d6+3, /roll 5d10, /roll d20
+
+    Characters are created with the “Create a character” button in the game's group, or with /join there.
+help-group-common =
+    <b>Group commands</b>
+    /join — create a character (in private)
+    /me — your character (what everyone can see) · /players — all characters
+    /rules — the rules · /log — latest rolls · /verify — check the dice
+    /odds — exact chances · /roll <i>notation</i> — roll dice
+help-group-pool =
+    <b>d10 pool</b>
+    /fight N — attack character N in your hall (others may join)
+    /sleep — sleep for 2 cycles · /wake N — wake someone · /guard N — guard a sleeper
+    /snatch N — snatch a sword from a sleeper · /move H — go to hall H when the portals open
+    /look — who and what is in your hall
+help-group-duel =
+    <b>Duel</b>
+    /duel N skill — challenge character N (or reply to their message: /duel skill)
+help-group-d20 =
+    <b>d20</b>
+    /check 1|2|3 <i>what</i> — a difficulty check · /battle — start a battle
+help-group-admin =
+    <b>Game masters</b>
+    /newgame — new game · /game — settings · /endgame — end it and reveal the dice
+    /kick N — remove a character · /sheet N — full sheet in private
+    /heal N [hp] — heal (duel) · /tick — next cycle · /halls — portals (pool)
+    /fight_next, /fight_stop — hurry or stop a fight (pool) · /skip — skip a narration (d20)
+
+cmd-start = Start and see what I can do
+cmd-help = Command help
+cmd-roll = Roll dice: /roll 2d6+3
+cmd-me = My character
+cmd-inventory = Character's items (pool)
+cmd-donate = Donations (pool)
+cmd-rules = The rules in short
+cmd-odds = Exact chances
+cmd-join = Create a character
+cmd-players = All characters of the game
+cmd-log = Latest rolls
+cmd-verify = Check the dice are fair
+cmd-check = Difficulty check (d20)
+cmd-duel = Challenge to a duel
+cmd-battle = Start a battle (d20)
+cmd-fight = Attack (pool)
+cmd-sleep = Go to sleep (pool)
+cmd-wake = Wake someone (pool)
+cmd-guard = Guard a sleeper (pool)
+cmd-snatch = Snatch a sleeper's sword (pool)
+cmd-move = Go through a portal (pool)
+cmd-look = Look around the hall (pool)
+cmd-newgame = New game
+cmd-game = Game settings
+cmd-endgame = End the game
+cmd-kick = Remove a character
+cmd-sheet = Full character sheet
+cmd-heal = Heal (duel)
+cmd-tick = Next cycle (pool)
+cmd-halls = Portals between halls (pool)
+cmd-skip = Skip a narration (d20)
+cmd-fight_next = Resolve the round now (pool)
+cmd-fight_stop = Stop the fight (pool)
