@@ -24,3 +24,58 @@ class DuelCallback(CallbackData, prefix="du"):
     duel_id: int
     action: DuelAction
     round: int = 0
+
+
+class BattleAction(StrEnum):
+    JOIN = "j"  # side: which side to join
+    START = "s"
+    KIND = "k"  # kind: show the targets for this action
+    BACK = "b"
+    TARGET = "t"  # kind + who: attack or cast at combatant ``who``
+    PASS = "p"
+    FINISH = "f"  # kind + who: finish off the fallen combatant ``who``
+    SPARE = "x"
+
+
+class BattleCallback(CallbackData, prefix="bt"):
+    """A d20 battle button; ``step`` must match the battle's, so stale presses do nothing."""
+
+    battle_id: int
+    action: BattleAction
+    step: int = 0
+    kind: str = ""
+    who: int = -1
+
+
+class FightAction(StrEnum):
+    JOIN = "j"
+    START = "b"
+    ATTACK = "a"
+    PILLS = "p"
+    STAND = "s"
+    RESEND = "r"
+
+
+class PoolFightCallback(CallbackData, prefix="pf"):
+    """A button of a pool fight's group message; ``round`` guards against stale presses."""
+
+    fight_id: int
+    action: FightAction
+    round: int = 0
+    count: int = 0
+
+
+class PoolTargetCallback(CallbackData, prefix="pt"):
+    """A private opponent choice: ``setup`` during the choosing, else a pick or a new opponent;
+    ``turn`` is the number of choices made (setup) or of rounds resolved (later)."""
+
+    fight_id: int
+    target: int
+    setup: bool
+    turn: int
+
+
+class InventoryCallback(CallbackData, prefix="inv"):
+    """The /me sheet's button opening a pool game's inventory dialog."""
+
+    game_id: int

@@ -47,6 +47,7 @@ _DESCRIPTIONS = {
     "skip": "cmd-skip",
     "fight_next": "cmd-fight_next",
     "fight_stop": "cmd-fight_stop",
+    "place": "cmd-place",
 }
 
 PRIVATE_COMMANDS = ("start", "help", "me", "inventory", "donate", "rules", "odds", "roll")
@@ -56,7 +57,7 @@ GROUP_COMMANDS = (
 )  # fmt: skip
 GROUP_ADMIN_COMMANDS = (
     *GROUP_COMMANDS,
-    "newgame", "game", "endgame", "kick", "sheet", "heal", "tick", "halls", "skip",
+    "newgame", "game", "endgame", "kick", "sheet", "heal", "tick", "halls", "place", "skip",
     "fight_next", "fight_stop",
 )  # fmt: skip
 

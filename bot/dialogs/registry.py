@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from aiogram_dialog import Dialog
 
-from bot.dialogs import d20_creation, duel_creation, game_settings, pool_creation
+from bot.dialogs import (
+    d20_creation,
+    donations,
+    duel_creation,
+    game_settings,
+    inventory,
+    pool_creation,
+)
 
 
 def build_dialogs() -> list[Dialog]:
@@ -13,4 +20,6 @@ def build_dialogs() -> list[Dialog]:
         duel_creation.build_dialog(),
         d20_creation.build_dialog(),
         game_settings.build_dialog(),
+        inventory.build_dialog(),
+        donations.build_dialog(),
     ]

@@ -30,3 +30,17 @@ class GameSettingsDialog(StatesGroup):
     main = State()
     number = State()
     skills = State()
+
+
+class InventoryDialog(StatesGroup):
+    main = State()
+    stack = State()
+
+
+class DonationsDialog(StatesGroup):
+    main = State()
+    item = State()
+    prize = State()
+    fact_number = State()
+    fact_question = State()
+    win = State()

@@ -15,6 +15,7 @@ from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.games import SYSTEM_NAMES
 from bot.handlers.replies import refuse
+from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
 from bot.services import characters, games
 from bot.services.errors import NotAdmin, NotInGroup, ServiceError
@@ -79,7 +80,9 @@ async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
     for entry in entries:
         head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
         sheet = full_sheet(l10n, entry.character.number, entry.state, entry.character.description)
-        await message.answer(f"{head}\n\n{sheet}")
+        pool = entry.game.system == GameSystem.POOL
+        markup = inventory_keyboard(l10n, entry.game.id) if pool else None
+        await message.answer(f"{head}\n\n{sheet}", reply_markup=markup)
 
 
 def _secret_note(l10n: L10n, game: Game) -> list[str]:

@@ -124,3 +124,90 @@ class InvalidSkill(ServiceError):
     def __init__(self, problem: SkillProblem) -> None:
         super().__init__(problem=problem.value)
         self.problem = problem
+
+
+class BattleBusy(ServiceError):
+    """A d20 battle is already open in this chat."""
+
+    code = "error-battle-busy"
+
+
+class NoBattle(ServiceError):
+    code = "error-no-battle"
+
+
+class AlreadyOnSide(ServiceError):
+    code = "error-battle-joined"
+
+
+class BattleNeedsSides(ServiceError):
+    code = "error-battle-sides"
+
+
+class BattleStartDenied(ServiceError):
+    code = "error-battle-start"
+
+
+class RuleRefused(ServiceError):
+    """A game rule (or a world precondition) refused the action; ``code`` names the locale
+    message that explains which one (see bot/services/world_refusals.py)."""
+
+    def __init__(self, code: str, **details: object) -> None:
+        super().__init__(**details)
+        self.code = code
+
+
+class FightSelf(ServiceError):
+    code = "error-fight-self"
+
+
+class FightOtherHall(ServiceError):
+    code = "error-fight-other-hall"
+
+
+class FightTargetGone(ServiceError):
+    code = "error-fight-target-gone"
+
+
+class FightAsleep(ServiceError):
+    code = "error-fight-asleep"
+
+
+class FightBusy(ServiceError):
+    code = "error-fight-busy"
+
+
+class NotInFight(ServiceError):
+    code = "error-fight-not-in"
+
+
+class FightCannotJoin(ServiceError):
+    """``reason``: hall, asleep, health, already, busy."""
+
+    code = "error-fight-cannot-join"
+
+
+class FightActionRefused(ServiceError):
+    """``problem`` is the rules' ActionProblem value."""
+
+    code = "error-fight-action"
+
+
+class FightAlreadyActed(ServiceError):
+    code = "error-fight-already-acted"
+
+
+class FightTargetInvalid(ServiceError):
+    code = "error-fight-target"
+
+
+class FightNotYourTurn(ServiceError):
+    code = "error-fight-not-your-turn"
+
+
+class FightPrivateClosed(ServiceError):
+    code = "error-fight-private-closed"
+
+
+class NoOpenFight(ServiceError):
+    code = "error-fight-none"

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from aiogram import Bot
 
 from bot.config import Settings
-from bot.db.models import Game, GameStatus
+from bot.db.models import Game, GameStatus, GameSystem
+from bot.services.cycles import arm_auto_tick
 from bot.services.errors import NoActiveGame, NotAdmin
 from bot.services.games import save_settings, settings_of
 from bot.services.permissions import is_game_admin
@@ -42,6 +43,9 @@ async def edit_settings(
 ) -> GameSettings:
     """Apply ``edit`` to the settings as stored now (not as some window last showed them)."""
     game = await admin_game(bot, game_id, user_id, admin_ids)
-    changed = edit(settings_of(game))
+    before = settings_of(game)
+    changed = edit(before)
     await save_settings(game, changed)
+    if game.system == GameSystem.POOL and changed.auto_tick_minutes != before.auto_tick_minutes:
+        await arm_auto_tick(game)
     return changed

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import Html, L10n
 from bot.views.bars import health_bar
+from bot.views.world_needs import needs_lines
 from rules.pool.build import appearance
 from rules.pool.health import is_bleeding
 from rules.pool.model import BACKPACK_BULK, Inventory, Item, PocketContent, PoolCharacter
@@ -158,6 +159,7 @@ def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
             sleep=character.cycles_without_sleep,
             grace=HUNGER_GRACE_CYCLES,
         ),
+        *needs_lines(l10n, character),
         l10n.text("sheet-pool-hall", hall=character.hall),
     ]
     return "\n".join(lines)

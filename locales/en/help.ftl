@@ -32,7 +32,7 @@ help-group-admin =
     <b>Game masters</b>
     /newgame — new game · /game — settings · /endgame — end it and reveal the dice
     /kick N — remove a character · /sheet N — full sheet in private
-    /heal N [hp] — heal (duel) · /tick — next cycle · /halls — portals (pool)
+    /heal N [hp] — heal (duel) · /tick — next cycle · /halls — portals · /place N H — to hall H (pool)
     /fight_next, /fight_stop — hurry or stop a fight (pool) · /skip — skip a narration (d20)
 
 cmd-start = Start and see what I can do
@@ -68,3 +68,4 @@ cmd-halls = Portals between halls (pool)
 cmd-skip = Skip a narration (d20)
 cmd-fight_next = Resolve the round now (pool)
 cmd-fight_stop = Stop the fight (pool)
+cmd-place = Put a character in a hall (pool)

@@ -1,0 +1,72 @@
+"""Donations: /donate opens the dialog in private; a win is announced in the game's group, and
+the second win ends the game there (results, then the revealed dice seed)."""
+
+from __future__ import annotations
+
+from aiogram import Bot, Router
+from aiogram.filters import Command
+from aiogram.types import Message
+from aiogram_dialog import DialogManager, StartMode
+
+from bot.db.models import Character, GameSystem
+from bot.dialogs.states import DonationsDialog
+from bot.handlers.games import SYSTEM_NAMES
+from bot.handlers.replies import refuse
+from bot.handlers.world_common import actor_of, in_group, private_link
+from bot.i18n import L10n, Translator
+from bot.services.errors import ServiceError
+from bot.services.world_donations import Victory
+from bot.services.world_play import Actor
+
+
+def build_router() -> Router:
+    router = Router(name="world_donations")
+    router.message.register(open_donations, Command("donate"))
+    return router
+
+
+async def open_donations(
+    message: Message, bot: Bot, l10n: L10n, dialog_manager: DialogManager
+) -> None:
+    try:
+        actor = await actor_of(message)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    if in_group(message):
+        await message.reply(l10n.text("donate-group"), reply_markup=await private_link(bot, l10n))
+        return
+    await dialog_manager.start(
+        DonationsDialog.main, data={"game_id": actor.game.id}, mode=StartMode.RESET_STACK
+    )
+
+
+async def announce_win(bot: Bot, translator: Translator, actor: Actor, victory: Victory) -> None:
+    """The win in the group; with the second one, the results and the game's end."""
+    game = actor.game
+    group = translator.for_locale(game.locale)
+    parts = [
+        group.text(
+            "donate-group-won", name=actor.row.name, number=actor.number, rank=victory.won.rank
+        )
+    ]
+    ended = victory.ended
+    if ended is not None:
+        names = dict(
+            await Character.filter(game_id=game.id, number__in=victory.winners).values_list(
+                "number", "name"
+            )
+        )
+        first, second = (names.get(n, str(n)) for n in victory.winners[:2])
+        parts.append(group.text("donate-group-results", first=first, second=second))
+        parts.append(
+            group.text(
+                "game-ended",
+                system=group.text(SYSTEM_NAMES[GameSystem(ended.system)]),
+                seed=ended.seed_hex,
+                commitment=ended.commitment,
+                rolls=ended.next_roll_index,
+            )
+        )
+    # One group message for the whole outcome.
+    await bot.send_message(game.chat_id, "\n\n".join(parts))

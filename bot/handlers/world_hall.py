@@ -1,0 +1,58 @@
+"""Halls: /move H (at the next opening of the portals; /move 0 stays) and /look.
+
+A character's hall is a secret (others pay a coin to learn it), so both answer in private;
+in the group they only say that the answer went there.
+"""
+
+from __future__ import annotations
+
+from aiogram import Bot, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.handlers.replies import refusal_text, refuse
+from bot.handlers.world_common import actor_of, answer_privately
+from bot.i18n import L10n
+from bot.services import world_actions
+from bot.services.errors import RuleRefused, ServiceError
+from bot.services.runtime import Runtime
+from bot.views.world_hall import look_text
+
+STAY = 0
+
+
+def build_router() -> Router:
+    router = Router(name="world_hall")
+    router.message.register(move, Command("move"))
+    router.message.register(look, Command("look"))
+    return router
+
+
+async def move(
+    message: Message, command: CommandObject, bot: Bot, l10n: L10n, runtime: Runtime
+) -> None:
+    raw = (command.args or "").strip()
+    try:
+        if not raw.isdigit() or len(raw) > 3:
+            raise RuleRefused("world-move-usage")
+        hall = int(raw)
+        actor = await actor_of(message)
+        me = await world_actions.move_to(actor, None if hall == STAY else hall, runtime)
+    except ServiceError as error:  # a refusal may name the hall: private too
+        await answer_privately(message, bot, l10n, refusal_text(l10n, error))
+        return
+    if me.move_to is None:
+        text = l10n.text("world-move-cancelled", hall=me.hall)
+    else:
+        text = l10n.text("world-move-done", hall=me.move_to, here=me.hall)
+    await answer_privately(message, bot, l10n, text)
+
+
+async def look(message: Message, bot: Bot, l10n: L10n) -> None:
+    try:
+        actor = await actor_of(message)
+        view = await world_actions.look(actor)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await answer_privately(message, bot, l10n, look_text(l10n, view))

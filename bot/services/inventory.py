@@ -1,0 +1,63 @@
+"""A pool character's own things: move between places, wear, take off, drop, eat, take pills,
+and reach for items on the hall floor (a request the next tick settles, by initiative when
+several want the same)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.services.runtime import Runtime
+from bot.services.world_play import Actor, change_world, peek
+from rules.pool.carrying import eat, take_pills
+from rules.pool.model import HallFloor, Item, PoolCharacter
+from rules.pool.places import Place
+from rules.pool.world import PickUpRequest, move_item, request_pick_up, update_character
+
+
+@dataclass(frozen=True, slots=True)
+class Belongings:
+    """What the inventory dialog shows: the character, their hall's floor, their requests."""
+
+    character: PoolCharacter
+    floor: HallFloor
+    pick_ups: tuple[PickUpRequest, ...]
+
+
+async def belongings(actor: Actor) -> Belongings:
+    world = await peek(actor.game)
+    me = world.character(actor.number)
+    mine = tuple(r for r in world.pick_ups if r.character == actor.number)
+    return Belongings(me, world.floor(me.hall), mine)
+
+
+async def move(
+    actor: Actor, item: Item, source: Place, dest: Place, count: int, runtime: Runtime
+) -> None:
+    """Move, wear (dest worn), take off (source worn) or drop (dest floor)."""
+    await change_world(
+        actor.game, runtime, lambda w: move_item(w, actor.number, item, source, dest, count)
+    )
+
+
+async def pick_up(
+    actor: Actor, item: Item, count: int, dest: Place | None, runtime: Runtime
+) -> None:
+    """Reach for ``count`` ``item`` on the floor (to ``dest``, or wherever a prize would go)."""
+    await change_world(
+        actor.game, runtime, lambda w: request_pick_up(w, actor.number, item, count, dest)
+    )
+
+
+async def eat_ration(actor: Actor, source: Place, runtime: Runtime) -> None:
+    await change_world(
+        actor.game, runtime, lambda w: update_character(w, actor.number, lambda c: eat(c, source))
+    )
+
+
+async def swallow(actor: Actor, count: int, source: Place, runtime: Runtime) -> PoolCharacter:
+    world = await change_world(
+        actor.game,
+        runtime,
+        lambda w: update_character(w, actor.number, lambda c: take_pills(c, count, source)),
+    )
+    return world.character(actor.number)

@@ -1,0 +1,133 @@
+"""What a character does in the world between ticks: sleep, wake, guard, snatch, move, look;
+and what admins set: which halls connect. Each is one rule call through :func:`act`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.db.models import Game
+from bot.services.errors import RuleRefused
+from bot.services.runtime import Runtime
+from bot.services.world_play import Actor, act, change_world, peek
+from rules.pool.build import Appearance, appearance
+from rules.pool.model import HallFloor, Item, PoolCharacter
+from rules.pool.needs import fall_asleep
+from rules.pool.places import HANDS, Place, held
+from rules.pool.sleepers import guard, take_from_sleeper, wake_up
+from rules.pool.world import World, request_move, update_character, with_character
+
+
+async def sleep(actor: Actor, runtime: Runtime) -> PoolCharacter:
+    world = await change_world(
+        actor.game, runtime, lambda w: update_character(w, actor.number, fall_asleep)
+    )
+    return world.character(actor.number)
+
+
+async def wake(actor: Actor, sleeper: int, runtime: Runtime) -> PoolCharacter:
+    world = await change_world(actor.game, runtime, lambda w: wake_up(w, sleeper, actor.number))
+    return world.character(sleeper)
+
+
+async def guard_sleeper(actor: Actor, sleeper: int, runtime: Runtime) -> PoolCharacter:
+    world = await change_world(actor.game, runtime, lambda w: guard(w, actor.number, sleeper))
+    return world.character(sleeper)
+
+
+def _sword_hand(world: World, sleeper: int) -> Place:
+    """The sleeper's hand holding a sword (right first); the left hand when neither does, so
+    the rules refuse it as a theft."""
+    inventory = world.character(sleeper).inventory
+    for hand in reversed(HANDS):
+        if held(inventory, Item.SWORD, hand):
+            return hand
+    return Place.LEFT_HAND
+
+
+@dataclass(frozen=True, slots=True)
+class Snatched:
+    sleeper: PoolCharacter
+    to: Place  # a hand of the thief, or the floor when both hands were full
+
+
+async def snatch(actor: Actor, sleeper: int, runtime: Runtime) -> Snatched:
+    """Snatch the sword from a sleeper's hand (it wakes them)."""
+
+    def change(world: World) -> tuple[World, Snatched]:
+        before = world.character(actor.number).inventory
+        after = take_from_sleeper(world, actor.number, sleeper, _sword_hand(world, sleeper))
+        now = after.character(actor.number).inventory
+        to = next(
+            (h for h in HANDS if held(now, Item.SWORD, h) > held(before, Item.SWORD, h)), None
+        )
+        return after, Snatched(after.character(sleeper), to or Place.FLOOR)
+
+    return await act(actor.game, runtime, change)
+
+
+async def move_to(actor: Actor, hall: int | None, runtime: Runtime) -> PoolCharacter:
+    """Ask to go to ``hall`` at the next opening of the portals (None: stay)."""
+    world = await change_world(actor.game, runtime, lambda w: request_move(w, actor.number, hall))
+    return world.character(actor.number)
+
+
+@dataclass(frozen=True, slots=True)
+class HallView:
+    """What a character sees around them: others by appearance, and the floor."""
+
+    hall: int
+    me: PoolCharacter
+    others: tuple[tuple[Appearance, bool], ...]  # appearance, asleep
+    floor: HallFloor
+    exits: tuple[int, ...]
+
+
+async def look(actor: Actor) -> HallView:
+    world = await peek(actor.game)
+    me = world.character(actor.number)
+    others = tuple(
+        (appearance(c), c.asleep)
+        for c in world.characters
+        if c.hall == me.hall and c.number != me.number and c.alive
+    )
+    exits = tuple(h for h in range(1, world.halls + 1) if world.connected(me.hall, h))
+    return HallView(me.hall, me, others, world.floor(me.hall), exits)
+
+
+def parse_connections(args: list[str], halls: int) -> frozenset[tuple[int, int]] | None:
+    """``all`` (None: every hall to every other) or pairs ``1-2 2-3``; refuses bad input."""
+    if len(args) == 1 and args[0].casefold() in ("all", "*"):
+        return None
+    pairs: set[tuple[int, int]] = set()
+    for arg in args:
+        left, sep, right = arg.partition("-")
+        if not sep or not left.isdigit() or not right.isdigit():
+            raise RuleRefused("world-halls-usage", halls=halls)
+        a, b = int(left), int(right)
+        if not (1 <= a <= halls and 1 <= b <= halls) or a == b:
+            raise RuleRefused("world-error-hall-pair", pair=arg, halls=halls)
+        pairs.add((min(a, b), max(a, b)))
+    if not pairs:
+        raise RuleRefused("world-halls-usage", halls=halls)
+    return frozenset(pairs)
+
+
+async def set_connections(
+    game: Game, connections: frozenset[tuple[int, int]] | None, runtime: Runtime
+) -> World:
+    return await change_world(game, runtime, lambda w: replace(w, connections=connections))
+
+
+async def place(game: Game, number: int, hall: int, runtime: Runtime) -> PoolCharacter:
+    """An admin puts character ``number`` into ``hall`` (at once, no portal needed)."""
+
+    def change(world: World) -> World:
+        world.check_hall(hall)
+        moved = replace(world.character(number), hall=hall, move_to=None, guarding=None)
+        return with_character(world, moved)
+
+    return (await change_world(game, runtime, change)).character(number)
+
+
+async def halls_of(game: Game) -> World:
+    return await peek(game)

@@ -1,0 +1,105 @@
+"""Who acts in the pool world and how an action is applied: resolve, lock, load, rule, save.
+
+In the group chat the game is the chat's; in private it is the user's pool game (their newest
+if they play in several at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
+from bot.services.errors import NoOwnCharacter, RuleRefused, WrongSystem
+from bot.services.games import require_game
+from bot.services.runtime import Runtime
+from bot.services.world import load_world, save_world
+from bot.services.world_refusals import refusal
+from rules.errors import RuleError
+from rules.pool.world import World
+
+GROUP_CHATS = frozenset({"group", "supergroup"})
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """A user's living character in a pool game."""
+
+    game: Game
+    row: Character
+
+    @property
+    def number(self) -> int:
+        return self.row.number
+
+
+async def pool_game_of_chat(chat_id: int) -> Game:
+    game = await require_game(chat_id)
+    if game.system != GameSystem.POOL:
+        raise WrongSystem()
+    return game
+
+
+async def actor_in_chat(chat_id: int, chat_type: str, user_id: int) -> Actor:
+    """The user's character in the group's game, or (in private) in their newest pool game."""
+    if chat_type in GROUP_CHATS:
+        game = await pool_game_of_chat(chat_id)
+        row = await Character.get_or_none(
+            game_id=game.id, user_id=user_id, status=CharacterStatus.ACTIVE
+        )
+        if row is None:
+            raise NoOwnCharacter()
+        return Actor(game, row)
+    row = (
+        await Character.filter(
+            user_id=user_id,
+            status=CharacterStatus.ACTIVE,
+            game__status=GameStatus.ACTIVE,
+            game__system=GameSystem.POOL,
+        )
+        .select_related("game")
+        .order_by("-game_id")
+        .first()
+    )
+    if row is None:
+        raise RuleRefused("world-error-no-character")
+    return Actor(row.game, row)
+
+
+async def actor_in_game(game_id: int, user_id: int) -> Actor:
+    """The user's living character in game ``game_id`` (dialogs keep the game's id)."""
+    game = await Game.get_or_none(id=game_id, status=GameStatus.ACTIVE, system=GameSystem.POOL)
+    if game is None:
+        raise RuleRefused("world-error-game-over")
+    row = await Character.get_or_none(
+        game_id=game.id, user_id=user_id, status=CharacterStatus.ACTIVE
+    )
+    if row is None:
+        raise RuleRefused("world-error-no-character")
+    return Actor(game, row)
+
+
+async def act(game: Game, runtime: Runtime, change: Callable[[World], tuple[World, T]]) -> T:
+    """Apply ``change`` to the world under the game's lock and save; a rule error saves nothing
+    and becomes a refusal. Returns what ``change`` returned besides the world."""
+    async with runtime.locks.game(game.id):
+        world, rows = await load_world(game)
+        try:
+            after, outcome = change(world)
+        except RuleError as error:
+            raise refusal(error) from None
+        await save_world(game, world, after, rows)
+    return outcome
+
+
+async def change_world(game: Game, runtime: Runtime, change: Callable[[World], World]) -> World:
+    """:func:`act` for a change with nothing to report but the world after it."""
+    return await act(game, runtime, lambda world: (after := change(world), after))
+
+
+async def peek(game: Game) -> World:
+    """The world as it is now, for looking only."""
+    world, _ = await load_world(game)
+    return world

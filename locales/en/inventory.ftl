@@ -1,0 +1,23 @@
+## A character's inventory (d10 pool), a dialog in the private chat
+
+inventory-title = 🎒 <b>Inventory</b> — { $name }, hall { $hall }
+inventory-floor = 🪨 On the hall floor: { $items }
+inventory-requests = ⏳ You reach for: { $items } — settled at the next tick (by initiative if several want it).
+inventory-stack = { $place }: { $items }
+inventory-selected = Chosen: { $items } ({ $place }). How many: { $count }. What to do?
+inventory-gone = That is not there any more. Go back.
+inventory-refresh = 🔄 Refresh
+inventory-close = Close
+inventory-back = ◀️ Back
+inventory-all = All
+inventory-to = → { $where }
+inventory-eat = 🍽 Eat a ration
+inventory-pills = 💊 Swallow: { $count }
+inventory-pickup-any = ✋ Pick up (wherever it fits)
+inventory-pickup-to = ✋ Pick up → { $where }
+inventory-done-moved = ✅ Done: { $items } — { $where }.
+inventory-done-eaten = ✅ Ration eaten: cycles without food reset.
+inventory-done-pills = ✅ Pills swallowed: { $count }. Health { $health } of { $max }.
+inventory-done-requested = ⏳ Requested: { $items } from the floor. Settled at the next tick.
+inventory-group = The inventory is in the private chat with me: send /inventory there.
+inventory-button = 🎒 Inventory

@@ -1,0 +1,23 @@
+## Инвентарь персонажа (пул d10), диалог в личном чате
+
+inventory-title = 🎒 <b>Инвентарь</b> — { $name }, зал { $hall }
+inventory-floor = 🪨 На полу зала: { $items }
+inventory-requests = ⏳ Вы тянетесь за: { $items } — решится при следующем тике (если хотят несколько — по инициативе).
+inventory-stack = { $place }: { $items }
+inventory-selected = Выбрано: { $items } ({ $place }). Сколько: { $count }. Что сделать?
+inventory-gone = Этой вещи там уже нет. Вернитесь назад.
+inventory-refresh = 🔄 Обновить
+inventory-close = Закрыть
+inventory-back = ◀️ Назад
+inventory-all = Все
+inventory-to = → { $where }
+inventory-eat = 🍽 Съесть рацион
+inventory-pills = 💊 Проглотить: { $count }
+inventory-pickup-any = ✋ Подобрать (куда поместится)
+inventory-pickup-to = ✋ Подобрать → { $where }
+inventory-done-moved = ✅ Готово: { $items } — { $where }.
+inventory-done-eaten = ✅ Рацион съеден: счёт циклов без еды обнулён.
+inventory-done-pills = ✅ Проглочено таблеток: { $count }. Здоровье { $health } из { $max }.
+inventory-done-requested = ⏳ Заявка: { $items } с пола. Решится при следующем тике.
+inventory-group = Инвентарь — в личном чате со мной: напишите там /inventory.
+inventory-button = 🎒 Инвентарь

@@ -1,0 +1,40 @@
+"""Sleepers: guarding, waking, snatching a sword (nothing else). Attacks on a sleeper are the
+pool fight commands' (bot/services/fights.py) and tested with them."""
+
+from __future__ import annotations
+
+from rules.pool.model import Item
+from tests.bot.conftest import Harness
+from tests.bot.world_table import QUIET, pool_table
+
+
+async def test_guard_snatch_and_no_stealing(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), ("Вера", QUIET))
+    anya, borya, vera = table.players
+    await table.say(anya, "/sleep")
+    guarded = await table.say(borya, "/guard 1")
+    assert "Боря охраняет спящего №1 Аня" in guarded.body
+    assert (await table.character(2)).guarding == 1
+    refused = await table.say(vera, "/snatch 1 монеты")
+    assert "Со спящего ничего нельзя украсть" in refused.body
+    assert "/snatch N" in (await table.say(vera, "/snatch")).body
+    snatched = await table.say(vera, "/snatch 1")
+    assert "Вера вырывает меч из руки №1 Аня — тот просыпается. Меч: в левую руку." in snatched.body
+    anya_now, borya_now, vera_now = [await table.character(n) for n in (1, 2, 3)]
+    assert not anya_now.asleep and anya_now.inventory.swords_in_hand == 0
+    assert vera_now.inventory.left_hand == Item.SWORD and vera_now.inventory.swords_in_hand == 2
+    assert borya_now.guarding is None  # nobody guards the awake
+    again = await table.say(vera, "/snatch 1")
+    assert "№1 не спит" in again.body
+
+
+async def test_sleeper_commands_need_the_same_hall(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET))
+    anya, borya = table.players
+    await table.say(anya, "/sleep")
+    await table.edit(2, hall=2)
+    assert "№1 не в вашем зале" in (await table.say(borya, "/wake 1")).body
+    assert "№1 не в вашем зале" in (await table.say(borya, "/guard 1")).body
+    assert "Персонажа с номером 7 нет" in (await table.say(borya, "/wake 7")).body
+    assert "/wake N" in (await table.say(borya, "/wake Аня")).body
+    assert "С самим собой" in (await table.say(anya, "/guard 1", table.private(anya))).body
