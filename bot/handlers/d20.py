@@ -1,15 +1,168 @@
-"""Placeholder: replaced by the real handlers."""
+"""d20 in the group (seed 002): /check, /battle and the admin's /skip; the battle's buttons,
+its narration turns and its timers are wired here too."""
 
 from __future__ import annotations
 
-from aiogram import Router
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
 
+from bot.callbacks import BattleCallback
+from bot.config import Settings
+from bot.db.models import GameSystem
+from bot.handlers import d20_live
+from bot.handlers.d20_buttons import press
+from bot.handlers.replies import refuse
+from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
+from bot.services import battle_waits, battles, games
+from bot.services.battle_store import JOIN_TIMER, NARRATION_TIMER, TURN_TIMER, set_message
+from bot.services.characters import living_character
+from bot.services.d20_checks import roll_check
+from bot.services.errors import NotAdmin, ServiceError
+from bot.services.permissions import is_game_admin
+from bot.services.runtime import Runtime
+from bot.views.d20 import check_text, join_text
+from bot.views.d20_keyboards import join_keyboard
+from rules.d20 import Difficulty
+
+GROUP_CHATS = {"group", "supergroup"}
+DIFFICULTIES = {"1": Difficulty.DC1, "2": Difficulty.DC2, "3": Difficulty.DC3}
+WHAT_MAX = 200
+SIDE_NAME_MAX = 24
 
 
 def build_router() -> Router:
-    return Router(name="d20")
+    router = Router(name="d20")
+    in_group = F.chat.type.in_(GROUP_CHATS)
+    router.message.register(check, Command("check"), in_group)
+    router.message.register(open_battle, Command("battle"), in_group, d20_or_no_game)
+    router.message.register(skip, Command("skip"), in_group, d20_game)
+    router.message.register(group_only, Command("check", "battle"), F.chat.type == "private")
+    router.message.register(d20_live.on_narration, in_group, d20_live.NarrationDue())
+    router.callback_query.register(press, BattleCallback.filter())
+    return router
 
 
 def register_timers(scheduler: Scheduler) -> None:
-    """Timer kinds of this module (none yet)."""
+    scheduler.on(JOIN_TIMER, d20_live.on_join_timer)
+    scheduler.on(TURN_TIMER, d20_live.on_turn_timer)
+    scheduler.on(NARRATION_TIMER, d20_live.on_narration_timer)
+
+
+async def d20_or_no_game(message: Message) -> bool:
+    """/battle belongs to d20 games; in a game of another system other modules may take it."""
+    game = await games.active_game(message.chat.id)
+    return game is None or game.system == GameSystem.D20
+
+
+async def d20_game(message: Message) -> bool:
+    game = await games.active_game(message.chat.id)
+    return game is not None and game.system == GameSystem.D20
+
+
+async def group_only(message: Message, l10n: L10n) -> None:
+    await message.reply(l10n.text("error-group-only"))
+
+
+async def check(
+    message: Message,
+    command: CommandObject,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    """``/check 1|2|3 [what]``: anyone in the group rolls a d20 against a difficulty."""
+    assert message.from_user is not None
+    args = (command.args or "").split(maxsplit=1)
+    if not args or args[0] not in DIFFICULTIES:
+        await message.reply(l10n.text("d20-check-usage"))
+        return
+    what = " ".join(args[1].split())[:WHAT_MAX] if len(args) > 1 else ""
+    try:
+        game = await games.require_game(message.chat.id)
+        character = await living_character(game, message.from_user.id)
+        who = character.name if character is not None else message.from_user.full_name
+        result = await roll_check(game, DIFFICULTIES[args[0]], who, runtime)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.reply(check_text(translator.for_locale(game.locale), who, what, result))
+
+
+def parse_sides(args: str | None) -> tuple[str, str] | None:
+    """No arguments: default side names; ``A | B``: named sides; anything else: None."""
+    if not args or not args.strip():
+        return "", ""
+    parts = [" ".join(part.split()) for part in args.split("|")]
+    if len(parts) != 2 or not all(0 < len(p) <= SIDE_NAME_MAX for p in parts):
+        return None
+    if parts[0].casefold() == parts[1].casefold():
+        return None
+    return parts[0], parts[1]
+
+
+async def open_battle(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """An admin or a player with a character calls a battle; characters join by buttons."""
+    user = message.from_user
+    assert user is not None
+    sides = parse_sides(command.args)
+    if sides is None:
+        await message.reply(l10n.text("d20-battle-usage", limit=SIDE_NAME_MAX))
+        return
+    admin_ids = settings.admin_ids if settings else frozenset()
+    try:
+        game = await games.require_game(message.chat.id)
+        is_admin = await is_game_admin(bot, message.chat.id, user.id, admin_ids)
+        snap = await battles.open_battle(
+            game,
+            user.id,
+            user.full_name,
+            is_admin,
+            sides,
+            message.chat.id,
+            message.message_thread_id,
+            runtime,
+        )
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    group = translator.for_locale(game.locale)
+    seconds = games.settings_of(game).join_window
+    sent = await message.answer(
+        join_text(group, snap.state, user.full_name, seconds),
+        reply_markup=join_keyboard(group, snap),
+    )
+    await set_message(snap, sent.message_id)
+
+
+async def skip(
+    message: Message,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """An admin's /skip: the description the battle waits for, else the current turn."""
+    assert message.from_user is not None
+    admin_ids = settings.admin_ids if settings else frozenset()
+    try:
+        if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids):
+            raise NotAdmin()
+        game = await games.require_game(message.chat.id)
+        result = await battle_waits.admin_skip(game, runtime)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    header = "d20-narration-skipped" if result.narrated else "d20-turn-skipped"
+    group = translator.for_locale(game.locale)
+    await d20_live.announce_turn(bot, game, result, group, header)

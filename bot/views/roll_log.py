@@ -9,15 +9,13 @@ from bot.services.games import LoggedRoll
 
 # Purposes the game code logs, with their locale words; anything else is shown as stored.
 PURPOSES = {
-    "attack": "log-purpose-attack",
-    "defense": "log-purpose-defense",
-    "initiative": "log-purpose-initiative",
-    "charisma": "log-purpose-charisma",
+    "pool_initiative": "log-purpose-pool-initiative",
+    "pool_round": "log-purpose-pool-round",
+    "pool_tick": "log-purpose-pool-tick",
     "duel_round": "log-purpose-duel-round",
-    "dodge": "log-purpose-dodge",
+    "d20_initiative": "log-purpose-d20-initiative",
     "d20_attack": "log-purpose-d20-attack",
-    "check": "log-purpose-check",
-    "turn_order": "log-purpose-turn-order",
+    "d20_check": "log-purpose-d20-check",
 }
 
 

@@ -28,15 +28,13 @@ log-head = 📜 <b>Roll log</b> · { $game }. Latest dice: { $shown }, this game
 log-empty = 📜 { $game }: no rolls yet.
 log-line = <code>{ $indices }</code> { $actor } — { $purpose }: { $dice } → <b>{ $values }</b>
 log-no-actor = the game
-log-purpose-attack = attack
-log-purpose-defense = defense
-log-purpose-initiative = initiative
-log-purpose-charisma = Charisma (prizes)
+log-purpose-pool-initiative = initiative
+log-purpose-pool-round = fight round
+log-purpose-pool-tick = cycle (charisma, item contests)
 log-purpose-duel-round = duel round
-log-purpose-dodge = dodge
+log-purpose-d20-initiative = turn order
 log-purpose-d20-attack = d20 attack
-log-purpose-check = check
-log-purpose-turn-order = turn order
+log-purpose-d20-check = check
 
 verify-active =
     🔐 The game is still running, so its dice can be checked after /endgame.

@@ -28,15 +28,13 @@ log-head = 📜 <b>Журнал бросков</b> · { $game }. Последн�
 log-empty = 📜 { $game }: бросков пока не было.
 log-line = <code>{ $indices }</code> { $actor } — { $purpose }: { $dice } → <b>{ $values }</b>
 log-no-actor = игра
-log-purpose-attack = атака
-log-purpose-defense = защита
-log-purpose-initiative = инициатива
-log-purpose-charisma = Харизма (призы)
+log-purpose-pool-initiative = инициатива
+log-purpose-pool-round = раунд боя
+log-purpose-pool-tick = цикл (Харизма, споры за вещи)
 log-purpose-duel-round = раунд поединка
-log-purpose-dodge = уклонение
+log-purpose-d20-initiative = очерёдность ходов
 log-purpose-d20-attack = атака d20
-log-purpose-check = проверка
-log-purpose-turn-order = очерёдность ходов
+log-purpose-d20-check = проверка
 
 verify-active =
     🔐 Игра ещё идёт, поэтому её кубики можно будет проверить после /endgame.

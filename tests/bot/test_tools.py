@@ -51,8 +51,8 @@ async def _roll(game: Game, purpose: str, actor: str, count: int, sides: int) ->
 
 
 async def _some_rolls(game: Game) -> None:
-    await _roll(game, "attack", "Вася", 5, 10)
-    await _roll(game, "defense", "Петя", 3, 10)
+    await _roll(game, "pool_round", "Вася", 5, 10)
+    await _roll(game, "pool_initiative", "Петя", 3, 10)
     await _roll(game, "<секрет>", "", 1, 20)
 
 
@@ -67,14 +67,14 @@ async def test_log_shows_every_die_with_its_size_and_index(gm: Harness) -> None:
     assert "Последние кубики: 9, всего за игру: 9" in text
     attack = ", ".join(str(v) for v in values[:5])
     defense = ", ".join(str(v) for v in values[5:8])
-    assert f"#0–4 Вася — атака: 5d10 → {attack}" in text
-    assert f"#5–7 Петя — защита: 3d10 → {defense}" in text
+    assert f"#0–4 Вася — раунд боя: 5d10 → {attack}" in text
+    assert f"#5–7 Петя — инициатива: 3d10 → {defense}" in text
     assert f"#8 игра — <секрет>: d20 → {values[8]}" in text
     assert "&lt;секрет&gt;" in (log.raw_text or "")
     await gm.emu.send_text(admin, group, "/endgame")
     await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
     after = await _ask(gm, player, group, "/log")
-    assert f"#0–4 Вася — атака: 5d10 → {attack}" in after.body
+    assert f"#0–4 Вася — раунд боя: 5d10 → {attack}" in after.body
 
 
 async def test_log_and_verify_need_a_game_and_a_group(gm: Harness) -> None:

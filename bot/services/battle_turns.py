@@ -1,0 +1,194 @@
+"""d20 battle turns: attacks and spells, finishing the fallen, passes, narration, timeouts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tortoise.transactions import in_transaction
+
+from bot.db.models import Game
+from bot.services import timers
+from bot.services.battle_store import (
+    NARRATION_TIMER,
+    TURN_TIMER,
+    BattleSnapshot,
+    BattleStage,
+    load_battle,
+    save,
+)
+from bot.services.errors import CannotFight, NotYourButton, StaleAction
+from bot.services.games import game_dice, settings_of
+from bot.services.runtime import Runtime
+from rules.d20 import (
+    AttackKind,
+    AttackReport,
+    Battle,
+    BattleStatus,
+    Combatant,
+    FinishReport,
+    attack,
+    end_turn,
+    finish,
+)
+from rules.d20.errors import NotStandingError
+from rules.errors import RuleError
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """What a turn did. ``variant`` picks the narrative line (the d20's index in the game's
+    dice for an attack, the battle's step for a finishing blow); ``passed``: the actor's turn
+    went by without a roll (their choice, their time ran out, or an admin's skip)."""
+
+    snap: BattleSnapshot
+    actor: str
+    kind: AttackKind | None = None
+    attack: AttackReport | None = None
+    finish: FinishReport | None = None
+    variant: int = 0
+    passed: bool = False
+    narrated: bool = False
+    skipped: tuple[str, ...] = ()
+
+
+def fallen_enemies(battle: Battle, side: str) -> tuple[Combatant, ...]:
+    """Enemies of ``side`` lying at 0 HP and not yet dead: who may be finished off."""
+    return tuple(
+        c
+        for c in battle.combatants
+        if c.side != side and not c.character.standing and not c.character.dead
+    )
+
+
+async def advance(game: Game, snap: BattleSnapshot, battle: Battle) -> BattleSnapshot:
+    """Save the battle after a change: the next stage, a fresh step and the right timer."""
+    async with in_transaction():  # a savepoint inside the dice's transaction
+        return await _advance(game, snap, battle)
+
+
+async def _advance(game: Game, snap: BattleSnapshot, battle: Battle) -> BattleSnapshot:
+    ref = snap.record.id
+    await timers.cancel(TURN_TIMER, ref)
+    await timers.cancel(NARRATION_TIMER, ref)
+    state = replace(
+        snap.state, battle=battle, step=snap.state.step + 1, narrator_user=None, timer_id=None
+    )
+    settings = settings_of(game)
+    if battle.narration_due is not None:
+        timer = await timers.schedule(NARRATION_TIMER, ref, settings.narration_timeout)
+        narrator = state.owner(battle.narration_due)
+        state = replace(state, narrator_user=narrator, timer_id=timer.id)
+        stage = BattleStage.NARRATION
+    elif battle.status is BattleStatus.FINISHED:
+        left = battle.winner is not None and fallen_enemies(battle, battle.winner)
+        stage = BattleStage.FINISHED if left else BattleStage.CLOSED
+    else:
+        timer = await timers.schedule(TURN_TIMER, ref, settings.round_timeout)
+        state = replace(state, timer_id=timer.id)
+        stage = BattleStage.FIGHTING
+    return await save(game, snap, state, stage)
+
+
+def _check_turn(snap: BattleSnapshot, user_id: int, step: int) -> Combatant:
+    # A press from an earlier turn is stale whoever makes it (a double press lands here).
+    if step != snap.state.step:
+        raise StaleAction()
+    current = snap.battle.current
+    if snap.state.owner(current.name) != user_id:
+        raise NotYourButton()
+    return current
+
+
+def _name_at(battle: Battle, index: int) -> str:
+    if not 0 <= index < len(battle.combatants):
+        raise StaleAction()
+    return battle.combatants[index].name
+
+
+async def act(
+    game: Game,
+    battle_id: int,
+    user_id: int,
+    step: int,
+    kind: AttackKind,
+    target: int,
+    runtime: Runtime,
+) -> TurnResult:
+    """The current combatant attacks, casts at an enemy, or casts a buff on their side."""
+    async with runtime.locks.game(game.id):
+        snap = await load_battle(game, battle_id, BattleStage.FIGHTING)
+        actor = _check_turn(snap, user_id, step).name
+        target_name = _name_at(snap.battle, target)
+        async with game_dice(game, "d20_attack", actor, runtime.dice_factory) as dice:
+            index = dice.next_index
+            try:
+                battle, report = attack(snap.battle, actor, target_name, kind, dice)
+            except RuleError:
+                raise StaleAction() from None
+            snap = await advance(game, snap, battle)
+    return TurnResult(snap, actor, kind, attack=report, variant=index, skipped=report.skipped)
+
+
+async def finish_off(
+    game: Game,
+    battle_id: int,
+    user_id: int,
+    step: int,
+    kind: AttackKind,
+    target: int,
+    runtime: Runtime,
+) -> TurnResult:
+    """Finish off a fallen enemy: the current combatant's turn, or a winner's after the end."""
+    async with runtime.locks.game(game.id):
+        snap = await load_battle(game, battle_id, BattleStage.FIGHTING, BattleStage.FINISHED)
+        if snap.stage is BattleStage.FIGHTING:
+            actor = _check_turn(snap, user_id, step).name
+        else:
+            mine = snap.state.fighter_of(user_id)
+            if mine is None:
+                raise NotYourButton()
+            if step != snap.state.step:
+                raise StaleAction()
+            actor = mine.name
+        try:
+            battle, report = finish(snap.battle, actor, _name_at(snap.battle, target))
+        except NotStandingError:
+            raise CannotFight(name=actor) from None
+        except RuleError:
+            raise StaleAction() from None
+        variant = snap.state.step
+        snap = await advance(game, snap, battle)
+    return TurnResult(snap, actor, kind, finish=report, variant=variant, skipped=report.skipped)
+
+
+async def pass_turn(
+    game: Game, battle_id: int, user_id: int, step: int, runtime: Runtime
+) -> TurnResult:
+    """The current combatant lets their turn go without a roll."""
+    async with runtime.locks.game(game.id):
+        snap = await load_battle(game, battle_id, BattleStage.FIGHTING)
+        actor = _check_turn(snap, user_id, step).name
+        battle, skipped = end_turn(snap.battle, actor)
+        snap = await advance(game, snap, battle)
+    return TurnResult(snap, actor, passed=True, skipped=skipped)
+
+
+async def spare(
+    game: Game, battle_id: int, user_id: int, is_admin: bool, step: int, runtime: Runtime
+) -> TurnResult:
+    """A standing winner (or an admin) leaves the fallen alive: the battle closes."""
+    async with runtime.locks.game(game.id):
+        snap = await load_battle(game, battle_id, BattleStage.FINISHED)
+        mine = snap.state.fighter_of(user_id)
+        winner = (
+            mine is not None
+            and snap.battle.combatant(mine.name).side == snap.battle.winner
+            and snap.battle.combatant(mine.name).character.standing
+        )
+        if not winner and not is_admin:
+            raise NotYourButton()
+        if step != snap.state.step:
+            raise StaleAction()
+        state = replace(snap.state, step=snap.state.step + 1)
+        snap = await save(game, snap, state, BattleStage.CLOSED)
+    return TurnResult(snap, mine.name if winner and mine is not None else "")

@@ -1,0 +1,149 @@
+"""d20 messages: checks, the call to battle, initiative, the roster, turns and the end."""
+
+from __future__ import annotations
+
+import html
+
+from bot.i18n import Html, L10n
+from bot.services.battle_store import SIDES, BattleSnapshot, BattleStage, BattleState
+from bot.services.battle_turns import fallen_enemies
+from bot.services.settings import GameSettings
+from rules.d20 import Battle, CheckResult, Combatant
+from rules.d20.checks import CHECK_MINIMUM
+
+DEFAULT_SIDES = {"1": "d20-side-first", "2": "d20-side-second"}
+
+
+def duration(l10n: L10n, seconds: int) -> str:
+    if seconds >= 60 and seconds % 60 == 0:
+        return l10n.text("d20-duration-minutes", n=seconds // 60)
+    return l10n.text("d20-duration-seconds", n=seconds)
+
+
+def mention(user_id: int, name: str) -> Html:
+    return Html(f'<a href="tg://user?id={user_id}">{html.escape(name, quote=False)}</a>')
+
+
+def check_text(l10n: L10n, who: str, what: str, result: CheckResult) -> str:
+    low = CHECK_MINIMUM[result.difficulty]
+    shown = l10n.text("d20-range-top") if low == 20 else l10n.text("d20-range", low=low)
+    args = {"who": who, "dc": int(result.difficulty), "range": Html(shown)}
+    head = (
+        l10n.text("d20-check-head-what", what=what, **args)
+        if what
+        else l10n.text("d20-check-head", **args)
+    )
+    verdict = l10n.text("d20-check-success" if result.success else "d20-check-failure")
+    return "\n".join([head, l10n.text("d20-check-die", die=result.die, verdict=Html(verdict))])
+
+
+def side_name(l10n: L10n, state: BattleState, side: str, *, escape: bool = True) -> str:
+    """The side's own name in quotes, or the locale's default; ``escape=False`` for plain-text
+    places (buttons and alerts), which Telegram does not parse as HTML."""
+    given = state.side_names[SIDES.index(side)]
+    if not given:
+        return l10n.text(DEFAULT_SIDES[side])
+    return l10n.text("d20-side-named", name=given if escape else Html(given))
+
+
+def _sides_lines(l10n: L10n, state: BattleState) -> list[str]:
+    lines = []
+    for side in SIDES:
+        names = ", ".join(html.escape(f.name, quote=False) for f in state.on_side(side))
+        shown = names or l10n.text("d20-battle-side-empty")
+        lines.append(
+            l10n.text("d20-battle-side", side=Html(side_name(l10n, state, side)), names=Html(shown))
+        )
+    return lines
+
+
+def join_text(l10n: L10n, state: BattleState, opener: str, seconds: int) -> str:
+    head = l10n.text("d20-battle-open", opener=opener, time=duration(l10n, seconds))
+    return "\n".join([head, *_sides_lines(l10n, state)])
+
+
+def join_closed_text(l10n: L10n, snap: BattleSnapshot) -> str:
+    msg_id = "d20-battle-lapsed" if snap.stage is BattleStage.LAPSED else "d20-battle-begun"
+    return "\n".join([l10n.text(msg_id), *_sides_lines(l10n, snap.state)])
+
+
+def _fighter(l10n: L10n, combatant: Combatant) -> str:
+    character = combatant.character
+    if character.dead:
+        return l10n.text("d20-roster-dead", name=combatant.name)
+    msg_id = "d20-roster-standing" if character.standing else "d20-roster-fallen"
+    return l10n.text(msg_id, name=combatant.name, hp=character.hp, max=character.max_hp)
+
+
+def roster(l10n: L10n, state: BattleState, battle: Battle) -> list[str]:
+    lines = []
+    for side in SIDES:
+        fighters = ", ".join(_fighter(l10n, c) for c in battle.combatants if c.side == side)
+        shown = Html(side_name(l10n, state, side))
+        lines.append(l10n.text("d20-roster-side", side=shown, fighters=Html(fighters)))
+    return lines
+
+
+def start_text(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
+    state, battle = snap.state, snap.battle
+    lines = [
+        l10n.text(
+            "d20-start-head",
+            first=Html(side_name(l10n, state, "1")),
+            second=Html(side_name(l10n, state, "2")),
+        ),
+        l10n.text("d20-initiative-head"),
+    ]
+    lines += [
+        l10n.text("d20-initiative-line", place=place, name=c.name, die=c.initiative)
+        for place, c in enumerate(battle.combatants, start=1)
+    ]
+    return "\n".join([*lines, "", next_part(l10n, snap, settings)])
+
+
+def end_text(l10n: L10n, snap: BattleSnapshot) -> str:
+    battle = snap.battle
+    standing = ", ".join(
+        html.escape(c.name, quote=False) for c in battle.combatants if c.character.standing
+    )
+    if battle.winner is None:
+        lines = [l10n.text("d20-end-draw")]
+    else:
+        side = Html(side_name(l10n, snap.state, battle.winner))
+        lines = [l10n.text("d20-end", side=side, names=Html(standing))]
+    if snap.stage is BattleStage.FINISHED:
+        lines.append(l10n.text("d20-finish-offer"))
+    return "\n".join(lines)
+
+
+def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
+    """What the battle waits for now: a description, the next turn, or nothing (its end)."""
+    battle = snap.battle
+    if snap.stage is BattleStage.NARRATION:
+        assert battle.narration_due is not None and snap.state.narrator_user is not None
+        who = mention(snap.state.narrator_user, battle.narration_due)
+        return l10n.text(
+            "d20-narration-ask", name=who, time=duration(l10n, settings.narration_timeout)
+        )
+    if snap.stage is BattleStage.FIGHTING:
+        current = battle.current.character
+        prompt = l10n.text(
+            "d20-turn",
+            round=battle.round,
+            name=current.name,
+            hp=current.hp,
+            max=current.max_hp,
+            time=duration(l10n, settings.round_timeout),
+        )
+        return "\n".join([*roster(l10n, snap.state, battle), prompt])
+    return "\n".join([*roster(l10n, snap.state, battle), end_text(l10n, snap)])
+
+
+def finishable(snap: BattleSnapshot) -> tuple[Combatant, ...]:
+    """Who the one acting now may finish off (the current fighter's, or the winners' foes)."""
+    battle = snap.battle
+    if snap.stage is BattleStage.FIGHTING:
+        return fallen_enemies(battle, battle.current.side)
+    if snap.stage is BattleStage.FINISHED and battle.winner is not None:
+        return fallen_enemies(battle, battle.winner)
+    return ()

@@ -1,0 +1,122 @@
+"""The d20 battle's buttons: joining, the turn's actions, targets, finishing the fallen."""
+
+from __future__ import annotations
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import BattleAction, BattleCallback
+from bot.i18n import Html, L10n
+from bot.services.battle_store import BattleSnapshot, BattleStage
+from bot.views.d20 import finishable
+from rules.d20 import AttackKind
+
+# Kinds as the buttons carry them: "f" shows the fallen who may be finished off.
+KIND_CODES = {"p": AttackKind.PHYSICAL, "m": AttackKind.MAGIC, "b": AttackKind.BUFF}
+FINISH_CODE = "f"
+JOIN_BUTTONS = {"1": "d20-button-join-first", "2": "d20-button-join-second"}
+
+Rows = list[list[InlineKeyboardButton]]
+
+
+def _button(
+    text: str, snap: BattleSnapshot, action: BattleAction, kind: str = "", who: int = -1
+) -> InlineKeyboardButton:
+    callback = BattleCallback(
+        battle_id=snap.record.id, action=action, step=snap.state.step, kind=kind, who=who
+    )
+    return InlineKeyboardButton(text=text, callback_data=callback.pack())
+
+
+def join_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
+    rows: Rows = []
+    for index, (side, msg_id) in enumerate(JOIN_BUTTONS.items()):
+        given = snap.state.side_names[index]
+        named = l10n.text("d20-button-join-named", side=Html(given)) if given else ""
+        text = named or l10n.text(msg_id)
+        rows.append([_button(text, snap, BattleAction.JOIN, kind=side)])
+    rows.append([_button(l10n.text("d20-button-start"), snap, BattleAction.START)])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def turn_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
+    rows: Rows = [
+        [
+            _button(l10n.text("d20-button-attack"), snap, BattleAction.KIND, kind="p"),
+            _button(l10n.text("d20-button-harm"), snap, BattleAction.KIND, kind="m"),
+        ],
+        [_button(l10n.text("d20-button-buff"), snap, BattleAction.KIND, kind="b")],
+    ]
+    if finishable(snap):
+        rows.append([_button(l10n.text("d20-button-finish"), snap, BattleAction.KIND, kind="f")])
+    rows.append([_button(l10n.text("d20-button-pass"), snap, BattleAction.PASS)])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def _finish_rows(l10n: L10n, snap: BattleSnapshot) -> Rows:
+    battle = snap.battle
+    rows: Rows = []
+    for fallen in finishable(snap):
+        who = battle.index(fallen.name)
+        rows.append(
+            [
+                _button(
+                    l10n.text("d20-button-finish-physical", name=fallen.name),
+                    snap,
+                    BattleAction.FINISH,
+                    kind="p",
+                    who=who,
+                ),
+                _button(
+                    l10n.text("d20-button-finish-magic", name=fallen.name),
+                    snap,
+                    BattleAction.FINISH,
+                    kind="m",
+                    who=who,
+                ),
+            ]
+        )
+    return rows
+
+
+def target_keyboard(l10n: L10n, snap: BattleSnapshot, code: str) -> InlineKeyboardMarkup:
+    """Targets of the chosen action: standing enemies, or one's own side for a buff."""
+    battle = snap.battle
+    if code == FINISH_CODE:
+        rows = _finish_rows(l10n, snap)
+    else:
+        buff = KIND_CODES[code] is AttackKind.BUFF
+        side = battle.current.side
+        rows = [
+            [
+                _button(
+                    l10n.text(
+                        "d20-button-target", name=c.name, hp=c.character.hp, max=c.character.max_hp
+                    ),
+                    snap,
+                    BattleAction.TARGET,
+                    kind=code,
+                    who=index,
+                )
+            ]
+            for index, c in enumerate(battle.combatants)
+            if c.character.standing and (c.side == side) == buff
+        ]
+    rows.append([_button(l10n.text("d20-button-back"), snap, BattleAction.BACK)])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def end_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup | None:
+    rows = _finish_rows(l10n, snap)
+    if not rows:
+        return None
+    rows.append([_button(l10n.text("d20-button-spare"), snap, BattleAction.SPARE)])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+def keyboard_for(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup | None:
+    """The buttons of the battle's live message in its current stage."""
+    if snap.stage is BattleStage.FIGHTING:
+        return turn_keyboard(l10n, snap)
+    if snap.stage is BattleStage.FINISHED:
+        return end_keyboard(l10n, snap)
+    return None

@@ -1,0 +1,121 @@
+"""The message of one d20 turn: the action, the die and its effect, the narrative, what next."""
+
+from __future__ import annotations
+
+from bot.i18n import L10n
+from bot.services.battle_turns import TurnResult
+from bot.services.settings import GameSettings
+from bot.views.d20 import next_part
+from bot.views.d20_narrative import family_key, finish_key, narrative, variant_id
+from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
+
+ACTIONS = {
+    AttackKind.PHYSICAL: "d20-action-physical",
+    AttackKind.MAGIC: "d20-action-magic",
+    AttackKind.BUFF: "d20-action-buff",
+}
+EFFECTS = {
+    Outcome.FUMBLE: "d20-effect-fumble",
+    Outcome.ALLY_HIT: "d20-effect-ally-hit",
+    Outcome.SELF_HIT: "d20-effect-self-hit",
+    Outcome.NO_EFFECT: "d20-effect-no-effect",
+    Outcome.MISS: "d20-effect-miss",
+    Outcome.DODGE: "d20-effect-dodge",
+    Outcome.BLOCK: "d20-effect-block",
+    Outcome.PARTIAL_BLOCK: "d20-effect-partial-block",
+    Outcome.HEAVY_HIT: "d20-effect-heavy-hit",
+    Outcome.STUN_HIT: "d20-effect-stun-hit",
+    Outcome.CRITICAL: "d20-effect-critical",
+}
+MAGIC_EFFECTS = {
+    Outcome.BLOCK: "d20-effect-block-magic",
+    Outcome.PARTIAL_BLOCK: "d20-effect-partial-block-magic",
+}
+BUFF_EFFECTS = {
+    Outcome.MISS: "d20-effect-buff-miss",
+    Outcome.DODGE: "d20-effect-buff-slip",
+    Outcome.BLOCK: "d20-effect-buff-block",
+    Outcome.PARTIAL_BLOCK: "d20-effect-buff-partial",
+    Outcome.HIT: "d20-effect-buff-hit",
+    Outcome.HEAVY_HIT: "d20-effect-buff-strong",
+    Outcome.STUN_HIT: "d20-effect-buff-strong",
+    Outcome.CRITICAL: "d20-effect-buff-critical",
+}
+HIT_BANDS = ((2, "d20-effect-hit-minor"), (4, "d20-effect-hit-light"), (6, "d20-effect-hit-medium"))
+
+
+def _effect_id(report: AttackReport) -> str:
+    effect = report.effect
+    if effect.kind is AttackKind.BUFF and effect.outcome in BUFF_EFFECTS:
+        return BUFF_EFFECTS[effect.outcome]
+    if effect.outcome is Outcome.HIT:
+        return next(msg_id for top, msg_id in HIT_BANDS if effect.target_damage <= top)
+    if effect.kind is AttackKind.MAGIC and effect.outcome in MAGIC_EFFECTS:
+        return MAGIC_EFFECTS[effect.outcome]
+    return EFFECTS[effect.outcome]
+
+
+def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
+    report = result.attack
+    assert report is not None
+    effect = report.effect
+    battle = result.snap.battle
+    header = l10n.text(ACTIONS[effect.kind], attacker=report.attacker, target=report.target)
+    before, after = report.hp_before or 0, report.hp_after or 0
+    line = l10n.text(
+        _effect_id(report),
+        die=effect.die,
+        attacker=report.attacker,
+        target=report.target,
+        struck=report.struck or report.target,
+        damage=before - after,
+        before=before,
+        after=after,
+    )
+    target_class = battle.combatant(report.target).character.character_class
+    key = family_key(effect.kind, effect.outcome, target_class, effect.target_damage)
+    story = narrative(
+        l10n,
+        variant_id(key, result.variant),
+        report.attacker,
+        report.target,
+        report.struck or "",
+        self_target=report.target == report.attacker,
+    )
+    lines = [header, line, f"<i>{story}</i>"]
+    if report.fell and report.struck is not None:
+        lines.append(l10n.text("d20-fell", name=report.struck))
+    return lines
+
+
+def finish_lines(l10n: L10n, result: TurnResult) -> list[str]:
+    report: FinishReport | None = result.finish
+    assert report is not None and result.kind is not None
+    story = narrative(
+        l10n, variant_id(finish_key(result.kind), result.variant), report.attacker, report.target
+    )
+    return [
+        l10n.text("d20-action-finish", attacker=report.attacker, target=report.target),
+        f"<i>{story}</i>",
+        l10n.text("d20-dead", name=report.target),
+    ]
+
+
+def turn_text(
+    l10n: L10n, result: TurnResult, settings: GameSettings, header_id: str | None = None
+) -> str:
+    """The turn's message. ``header_id`` names why a turn or a description went by."""
+    if result.attack is not None:
+        lines = attack_lines(l10n, result)
+    elif result.finish is not None:
+        lines = finish_lines(l10n, result)
+    else:
+        lines = [l10n.text(header_id or "d20-turn-passed", name=result.actor)]
+    lines += [l10n.text("d20-skipped", name=name) for name in result.skipped]
+    return "\n".join([*lines, "", next_part(l10n, result.snap, settings)])
+
+
+def spared_text(l10n: L10n, result: TurnResult) -> str:
+    if result.actor:
+        return l10n.text("d20-spared", name=result.actor)
+    return l10n.text("d20-spared-admin")

@@ -1,0 +1,114 @@
+## d20: checks and battles (the d20 system)
+
+d20-check-usage =
+    Check: /check 1, /check 2 or /check 3 — and, if you like, what you are trying. For example: /check 2 pick the lock.
+    DC 1 succeeds on 11–20, DC 2 on 17–20, DC 3 only on 20.
+d20-check-head = 🎲 <b>{ $who }</b>: DC { $dc } check (succeeds on { $range })
+d20-check-head-what = 🎲 <b>{ $who }</b>: “{ $what }” — DC { $dc } check (succeeds on { $range })
+d20-check-die = d20: <b>{ $die }</b> — { $verdict }
+d20-check-success = ✅ success!
+d20-check-failure = ❌ failure.
+d20-range = { $low }–20
+d20-range-top = 20
+
+d20-duration-minutes = { $n } min
+d20-duration-seconds = { $n } s
+
+## Calling a battle
+
+d20-battle-usage = Battle: /battle — sides “First” and “Second”; or /battle Guards | Bandits — with names of your own (up to { $limit } characters each).
+d20-side-first = First side
+d20-side-second = Second side
+d20-side-named = “{ $name }”
+d20-battle-open =
+    ⚔️ <b>To battle!</b> Called by { $opener }.
+    Pick a side with a button — you need a living character in this game. Joining is open for { $time }; { $opener } or an admin may start sooner.
+d20-battle-side = <b>{ $side }</b>: { $names }
+d20-battle-side-empty = nobody yet
+d20-button-join-first = Join the first side
+d20-button-join-second = Join the second side
+d20-button-join-named = Join “{ $side }”
+d20-button-start = ⚔️ Start the battle
+d20-joined = { $name } joins the battle: { $side }.
+d20-battle-begun = ⚔️ Joining is over — the battle has begun.
+d20-battle-lapsed = ⌛ No battle: each side needs at least one fighter.
+
+## The start and the turns
+
+d20-start-head = ⚔️ <b>The battle begins!</b> { $first } against { $second }.
+d20-initiative-head = 🎲 Initiative (d20; ties go to whoever joined first):
+d20-initiative-line = { $place }. { $name } — <b>{ $die }</b>
+d20-roster-side = <b>{ $side }</b>: { $fighters }
+d20-roster-standing = { $name } { $hp }/{ $max }
+d20-roster-fallen = { $name } 💀 0/{ $max }
+d20-roster-dead = { $name } ☠️
+d20-turn = ➡️ Round { $round }. <b>{ $name }</b> ({ $hp }/{ $max } HP) acts: choose an action within { $time }.
+d20-button-attack = ⚔️ Attack
+d20-button-harm = 🔥 Spell (harm)
+d20-button-buff = ✨ Spell (boon)
+d20-button-finish = 💀 Finish off
+d20-button-pass = ⏭ Pass the turn
+d20-button-back = ◀️ Back
+d20-button-target = { $name } ({ $hp }/{ $max })
+d20-button-finish-physical = ⚔️ Finish off: { $name }
+d20-button-finish-magic = 🔥 Finish off by spell: { $name }
+d20-button-spare = 🕊 Spare them
+
+d20-action-physical = ⚔️ <b>{ $attacker }</b> attacks. Target: { $target }.
+d20-action-magic = 🔥 <b>{ $attacker }</b> casts a harmful spell. Target: { $target }.
+d20-action-buff = ✨ <b>{ $attacker }</b> casts a boon. Target: { $target }.
+d20-action-finish = 💀 <b>{ $attacker }</b> finishes off the fallen. Target: { $target }.
+
+d20-effect-fumble = 🎲 d20: <b>{ $die }</b> — a fumble: { $attacker } loses the next turn.
+d20-effect-ally-hit = 🎲 d20: <b>{ $die }</b> — a miss that hits a friend: { $struck } −{ $damage } HP ({ $before } → { $after }).
+d20-effect-self-hit = 🎲 d20: <b>{ $die }</b> — a miss that hits oneself: { $struck } −{ $damage } HP ({ $before } → { $after }).
+d20-effect-no-effect = 🎲 d20: <b>{ $die }</b> — the spell has no effect.
+d20-effect-miss = 🎲 d20: <b>{ $die }</b> — a miss: focus lost.
+d20-effect-dodge = 🎲 d20: <b>{ $die }</b> — dodged.
+d20-effect-block = 🎲 d20: <b>{ $die }</b> — blocked.
+d20-effect-block-magic = 🎲 d20: <b>{ $die }</b> — the spell is neutralised.
+d20-effect-partial-block = 🎲 d20: <b>{ $die }</b> — partly blocked: no real harm, 0 HP.
+d20-effect-partial-block-magic = 🎲 d20: <b>{ $die }</b> — the spell is partly neutralised: 0 HP.
+d20-effect-hit-minor = 🎲 d20: <b>{ $die }</b> — minor damage: { $struck } −{ $damage } HP ({ $before } → { $after }).
+d20-effect-hit-light = 🎲 d20: <b>{ $die }</b> — light damage: { $struck } −{ $damage } HP ({ $before } → { $after }).
+d20-effect-hit-medium = 🎲 d20: <b>{ $die }</b> — medium damage: { $struck } −{ $damage } HP ({ $before } → { $after }).
+d20-effect-heavy-hit = 🎲 d20: <b>{ $die }</b> — heavy damage: { $struck } −{ $damage } HP ({ $before } → { $after }).
+d20-effect-stun-hit = 🎲 d20: <b>{ $die }</b> — heavy damage: { $struck } −{ $damage } HP ({ $before } → { $after }) and loses the next turn.
+d20-effect-critical = 🎲 d20: <b>{ $die }</b> — a critical hit! { $struck }: { $before } → { $after } HP.
+d20-effect-buff-miss = 🎲 d20: <b>{ $die }</b> — focus lost, the spell scatters.
+d20-effect-buff-slip = 🎲 d20: <b>{ $die }</b> — the spell is miscast.
+d20-effect-buff-block = 🎲 d20: <b>{ $die }</b> — the effect is smothered.
+d20-effect-buff-partial = 🎲 d20: <b>{ $die }</b> — it works at half strength.
+d20-effect-buff-hit = 🎲 d20: <b>{ $die }</b> — the spell works.
+d20-effect-buff-strong = 🎲 d20: <b>{ $die }</b> — the spell works at full strength.
+d20-effect-buff-critical = 🎲 d20: <b>{ $die }</b> — brilliant: the best possible effect!
+d20-narrative-self = the caster
+d20-fell = 💀 { $name } collapses (0 HP) and is out of the fight.
+d20-dead = ☠️ { $name } dies.
+d20-skipped = ⏭ { $name }: the lost turn is skipped.
+
+## Describing one's state, skips, time
+
+d20-narration-ask = ✍️ { $name }, describe your character's state in your next message in this chat — the battle waits (up to { $time }).
+d20-narration-done = 📜 Description received ({ $name }).
+d20-narration-timeout = ⌛ Time to describe is up ({ $name }).
+d20-narration-skipped = ⏩ The game master skips the description ({ $name }).
+d20-turn-passed = ⏭ { $name } passes the turn.
+d20-turn-timeout = ⌛ Time is up: { $name } loses the turn.
+d20-turn-skipped = ⏩ The game master skips the turn: { $name }.
+
+## The end
+
+d20-end = 🏁 <b>The battle is over.</b> Victory: { $side }. Still standing: { $names }.
+d20-end-draw = 🏁 <b>The battle is over.</b> Nobody is left standing.
+d20-finish-offer = The fallen await their fate: the victors may finish them off with the buttons below, or spare them.
+d20-spared = 🕊 { $name } lets the fallen live. The battle is closed.
+d20-spared-admin = 🕊 The game master closes the battle: the fallen live.
+
+## Refusals
+
+error-battle-busy = A battle is already on in this chat. Wait for it to end.
+error-no-battle = Nothing to skip: the battle waits for neither a turn nor a description.
+error-battle-joined = Your character is already on that side.
+error-battle-sides = A battle needs at least one fighter on each side.
+error-battle-start = Only whoever called the battle, or an admin, may start it.

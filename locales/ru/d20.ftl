@@ -1,0 +1,114 @@
+## d20: проверки и бой (система d20)
+
+d20-check-usage =
+    Проверка: /check 1, /check 2 или /check 3 — и, если хотите, что проверяете. Например: /check 2 вскрыть замок.
+    УС 1 — успех на 11–20, УС 2 — на 17–20, УС 3 — только на 20.
+d20-check-head = 🎲 <b>{ $who }</b>: проверка УС { $dc } (успех на { $range })
+d20-check-head-what = 🎲 <b>{ $who }</b>: «{ $what }» — проверка УС { $dc } (успех на { $range })
+d20-check-die = d20: <b>{ $die }</b> — { $verdict }
+d20-check-success = ✅ успех!
+d20-check-failure = ❌ неудача.
+d20-range = { $low }–20
+d20-range-top = 20
+
+d20-duration-minutes = { $n } мин
+d20-duration-seconds = { $n } с
+
+## Сбор на бой
+
+d20-battle-usage = Бой: /battle — стороны «Первая» и «Вторая»; или /battle Стража | Разбойники — со своими названиями (до { $limit } символов каждое).
+d20-side-first = Первая сторона
+d20-side-second = Вторая сторона
+d20-side-named = «{ $name }»
+d20-battle-open =
+    ⚔️ <b>Сбор на бой!</b> Созывает { $opener }.
+    Выберите сторону кнопкой — нужен живой персонаж в этой игре. Сбор идёт { $time }; начать раньше может { $opener } или администратор.
+d20-battle-side = <b>{ $side }</b>: { $names }
+d20-battle-side-empty = пока никого
+d20-button-join-first = За первую сторону
+d20-button-join-second = За вторую сторону
+d20-button-join-named = За «{ $side }»
+d20-button-start = ⚔️ Начать бой
+d20-joined = { $name } вступает в бой: { $side }.
+d20-battle-begun = ⚔️ Сбор окончен — бой начался.
+d20-battle-lapsed = ⌛ Бой не состоялся: нужен хотя бы один боец с каждой стороны.
+
+## Начало и ходы
+
+d20-start-head = ⚔️ <b>Бой начинается!</b> Стороны: { $first } и { $second }.
+d20-initiative-head = 🎲 Инициатива (d20; при равенстве раньше ходит тот, кто раньше вступил):
+d20-initiative-line = { $place }. { $name } — <b>{ $die }</b>
+d20-roster-side = <b>{ $side }</b>: { $fighters }
+d20-roster-standing = { $name } { $hp }/{ $max }
+d20-roster-fallen = { $name } 💀 0/{ $max }
+d20-roster-dead = { $name } ☠️
+d20-turn = ➡️ Раунд { $round }. Ходит <b>{ $name }</b> ({ $hp }/{ $max } ХП): выберите действие, на ход { $time }.
+d20-button-attack = ⚔️ Атака
+d20-button-harm = 🔥 Заклинание (урон)
+d20-button-buff = ✨ Заклинание (усиление)
+d20-button-finish = 💀 Добить
+d20-button-pass = ⏭ Пропустить ход
+d20-button-back = ◀️ Назад
+d20-button-target = { $name } ({ $hp }/{ $max })
+d20-button-finish-physical = ⚔️ Добить: { $name }
+d20-button-finish-magic = 🔥 Добить чарами: { $name }
+d20-button-spare = 🕊 Пощадить
+
+d20-action-physical = ⚔️ <b>{ $attacker }</b> атакует. Цель: { $target }.
+d20-action-magic = 🔥 <b>{ $attacker }</b> читает боевое заклинание. Цель: { $target }.
+d20-action-buff = ✨ <b>{ $attacker }</b> читает заклинание усиления. Цель: { $target }.
+d20-action-finish = 💀 <b>{ $attacker }</b> добивает павшего. Цель: { $target }.
+
+d20-effect-fumble = 🎲 d20: <b>{ $die }</b> — провал: { $attacker } теряет следующий ход.
+d20-effect-ally-hit = 🎲 d20: <b>{ $die }</b> — мимо, да по своим: { $struck } −{ $damage } ХП ({ $before } → { $after }).
+d20-effect-self-hit = 🎲 d20: <b>{ $die }</b> — мимо, да по себе: { $struck } −{ $damage } ХП ({ $before } → { $after }).
+d20-effect-no-effect = 🎲 d20: <b>{ $die }</b> — заклинание не подействовало.
+d20-effect-miss = 🎲 d20: <b>{ $die }</b> — промах: концентрация потеряна.
+d20-effect-dodge = 🎲 d20: <b>{ $die }</b> — уклонение.
+d20-effect-block = 🎲 d20: <b>{ $die }</b> — удар блокирован.
+d20-effect-block-magic = 🎲 d20: <b>{ $die }</b> — заклинание нейтрализовано.
+d20-effect-partial-block = 🎲 d20: <b>{ $die }</b> — частичный блок: без серьёзных повреждений, 0 ХП.
+d20-effect-partial-block-magic = 🎲 d20: <b>{ $die }</b> — заклинание частично нейтрализовано: 0 ХП.
+d20-effect-hit-minor = 🎲 d20: <b>{ $die }</b> — незначительный урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
+d20-effect-hit-light = 🎲 d20: <b>{ $die }</b> — лёгкий урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
+d20-effect-hit-medium = 🎲 d20: <b>{ $die }</b> — средний урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
+d20-effect-heavy-hit = 🎲 d20: <b>{ $die }</b> — тяжёлый урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
+d20-effect-stun-hit = 🎲 d20: <b>{ $die }</b> — тяжёлый урон: { $struck } −{ $damage } ХП ({ $before } → { $after }) и теряет следующий ход.
+d20-effect-critical = 🎲 d20: <b>{ $die }</b> — критический удар! { $struck }: { $before } → { $after } ХП.
+d20-effect-buff-miss = 🎲 d20: <b>{ $die }</b> — концентрация потеряна, чары рассеялись.
+d20-effect-buff-slip = 🎲 d20: <b>{ $die }</b> — заклинание произнесено неверно.
+d20-effect-buff-block = 🎲 d20: <b>{ $die }</b> — эффект погашен.
+d20-effect-buff-partial = 🎲 d20: <b>{ $die }</b> — действует вполсилы.
+d20-effect-buff-hit = 🎲 d20: <b>{ $die }</b> — заклинание действует.
+d20-effect-buff-strong = 🎲 d20: <b>{ $die }</b> — заклинание действует в полную силу.
+d20-effect-buff-critical = 🎲 d20: <b>{ $die }</b> — блестяще: наилучший возможный эффект!
+d20-narrative-self = сам заклинатель
+d20-fell = 💀 { $name } падает без сил (0 ХП) и выбывает из боя.
+d20-dead = ☠️ { $name } погибает.
+d20-skipped = ⏭ { $name }: ход потерян и пропускается.
+
+## Описание состояния, пропуски, время
+
+d20-narration-ask = ✍️ { $name }, опишите состояние персонажа следующим сообщением в этом чате — бой ждёт (до { $time }).
+d20-narration-done = 📜 Описание принято ({ $name }).
+d20-narration-timeout = ⌛ Время на описание вышло ({ $name }).
+d20-narration-skipped = ⏩ Мастер пропускает описание ({ $name }).
+d20-turn-passed = ⏭ { $name } пропускает ход.
+d20-turn-timeout = ⌛ Время хода вышло: { $name } пропускает ход.
+d20-turn-skipped = ⏩ Мастер пропускает ход: { $name }.
+
+## Конец боя
+
+d20-end = 🏁 <b>Бой окончен.</b> Победа: { $side }. На ногах: { $names }.
+d20-end-draw = 🏁 <b>Бой окончен.</b> На ногах не осталось никого.
+d20-finish-offer = Павшие ждут своей участи: победители могут добить их кнопками ниже или пощадить.
+d20-spared = 🕊 { $name } оставляет павших в живых. Бой закрыт.
+d20-spared-admin = 🕊 Мастер закрывает бой: павшие остаются в живых.
+
+## Отказы
+
+error-battle-busy = В этом чате уже идёт бой. Дождитесь его конца.
+error-no-battle = Сейчас нечего пропускать: бой не ждёт ни хода, ни описания.
+error-battle-joined = Ваш персонаж уже на этой стороне.
+error-battle-sides = Для боя нужен хотя бы один боец с каждой стороны.
+error-battle-start = Начать бой может тот, кто его созвал, или администратор.
