@@ -1,15 +1,182 @@
-"""Placeholder: replaced by the real handlers."""
+"""Pool group fights in the game's group: ``/fight N`` (or a reply), the join window with
+"join" and "start" buttons, and every timer of a fight. Choices and rounds have their modules."""
 
 from __future__ import annotations
 
-from aiogram import Router
+from typing import Any
 
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import FightAction, PoolFightCallback
+from bot.config import Settings
+from bot.db.models import Encounter, Timer
+from bot.handlers import pool_fight_choice, pool_fight_round
+from bot.handlers.pool_fight_keyboards import live_keyboard
+from bot.handlers.pool_fight_publish import publish
+from bot.handlers.replies import refuse
+from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
+from bot.services import fight_choice, fight_rounds, fights, games
+from bot.services.characters import living_character
+from bot.services.errors import BadNumber, NotInGroup, ServiceError
+from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
+from bot.services.fight_store import set_message
+from bot.services.permissions import is_game_admin
+from bot.services.runtime import Runtime
+from bot.views.pool_fight import live_text
+
+GROUP_CHATS = {"group", "supergroup"}
+WINDOW_ACTIONS = {FightAction.JOIN, FightAction.START}
 
 
 def build_router() -> Router:
-    return Router(name="pool_fight")
+    router = Router(name="pool_fight")
+    router.message.register(challenge, Command("fight"), F.chat.type.in_(GROUP_CHATS))
+    router.message.register(
+        group_only, Command("fight", "fight_next", "fight_stop"), F.chat.type == "private"
+    )
+    router.callback_query.register(
+        press_window, PoolFightCallback.filter(F.action.in_(WINDOW_ACTIONS))
+    )
+    router.include_routers(pool_fight_choice.build_router(), pool_fight_round.build_router())
+    return router
+
+
+async def _target_number(message: Message, args: str | None) -> int:
+    """``/fight N``, or ``/fight`` as a reply to the target's message."""
+    if args:
+        if not args.strip().isdigit():
+            raise BadNumber()
+        return int(args.strip())
+    reply = message.reply_to_message
+    if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
+        game = await games.require_game(message.chat.id)
+        target = await living_character(game, reply.from_user.id)
+        if target is not None:
+            return target.number
+    raise BadNumber()
+
+
+async def challenge(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    assert message.from_user is not None
+    try:
+        game = await games.require_game(message.chat.id)
+        fights.pool_game(game)
+        number = await _target_number(message, command.args)
+        outcome = await fights.challenge(
+            game,
+            message.from_user.id,
+            number,
+            message.chat.id,
+            message.message_thread_id,
+            runtime,
+        )
+    except BadNumber:
+        await message.reply(l10n.text("pool-fight-usage"))
+        return
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    group = translator.for_locale(game.locale)
+    if isinstance(outcome, fights.SleeperKilled):
+        await message.answer(
+            group.text(
+                "pool-fight-sleeper-killed", attacker=outcome.attacker, sleeper=outcome.sleeper
+            )
+        )
+        return
+    view = outcome.view
+    sent = await message.answer(
+        live_text(group, view, games.settings_of(game)),
+        reply_markup=await live_keyboard(bot, group, view),
+    )
+    await set_message(view.record, sent.message_id)
+
+
+async def group_only(message: Message, l10n: L10n) -> None:
+    await refuse(message, l10n, NotInGroup())
+
+
+async def press_window(
+    query: CallbackQuery,
+    callback_data: PoolFightCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    message = query.message
+    if not isinstance(message, Message):
+        await query.answer()
+        return
+    user_id = query.from_user.id
+    try:
+        game = await games.require_game(message.chat.id)
+        if callback_data.action == FightAction.JOIN:
+            outcome = await fights.join(game, callback_data.fight_id, user_id, runtime)
+            answer = l10n.text("pool-fight-joined-you")
+        else:
+            admin_ids = settings.admin_ids if settings else frozenset()
+            admin = await is_game_admin(bot, message.chat.id, user_id, admin_ids)
+            started = await fights.begin(
+                game, callback_data.fight_id, runtime, user_id=user_id, admin=admin
+            )
+            assert started is not None
+            outcome, answer = started, l10n.text("pool-fight-started-you")
+    except ServiceError as error:
+        await refuse(query, l10n, error)
+        return
+    await query.answer(answer)
+    await publish(bot, outcome, translator, runtime)
 
 
 def register_timers(scheduler: Scheduler) -> None:
-    """Timer kinds of this module (none yet)."""
+    scheduler.on(JOIN_TIMER, on_join_timeout)
+    scheduler.on(CHOICE_TIMER, on_choice_timeout)
+    scheduler.on(ROUND_TIMER, on_round_timeout)
+
+
+async def _fight_of(timer: Timer) -> Encounter | None:
+    record = await Encounter.get_or_none(id=timer.ref).prefetch_related("game")
+    return record if record is not None and record.game.status == "active" else None
+
+
+async def on_join_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
+    record = await _fight_of(timer)
+    if record is None:
+        return
+    outcome = await fights.begin(record.game, record.id, data["runtime"], timer_id=timer.id)
+    if outcome is not None:
+        await publish(bot, outcome, data["translator"], data["runtime"])
+
+
+async def on_choice_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
+    record = await _fight_of(timer)
+    if record is None:
+        return
+    runtime = data["runtime"]
+    outcome = await fight_choice.choice_timed_out(
+        record.game, record.id, runtime, timer_id=timer.id
+    )
+    if outcome is not None:
+        await publish(bot, outcome, data["translator"], runtime)
+
+
+async def on_round_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
+    record = await _fight_of(timer)
+    if record is None:
+        return
+    runtime = data["runtime"]
+    outcome = await fight_rounds.resolve_now(record.game, record.id, runtime, timer_id=timer.id)
+    if outcome is not None:
+        await publish(bot, outcome, data["translator"], runtime)

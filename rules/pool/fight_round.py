@@ -98,10 +98,15 @@ def left_pocket_pills(character: PoolCharacter) -> int:
     return inventory.pills_in_left_pocket if inventory.jacket else 0
 
 
-def _check_action(
+def check_action(
     character: PoolCharacter, action: Action | None, state: FightState, able: set[int]
 ) -> Action | None:
-    """Validate an action (or pick the default one) against the state at the round's start."""
+    """Validate an action (or pick the default one) against the state at the round's start.
+
+    ``able`` is :func:`rules.pool.fight_targets.able_fighters` as a set. Raises
+    :class:`ActionError` (or :class:`StaleTargetError` for an attack on an opponent who is out);
+    a bot checks a player's choice with it when the button is pressed.
+    """
     number = character.number
     if action is None:
         if character.health <= 0:
@@ -156,7 +161,7 @@ def resolve_round(
         if number not in fighters:
             raise ActionError(number, given, ActionProblem.NOT_IN_FIGHT)
     able = set(able_fighters(state, characters))
-    taken = {f: _check_action(now[f], actions.get(f), state, able) for f in fighters}
+    taken = {f: check_action(now[f], actions.get(f), state, able) for f in fighters}
     start_health = {f: now[f].health for f in fighters}
     events: list[RoundEvent] = []
 
@@ -206,5 +211,5 @@ def resolve_round(
 
 def _target(state: FightState, fighter: int) -> int:
     target = state.target_of(fighter)
-    assert target is not None  # checked by _check_action
+    assert target is not None  # checked by check_action
     return target

@@ -22,6 +22,7 @@ from rules.pool.fight_round import (
     StandUp,
     StoodUp,
     TakePills,
+    check_action,
     left_pocket_pills,
     resolve_round,
     swallow,
@@ -275,3 +276,19 @@ def test_ruling_fight_ends_when_at_most_one_can_fight() -> None:
     assert result.characters[1].health == 0 and result.characters[1].alive
     assert result.over
     assert not resolve_round([a, make(2)], duel_state(), {}, ScriptedDice({10: [2] * 12})).over
+
+
+def test_check_action_validates_a_choice_before_the_round() -> None:
+    """What a bot asks when a button is pressed: the same checks as the round itself."""
+    state = duel_state()
+    able = {1, 2}
+    hero = with_pills(make(1), left=2, right=5)
+    assert check_action(hero, None, state, able) == Attack()
+    assert check_action(hero, TakePills(2), state, able) == TakePills(2)
+    with pytest.raises(ActionError) as error:
+        check_action(hero, TakePills(3), state, able)  # the right pocket does not count
+    assert error.value.problem == ActionProblem.NOT_ENOUGH_PILLS
+    with pytest.raises(StaleTargetError):
+        check_action(hero, Attack(), state, {1})
+    down = replace(hero, fallen=True)
+    assert check_action(down, None, state, able) == StandUp()

@@ -1,0 +1,85 @@
+"""Private opponent choices of a pool fight: the target buttons in the private chat and the
+group's "send my choice again" button (for a private chat opened late)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
+from bot.handlers.pool_fight_publish import prompt, publish
+from bot.handlers.replies import refuse
+from bot.i18n import L10n, Translator
+from bot.services import fight_choice, fight_lookup, games
+from bot.services.errors import FightPrivateClosed, ServiceError
+from bot.services.runtime import Runtime
+
+
+def build_router() -> Router:
+    router = Router(name="pool_fight_choice")
+    router.callback_query.register(press_target, PoolTargetCallback.filter())
+    router.callback_query.register(
+        press_resend, PoolFightCallback.filter(F.action == FightAction.RESEND)
+    )
+    return router
+
+
+async def press_target(
+    query: CallbackQuery,
+    callback_data: PoolTargetCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    try:
+        game = await fight_lookup.game_of(callback_data.fight_id)
+        outcome = await fight_choice.choose_target(
+            game,
+            callback_data.fight_id,
+            query.from_user.id,
+            callback_data.target,
+            callback_data.setup,
+            callback_data.turn,
+            runtime,
+        )
+    except ServiceError as error:
+        await refuse(query, l10n, error)
+        return
+    name = outcome.view.name(callback_data.target)
+    await query.answer(l10n.text("pool-fight-target-taken", name=name))
+    if isinstance(query.message, Message):
+        with contextlib.suppress(TelegramAPIError):
+            await query.message.edit_text(
+                l10n.text("pool-fight-target-done", id=outcome.view.id, name=name),
+                reply_markup=None,
+            )
+    await publish(bot, outcome, translator, runtime)
+
+
+async def press_resend(
+    query: CallbackQuery,
+    callback_data: PoolFightCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    message = query.message
+    if not isinstance(message, Message):
+        await query.answer()
+        return
+    try:
+        game = await games.require_game(message.chat.id)
+        view, fighter = await fight_choice.open_choice_of(
+            game, callback_data.fight_id, query.from_user.id
+        )
+        if not await prompt(bot, view, fighter, translator, runtime):
+            raise FightPrivateClosed()
+    except ServiceError as error:
+        await refuse(query, l10n, error)
+        return
+    await query.answer(l10n.text("pool-fight-resent"))

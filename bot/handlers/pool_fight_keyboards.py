@@ -1,0 +1,88 @@
+"""Buttons of a pool fight: the group's live message and the private opponent choice."""
+
+from __future__ import annotations
+
+from aiogram import Bot
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
+from bot.i18n import L10n
+from bot.services.fight_flow import Options, expected
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, FightView
+from rules.pool.fight_round import left_pocket_pills
+from rules.pool.fight_setup import current_chooser
+
+PILLS_PER_ROW = 5
+
+
+def _button(
+    l10n: L10n, msg_id: str, view: FightView, action: FightAction, **extra: int
+) -> InlineKeyboardButton:
+    data = PoolFightCallback(fight_id=view.id, action=action, **extra).pack()
+    return InlineKeyboardButton(text=l10n.text(msg_id, **extra), callback_data=data)
+
+
+async def live_keyboard(bot: Bot, l10n: L10n, view: FightView) -> InlineKeyboardMarkup | None:
+    """What the live message offers in the fight's stage (nothing once it is over)."""
+    rows: list[list[InlineKeyboardButton]] = []
+    fight, state = view.fight, view.fight.state
+    if view.stage == JOINING:
+        rows.append(
+            [
+                _button(l10n, "pool-fight-button-join", view, FightAction.JOIN),
+                _button(l10n, "pool-fight-button-start", view, FightAction.START),
+            ]
+        )
+    elif state is not None and view.stage in (CHOOSING, FIGHTING):
+        choosing = (current_chooser(state),) if view.stage == CHOOSING else fight.awaiting
+        if view.stage == FIGHTING:
+            rows += _round_rows(l10n, view)
+        if any(n is not None for n in choosing):
+            resend = _button(l10n, "pool-fight-button-resend", view, FightAction.RESEND)
+            row = [resend]
+            if any(n in fight.unreachable for n in choosing):
+                me = await bot.me()
+                row.append(
+                    InlineKeyboardButton(
+                        text=l10n.text("pool-fight-button-open-chat"),
+                        url=f"https://t.me/{me.username}",
+                    )
+                )
+            rows.append(row)
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def _round_rows(l10n: L10n, view: FightView) -> list[list[InlineKeyboardButton]]:
+    state = view.fight.state
+    assert state is not None
+    characters = [view.characters[n] for n in state.initiative]
+    acting = [c for c in characters if c.number in expected(state, characters)]
+    rnd = state.round
+    first = [_button(l10n, "pool-fight-button-attack", view, FightAction.ATTACK, round=rnd)]
+    if any(c.fallen and c.health > 0 for c in acting):
+        first.append(_button(l10n, "pool-fight-button-stand", view, FightAction.STAND, round=rnd))
+    rows = [first]
+    most = max((left_pocket_pills(c) for c in acting), default=0)
+    pills = [
+        _button(l10n, "pool-fight-button-pills", view, FightAction.PILLS, round=rnd, count=n)
+        for n in range(1, most + 1)
+    ]
+    rows += [pills[i : i + PILLS_PER_ROW] for i in range(0, len(pills), PILLS_PER_ROW)]
+    return rows
+
+
+def target_keyboard(view: FightView, offer: Options) -> InlineKeyboardMarkup:
+    """One button per valid target of a private choice."""
+    return InlineKeyboardMarkup(
+        inline_keyboard=[
+            [
+                InlineKeyboardButton(
+                    text=f"{target}. {view.name(target)}",
+                    callback_data=PoolTargetCallback(
+                        fight_id=view.id, target=target, setup=offer.setup, turn=offer.turn
+                    ).pack(),
+                )
+            ]
+            for target in offer.targets
+        ]
+    )

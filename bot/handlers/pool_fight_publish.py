@@ -1,0 +1,106 @@
+"""Showing a pool fight step: edit the live message, or post the round's results (which become
+the new live message: one new group message per round), then ask the choosers privately."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.db.models import User
+from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
+from bot.i18n import L10n, Translator
+from bot.services import fight_choice
+from bot.services.fight_flow import Choosing, options
+from bot.services.fight_store import FightView, Outcome, set_message
+from bot.services.games import settings_of
+from bot.services.runtime import Runtime
+from bot.views.pool_fight import live_text
+from bot.views.pool_fight_round import results_text
+
+TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
+PROMPTS = {
+    Choosing.SETUP: "pool-fight-prompt-setup",
+    Choosing.PICK: "pool-fight-prompt-pick",
+    Choosing.RETARGET: "pool-fight-prompt-retarget",
+}
+
+
+def group_l10n(translator: Translator, view: FightView) -> L10n:
+    return translator.for_locale(view.game.locale)
+
+
+async def publish(bot: Bot, outcome: Outcome, translator: Translator, runtime: Runtime) -> None:
+    view = outcome.view
+    l10n = group_l10n(translator, view)
+    if outcome.report is None:
+        await edit_live(bot, view, l10n)
+    else:
+        results = results_text(l10n, view.id, outcome.report)
+        text = "\n\n".join([results, live_text(l10n, view, settings_of(view.game))])
+        if len(text) > TEXT_LIMIT:  # never expected (8 fighters need ~2500): stay readable
+            await bot.send_message(
+                view.record.chat_id, results, message_thread_id=view.record.thread_id
+            )
+            text = live_text(l10n, view, settings_of(view.game))
+        old = view.record.message_id
+        sent = await bot.send_message(
+            view.record.chat_id,
+            text,
+            reply_markup=await live_keyboard(bot, l10n, view),
+            message_thread_id=view.record.thread_id,
+        )
+        await set_message(view.record, sent.message_id)
+        if old is not None:
+            with contextlib.suppress(TelegramAPIError):
+                await bot.edit_message_reply_markup(
+                    chat_id=view.record.chat_id, message_id=old, reply_markup=None
+                )
+    for fighter in outcome.prompts:
+        await prompt(bot, view, fighter, translator, runtime)
+
+
+async def edit_live(bot: Bot, view: FightView, l10n: L10n) -> None:
+    if view.record.message_id is None:
+        return
+    markup = await live_keyboard(bot, l10n, view)
+    # The step is saved already; a lost edit ("not modified", deleted message) changes nothing.
+    with contextlib.suppress(TelegramAPIError):
+        await bot.edit_message_text(
+            live_text(l10n, view, settings_of(view.game)),
+            chat_id=view.record.chat_id,
+            message_id=view.record.message_id,
+            reply_markup=markup or InlineKeyboardMarkup(inline_keyboard=[]),
+        )
+
+
+async def prompt(
+    bot: Bot, view: FightView, fighter: int, translator: Translator, runtime: Runtime
+) -> bool:
+    """Send the fighter their private choice; a closed private chat is shown in the group."""
+    state = view.fight.state
+    assert state is not None
+    offer = options(state, [view.characters[n] for n in state.initiative], fighter)
+    if not offer.targets:
+        return True
+    user_id = view.owners[fighter]
+    user = await User.get_or_none(telegram_id=user_id)
+    l10n = translator.for_locale(user.language_code if user else view.game.locale)
+    default = view.name(offer.default) if offer.default is not None else ""
+    settings = settings_of(view.game)
+    seconds = settings.choice_timeout if offer.setup else settings.round_timeout
+    text = l10n.text(PROMPTS[offer.kind], id=view.id, default=default, seconds=seconds)
+    try:
+        await bot.send_message(user_id, text, reply_markup=target_keyboard(view, offer))
+    except TelegramForbiddenError:
+        changed = await fight_choice.set_reachable(view.game, view.id, fighter, False, runtime)
+        if changed is not None:
+            await edit_live(bot, changed, group_l10n(translator, changed))
+        return False
+    if fighter in view.fight.unreachable:
+        changed = await fight_choice.set_reachable(view.game, view.id, fighter, True, runtime)
+        if changed is not None:
+            await edit_live(bot, changed, group_l10n(translator, changed))
+    return True

@@ -1,0 +1,150 @@
+"""Rounds of a pool fight in the group: the action buttons of the live message (the presser's
+own character acts) and the GM's ``/fight_next`` and ``/fight_stop``."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import FightAction, PoolFightCallback
+from bot.config import Settings
+from bot.db.models import Game
+from bot.handlers.pool_fight_publish import edit_live, group_l10n, publish
+from bot.handlers.replies import refuse
+from bot.i18n import L10n, Translator
+from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
+from bot.services.errors import BadNumber, NotAdmin, ServiceError
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, Move, Outcome
+from bot.services.permissions import is_game_admin
+from bot.services.runtime import Runtime
+from bot.views.pool_fight import end_text
+
+GROUP_CHATS = {"group", "supergroup"}
+MOVES = {
+    FightAction.ATTACK: Move.ATTACK,
+    FightAction.PILLS: Move.PILLS,
+    FightAction.STAND: Move.STAND,
+}
+CHOSEN = {
+    Move.ATTACK: "pool-fight-acted-attack",
+    Move.PILLS: "pool-fight-acted-pills",
+    Move.STAND: "pool-fight-acted-stand",
+}
+
+
+def build_router() -> Router:
+    router = Router(name="pool_fight_round")
+    in_group = F.chat.type.in_(GROUP_CHATS)
+    router.message.register(next_step, Command("fight_next"), in_group)
+    router.message.register(stop, Command("fight_stop"), in_group)
+    router.callback_query.register(press_action, PoolFightCallback.filter(F.action.in_(MOVES)))
+    return router
+
+
+async def press_action(
+    query: CallbackQuery,
+    callback_data: PoolFightCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    message = query.message
+    if not isinstance(message, Message):
+        await query.answer()
+        return
+    move = MOVES[callback_data.action]
+    try:
+        game = await games.require_game(message.chat.id)
+        outcome = await fight_rounds.act(
+            game,
+            callback_data.fight_id,
+            query.from_user.id,
+            callback_data.round,
+            move,
+            callback_data.count,
+            runtime,
+        )
+    except ServiceError as error:
+        await refuse(query, l10n, error)
+        return
+    await query.answer(l10n.text(CHOSEN[move], count=callback_data.count))
+    await publish(bot, outcome, translator, runtime)
+
+
+async def _admin_fight(
+    message: Message, command: CommandObject, bot: Bot, settings: Settings | None
+) -> tuple[Game, int]:
+    assert message.from_user is not None
+    admin_ids = settings.admin_ids if settings else frozenset()
+    if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids):
+        raise NotAdmin()
+    game = await games.require_game(message.chat.id)
+    fights.pool_game(game)
+    args = (command.args or "").strip().lstrip("#")
+    if args and not args.isdigit():
+        raise BadNumber(fights="")
+    reply = message.reply_to_message
+    record = await fight_lookup.pick_open(
+        game, int(args) if args else None, reply.message_id if reply else None
+    )
+    return game, record.id
+
+
+async def next_step(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """The GM moves the fight on: start it, take the chooser's default, or roll the round."""
+    try:
+        game, fight_id = await _admin_fight(message, command, bot, settings)
+        stage = (await fight_lookup.pick_open(game, fight_id, None)).stage
+        outcome: Outcome | None
+        if stage == JOINING:
+            outcome = await fights.begin(game, fight_id, runtime, admin=True)
+        elif stage == CHOOSING:
+            outcome = await fight_choice.choice_timed_out(game, fight_id, runtime)
+        else:
+            assert stage == FIGHTING
+            outcome = await fight_rounds.resolve_now(game, fight_id, runtime)
+    except BadNumber as error:
+        await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
+        return
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    if outcome is not None:
+        await publish(bot, outcome, translator, runtime)
+
+
+async def stop(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    try:
+        game, fight_id = await _admin_fight(message, command, bot, settings)
+        outcome = await fights.stop(game, fight_id, runtime)
+    except BadNumber as error:
+        await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
+        return
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    group = group_l10n(translator, outcome.view)
+    with contextlib.suppress(TelegramAPIError):
+        await edit_live(bot, outcome.view, group)
+    await message.reply(end_text(group, outcome.view))

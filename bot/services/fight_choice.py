@@ -1,0 +1,151 @@
+"""Private opponent choices of a pool fight: the setup (lowest initiative first, one chooser at
+a time), a bound fighter's pick among those who chose them, a new opponent when one is out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.db.models import Game
+from bot.services.errors import (
+    FightNotYourTurn,
+    FightTargetInvalid,
+    NotInFight,
+    StaleAction,
+)
+from bot.services.fight_flow import CHOICE_TIMER, fighters, open_choosing, options
+from bot.services.fight_rounds import resolve_if_ready
+from bot.services.fight_store import (
+    CHOOSING,
+    FIGHTING,
+    FightView,
+    Outcome,
+    PoolFight,
+    load_open,
+    save,
+)
+from bot.services.runtime import Runtime
+from bot.services.timers import cancel
+from bot.services.world import load_world
+from rules.pool.fight_errors import FightError
+from rules.pool.fight_setup import choose, current_chooser, default_target, pick_opponent
+from rules.pool.fight_targets import needs_new_target, retarget
+
+
+def _fighter(view: FightView, user_id: int) -> int:
+    fighter = view.fighter_of(user_id)
+    if fighter is None:
+        raise NotInFight()
+    return fighter
+
+
+async def choose_target(
+    game: Game,
+    fight_id: int,
+    user_id: int,
+    target: int,
+    setup: bool,
+    turn: int,
+    runtime: Runtime,
+) -> Outcome:
+    """A private button: the chooser's choice (setup), or a pick / a new opponent (fighting)."""
+    async with runtime.locks.game(game.id):
+        view = await load_open(game, fight_id, CHOOSING if setup else FIGHTING)
+        fighter = _fighter(view, user_id)
+        if setup:
+            return await _setup_choice(view, fighter, target, turn)
+        return await _later_choice(view, fighter, target, turn, runtime)
+
+
+async def _setup_choice(view: FightView, fighter: int, target: int, turn: int) -> Outcome:
+    state = view.fight.state
+    assert state is not None
+    if current_chooser(state) != fighter:
+        raise FightNotYourTurn()
+    if len(state.choices) != turn:
+        raise StaleAction()
+    try:
+        state = choose(state, fighter, target)
+    except FightError:
+        raise FightTargetInvalid() from None
+    return await _advance(view, replace(view.fight, state=state))
+
+
+async def _advance(view: FightView, fight: PoolFight) -> Outcome:
+    world, _ = await load_world(view.game)
+    characters, _ = fighters(replace(view, fight=fight), world)
+    await cancel(CHOICE_TIMER, view.id)
+    fight, stage, prompts = await open_choosing(view, fight, characters)
+    return Outcome(await save(view, fight, stage), prompts)
+
+
+async def _later_choice(
+    view: FightView, fighter: int, target: int, turn: int, runtime: Runtime
+) -> Outcome:
+    state = view.fight.state
+    assert state is not None
+    if fighter not in view.fight.awaiting or state.round != turn:
+        raise StaleAction()
+    world, _ = await load_world(view.game)
+    characters, state = fighters(view, world)
+    try:
+        if fighter in needs_new_target(state, characters):
+            state = retarget(state, characters, fighter, target)
+        else:
+            state = pick_opponent(state, fighter, target)
+    except FightError:
+        raise FightTargetInvalid() from None
+    awaiting = tuple(f for f in view.fight.awaiting if f != fighter)
+    view = await save(view, replace(view.fight, state=state, awaiting=awaiting))
+    return await resolve_if_ready(view, runtime)
+
+
+async def choice_timed_out(
+    game: Game, fight_id: int, runtime: Runtime, *, timer_id: int | None = None
+) -> Outcome | None:
+    """The chooser let the time run out (or the GM moved on): the default target."""
+    async with runtime.locks.game(game.id):
+        try:
+            view = await load_open(game, fight_id, CHOOSING)
+        except StaleAction:
+            return None
+        if timer_id is not None and view.fight.timer_id != timer_id:
+            return None
+        state = view.fight.state
+        assert state is not None
+        chooser = current_chooser(state)
+        if chooser is None:
+            return None
+        world, _ = await load_world(game)
+        characters, _ = fighters(view, world)
+        offer = options(state, characters, chooser)
+        target = offer.default if offer.default is not None else default_target(state, chooser)
+        state = choose(state, chooser, target)
+        return await _advance(view, replace(view.fight, state=state))
+
+
+async def open_choice_of(game: Game, fight_id: int, user_id: int) -> tuple[FightView, int]:
+    """The user's fighter with a private choice open now (to send it again), or a refusal."""
+    view = await load_open(game, fight_id, CHOOSING, FIGHTING)
+    fighter = _fighter(view, user_id)
+    state = view.fight.state
+    assert state is not None
+    waiting = (current_chooser(state),) if view.stage == CHOOSING else view.fight.awaiting
+    if fighter not in waiting:
+        raise FightNotYourTurn()
+    return view, fighter
+
+
+async def set_reachable(
+    game: Game, fight_id: int, fighter: int, reachable: bool, runtime: Runtime
+) -> FightView | None:
+    """Remember whether the bot could write to a fighter privately (shown in the group)."""
+    async with runtime.locks.game(game.id):
+        try:
+            view = await load_open(game, fight_id)
+        except StaleAction:
+            return None
+        others = tuple(n for n in view.fight.unreachable if n != fighter)
+        marked = (*others, fighter) if not reachable else others
+        if marked == view.fight.unreachable:
+            return view
+        return await save(view, replace(view.fight, unreachable=marked))

@@ -1,0 +1,30 @@
+"""Finding a pool fight: the game of a private button, the fight a GM command means."""
+
+from __future__ import annotations
+
+from bot.db.models import Encounter, Game, GameStatus
+from bot.services.errors import BadNumber, NoOpenFight, StaleAction
+from bot.services.fight_store import KIND, open_fights
+
+
+async def game_of(fight_id: int) -> Game:
+    """The running game of a fight (a private button carries only the fight's id)."""
+    record = await Encounter.get_or_none(id=fight_id, kind=KIND).prefetch_related("game")
+    if record is None or record.game.status != GameStatus.ACTIVE:
+        raise StaleAction()
+    return record.game
+
+
+async def pick_open(game: Game, number: int | None, reply_to: int | None) -> Encounter:
+    """The open fight a GM command means: by number, by a reply to its live message, or the
+    only one. Several and no hint: :class:`BadNumber` (the handler lists them)."""
+    found = await open_fights(game)
+    if number is not None:
+        found = [r for r in found if r.id == number]
+    elif reply_to is not None and any(r.message_id == reply_to for r in found):
+        found = [r for r in found if r.message_id == reply_to]
+    if not found:
+        raise NoOpenFight()
+    if len(found) > 1:
+        raise BadNumber(fights=", ".join(str(r.id) for r in found))
+    return found[0]

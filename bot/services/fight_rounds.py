@@ -1,0 +1,157 @@
+"""Rounds of a pool fight: each fighter's action by button, then the round resolved all at once
+(RULINGS: pool / Group fight) when everyone has chosen, at the round timeout, or by the GM."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.db.models import Character, Game
+from bot.services.errors import (
+    FightActionRefused,
+    FightAlreadyActed,
+    NotInFight,
+    StaleAction,
+)
+from bot.services.fight_flow import cancel_timers, fighters, open_round, ready
+from bot.services.fight_store import (
+    FIGHTING,
+    FINISHED,
+    FightView,
+    Move,
+    Outcome,
+    Pending,
+    RoundReport,
+    load_open,
+    save,
+    view_of,
+)
+from bot.services.games import game_dice
+from bot.services.runtime import Runtime
+from bot.services.world import load_world, save_world
+from rules.pool.fight_errors import ActionError, ActionProblem, FightError, StaleTargetError
+from rules.pool.fight_round import Action, RoundResult, check_action, resolve_round
+from rules.pool.fight_setup import FightState
+from rules.pool.fight_targets import able_fighters, fight_over, with_default_targets
+from rules.pool.model import Item, PoolCharacter
+from rules.pool.world import World, with_floor
+
+
+async def act(
+    game: Game,
+    fight_id: int,
+    user_id: int,
+    round_number: int,
+    move: Move,
+    count: int,
+    runtime: Runtime,
+) -> Outcome:
+    """The presser's own character chooses this round's action; the last one resolves it."""
+    async with runtime.locks.game(game.id):
+        view = await load_open(game, fight_id, FIGHTING)
+        fighter = view.fighter_of(user_id)
+        if fighter is None:
+            raise NotInFight()
+        state = view.fight.state
+        assert state is not None
+        if state.round != round_number:
+            raise StaleAction()
+        if view.fight.action_of(fighter) is not None:
+            raise FightAlreadyActed()
+        world, rows = await load_world(game)
+        characters, state = fighters(view, world)
+        me = next(c for c in characters if c.number == fighter)
+        if not state.in_fight(fighter) or not me.alive:
+            raise FightActionRefused(problem=ActionProblem.NOT_IN_FIGHT.value)
+        pending = Pending(fighter, move, count)
+        try:
+            check_action(me, pending.action(), state, set(able_fighters(state, characters)))
+        except StaleTargetError:
+            pass  # a new opponent is chosen before the round is rolled
+        except ActionError as error:
+            raise FightActionRefused(problem=error.problem.value) from None
+        view = await save(view, replace(view.fight, actions=(*view.fight.actions, pending)))
+        if not ready(view.fight, state, characters):
+            return Outcome(view)
+        return await _resolve(view, world, rows, runtime)
+
+
+async def resolve_if_ready(view: FightView, runtime: Runtime) -> Outcome:
+    """Resolve the round when nobody is left to choose (call inside the game's lock)."""
+    world, rows = await load_world(view.game)
+    characters, state = fighters(view, world)
+    if not ready(view.fight, state, characters):
+        return Outcome(view)
+    return await _resolve(view, world, rows, runtime)
+
+
+async def resolve_now(
+    game: Game, fight_id: int, runtime: Runtime, *, timer_id: int | None = None
+) -> Outcome | None:
+    """The round timeout (``timer_id``) or the GM: missing actions are the defaults (attack)."""
+    async with runtime.locks.game(game.id):
+        try:
+            view = await load_open(game, fight_id, FIGHTING)
+        except StaleAction:
+            if timer_id is not None:
+                return None
+            raise
+        if timer_id is not None and view.fight.timer_id != timer_id:
+            return None
+        world, rows = await load_world(game)
+        return await _resolve(view, world, rows, runtime)
+
+
+def _actions(
+    view: FightView, characters: list[PoolCharacter], state: FightState
+) -> dict[int, Action]:
+    """The chosen actions still allowed now (the world may have moved on since the press)."""
+    known = {c.number: c for c in characters}
+    able = set(able_fighters(state, characters))
+    chosen: dict[int, Action] = {}
+    for pending in view.fight.actions:
+        me = known[pending.fighter]
+        if not state.in_fight(pending.fighter) or not me.alive:
+            continue
+        try:
+            check_action(me, pending.action(), state, able)
+        except FightError:
+            continue  # the default action applies
+        chosen[pending.fighter] = pending.action()
+    return chosen
+
+
+def _apply(world: World, result: RoundResult, hall: int) -> World:
+    """The fighters' new state in the world; dropped swords on the hall's floor."""
+    changed = {c.number: c for c in result.characters}
+    world = replace(world, characters=tuple(changed.get(c.number, c) for c in world.characters))
+    for _ in result.dropped_swords:
+        world = with_floor(world, hall, world.floor(hall).add(Item.SWORD))
+    return world
+
+
+async def _resolve(
+    view: FightView, world: World, rows: dict[int, Character], runtime: Runtime
+) -> Outcome:
+    game = view.game
+    characters, state = fighters(view, world)
+    if fight_over(state, characters):  # someone left or fell between rounds: no round at all
+        await cancel_timers(view.id)
+        done = replace(view.fight, state=state, actions=(), awaiting=(), timer_id=None)
+        return Outcome(await save(view, done, FINISHED))
+    state = with_default_targets(state, characters)
+    actions = _actions(view, characters, state)
+    actor = f"fight {view.id}"
+    async with game_dice(game, "pool_round", actor, runtime.dice_factory) as dice:
+        result = resolve_round(characters, state, actions, dice)
+        await save_world(game, world, _apply(world, result, state.hall), rows)
+        fight = replace(view.fight, state=result.state, actions=(), awaiting=())
+        prompts: tuple[int, ...] = ()
+        if result.over:
+            fight, stage = replace(fight, timer_id=None), FINISHED
+        else:
+            fight, stage, prompts = await open_round(view, fight, list(result.characters))
+        saved = await save(view, fight, stage)
+    if result.over:
+        await cancel_timers(view.id)
+    report = RoundReport(result, {c.number: c for c in characters})
+    return Outcome(await view_of(game, saved.record), prompts, report)

@@ -1,0 +1,175 @@
+"""A pool group fight as stored: an ``Encounter`` row whose JSON state is a :class:`PoolFight`.
+
+Every write is a conditional update on the row's version, made inside the game's lock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from tortoise.expressions import F
+
+from bot.db.models import Character, CharacterStatus, Encounter, Game
+from bot.services.codec import dump, load
+from bot.services.errors import StaleAction
+from rules.pool.fight_round import Action, Attack, RoundResult, StandUp, TakePills
+from rules.pool.fight_setup import FightState
+from rules.pool.model import PoolCharacter
+from rules.pool.roll import InitiativeResult
+
+KIND = "pool"
+JOINING, CHOOSING, FIGHTING, FINISHED = "joining", "choosing", "fighting", "finished"
+OPEN_STAGES = (JOINING, CHOOSING, FIGHTING)
+
+
+class Move(StrEnum):
+    ATTACK = "attack"
+    PILLS = "pills"
+    STAND = "stand"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An action chosen for the coming round (kept as plain data: it is stored as JSON)."""
+
+    fighter: int
+    move: Move
+    count: int = 0
+
+    def action(self) -> Action:
+        if self.move == Move.PILLS:
+            return TakePills(self.count)
+        return StandUp() if self.move == Move.STAND else Attack()
+
+
+@dataclass(frozen=True, slots=True)
+class PoolFight:
+    """The whole fight. ``joined``: challenger, target, then those who joined; ``state`` and
+    ``initiative`` exist from the start of the fight on; ``awaiting``: fighters whose private
+    opponent choice is open while fighting; ``unreachable``: fighters the bot could not write
+    to; ``timer_id``: the one deadline that counts now (older timers are ignored)."""
+
+    challenger: int
+    joined: tuple[int, ...]
+    sleeper: int | None = None
+    state: FightState | None = None
+    initiative: InitiativeResult | None = None
+    actions: tuple[Pending, ...] = ()
+    awaiting: tuple[int, ...] = ()
+    unreachable: tuple[int, ...] = ()
+    timer_id: int | None = None
+    stopped: bool = False
+
+    def action_of(self, fighter: int) -> Pending | None:
+        return next((a for a in self.actions if a.fighter == fighter), None)
+
+
+@dataclass(frozen=True)
+class FightView:
+    """A fight as the handlers show it: the row, the fight, every fighter and their owners."""
+
+    game: Game
+    record: Encounter
+    fight: PoolFight
+    characters: dict[int, PoolCharacter]
+    owners: dict[int, int]
+    gone: frozenset[int] = frozenset()  # fighters whose row is dead or kicked
+
+    @property
+    def stage(self) -> str:
+        return self.record.stage
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    def name(self, number: int) -> str:
+        return self.characters[number].name
+
+    def fighter_of(self, user_id: int) -> int | None:
+        """The user's character in this fight (a living one first)."""
+        mine = [n for n in self.fight.joined if self.owners.get(n) == user_id]
+        living = [n for n in mine if n not in self.gone]
+        found = living or mine
+        return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    """A resolved round and the fighters as they were when it began."""
+
+    result: RoundResult
+    before: dict[int, PoolCharacter]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a step did: the fight now, whom to ask privately, a resolved round if any."""
+
+    view: FightView
+    prompts: tuple[int, ...] = ()
+    report: RoundReport | None = None
+
+
+async def load_view(game: Game, fight_id: int) -> FightView:
+    record = await Encounter.get_or_none(id=fight_id, game_id=game.id, kind=KIND)
+    if record is None:
+        raise StaleAction()
+    return await view_of(game, record)
+
+
+async def view_of(game: Game, record: Encounter) -> FightView:
+    fight = load(PoolFight, record.state)
+    numbers = (*fight.joined, *([] if fight.sleeper is None else [fight.sleeper]))
+    rows = await Character.filter(game_id=game.id, number__in=numbers)
+    return FightView(
+        game,
+        record,
+        fight,
+        {row.number: load(PoolCharacter, row.state) for row in rows},
+        {row.number: row.user_id for row in rows},
+        frozenset(row.number for row in rows if row.status != CharacterStatus.ACTIVE),
+    )
+
+
+async def load_open(game: Game, fight_id: int, *stages: str) -> FightView:
+    """The fight if it is in one of ``stages`` (any open stage by default), else stale."""
+    view = await load_view(game, fight_id)
+    if view.stage not in (stages or OPEN_STAGES):
+        raise StaleAction()
+    return view
+
+
+async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> FightView:
+    """Write the fight with a conditional update on the version (a lost race: stale)."""
+    record = view.record
+    stage = stage or record.stage
+    data = dump(fight)
+    updated = await Encounter.filter(id=record.id, version=record.version).update(
+        state=data, stage=stage, version=F("version") + 1
+    )
+    if not updated:
+        raise StaleAction()
+    record.version += 1
+    record.stage = stage
+    record.state = data
+    return replace(view, fight=fight)
+
+
+async def open_fights(game: Game) -> list[Encounter]:
+    return await Encounter.filter(game_id=game.id, kind=KIND, stage__in=OPEN_STAGES).order_by("id")
+
+
+async def busy_numbers(game: Game) -> set[int]:
+    """Characters taking part in an open fight of the game."""
+    busy: set[int] = set()
+    for record in await open_fights(game):
+        busy.update(load(PoolFight, record.state).joined)
+    return busy
+
+
+async def set_message(record: Encounter, message_id: int) -> None:
+    """The live message: not versioned, so a send never races a game step."""
+    record.message_id = message_id
+    await Encounter.filter(id=record.id).update(message_id=message_id)

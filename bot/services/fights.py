@@ -1,0 +1,191 @@
+"""Pool group fights (seed 000): the challenge, the join window, initiative, the GM's stop.
+
+The choosing of opponents is in :mod:`bot.services.fight_choice`, rounds in
+:mod:`bot.services.fight_rounds`. Every step runs inside the game's lock and saves with a
+conditional update before anything is sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bot.db.models import CharacterStatus, Encounter, Game, GameSystem
+from bot.services import timers
+from bot.services.characters import character_by_number, living_character
+from bot.services.codec import dump
+from bot.services.errors import (
+    CannotFight,
+    FightAsleep,
+    FightBusy,
+    FightCannotJoin,
+    FightOtherHall,
+    FightSelf,
+    FightTargetGone,
+    NoOwnCharacter,
+    NotYourButton,
+    StaleAction,
+    WrongSystem,
+)
+from bot.services.fight_flow import JOIN_TIMER, cancel_timers, fighters, open_choosing
+from bot.services.fight_store import (
+    FINISHED,
+    JOINING,
+    KIND,
+    Outcome,
+    PoolFight,
+    busy_numbers,
+    load_open,
+    save,
+    view_of,
+)
+from bot.services.games import game_dice, settings_of
+from bot.services.runtime import Runtime
+from bot.services.world import load_world, save_world
+from rules.pool.fight_setup import MIN_FIGHTERS, can_fight, start_fight
+from rules.pool.sleepers import SleeperAttackOutcome, attack_sleeper
+
+
+@dataclass(frozen=True, slots=True)
+class SleeperKilled:
+    """The target slept unguarded: killed without rolls."""
+
+    attacker: str
+    sleeper: str
+
+
+def pool_game(game: Game) -> None:
+    if game.system != GameSystem.POOL:
+        raise WrongSystem()
+
+
+async def challenge(
+    game: Game,
+    user_id: int,
+    target_number: int,
+    chat_id: int,
+    thread_id: int | None,
+    runtime: Runtime,
+) -> Outcome | SleeperKilled:
+    """Open a fight against a character in the same hall (a guarded sleeper: their guard)."""
+    pool_game(game)
+    async with runtime.locks.game(game.id):
+        mine = await living_character(game, user_id)
+        if mine is None:
+            raise NoOwnCharacter()
+        target = await character_by_number(game, target_number)
+        if target.id == mine.id:
+            raise FightSelf()
+        if target.status != CharacterStatus.ACTIVE:
+            raise FightTargetGone(name=target.name)
+        world, rows = await load_world(game)
+        me, them = world.character(mine.number), world.character(target.number)
+        if me.asleep:
+            raise FightAsleep()
+        if me.health <= 0:
+            raise CannotFight(name=me.name)
+        if me.hall != them.hall:
+            raise FightOtherHall(name=them.name)
+        busy = await busy_numbers(game)
+        if me.number in busy:
+            raise FightBusy(name=me.name)
+        sleeper = None
+        if them.asleep:
+            after, attack = attack_sleeper(world, me.number, them.number)
+            if attack.outcome == SleeperAttackOutcome.KILLED:
+                await save_world(game, world, after, rows)
+                return SleeperKilled(me.name, them.name)
+            assert attack.guard is not None
+            sleeper, them = them.number, world.character(attack.guard)
+        if them.number in busy:
+            raise FightBusy(name=them.name)
+        if not can_fight(them):
+            raise CannotFight(name=them.name)
+        fight = PoolFight(challenger=me.number, joined=(me.number, them.number), sleeper=sleeper)
+        record = await Encounter.create(
+            game_id=game.id,
+            kind=KIND,
+            stage=JOINING,
+            state=dump(fight),
+            chat_id=chat_id,
+            thread_id=thread_id,
+            hall=me.hall,
+        )
+        timer = await timers.schedule(JOIN_TIMER, record.id, settings_of(game).join_window)
+        view = await save(await view_of(game, record), replace(fight, timer_id=timer.id))
+        return Outcome(view)
+
+
+async def join(game: Game, fight_id: int, user_id: int, runtime: Runtime) -> Outcome:
+    """Another character of the hall joins during the join window."""
+    async with runtime.locks.game(game.id):
+        view = await load_open(game, fight_id, JOINING)
+        mine = await living_character(game, user_id)
+        if mine is None:
+            raise NoOwnCharacter()
+        if mine.number in view.fight.joined:
+            raise FightCannotJoin(reason="already")
+        world, _ = await load_world(game)
+        me = world.character(mine.number)
+        for reason, refused in (
+            ("hall", me.hall != view.record.hall),
+            ("asleep", me.asleep),
+            ("health", me.health <= 0),
+            ("busy", mine.number in await busy_numbers(game)),
+        ):
+            if refused:
+                raise FightCannotJoin(reason=reason)
+        fight = replace(view.fight, joined=(*view.fight.joined, mine.number))
+        saved = await save(view, fight)
+        return Outcome(await view_of(game, saved.record))
+
+
+async def begin(
+    game: Game,
+    fight_id: int,
+    runtime: Runtime,
+    *,
+    user_id: int | None = None,
+    admin: bool = False,
+    timer_id: int | None = None,
+) -> Outcome | None:
+    """End the join window: initiative for everyone still able here, then the choosing.
+
+    By the challenger's owner or an admin (``user_id``), or by the join timer (``timer_id``:
+    ``None`` back when that timer no longer counts). Fewer than two able: the fight is off.
+    """
+    async with runtime.locks.game(game.id):
+        try:
+            view = await load_open(game, fight_id, JOINING)
+        except StaleAction:
+            if timer_id is not None:
+                return None
+            raise
+        if timer_id is not None and view.fight.timer_id != timer_id:
+            return None
+        if user_id is not None and not admin and view.owners[view.fight.challenger] != user_id:
+            raise NotYourButton()
+        await timers.cancel(JOIN_TIMER, fight_id)
+        world, _ = await load_world(game)
+        here = {c.number: c for c in world.characters if c.hall == view.record.hall}
+        ready = [n for n in view.fight.joined if n in here and can_fight(here[n])]
+        if len(ready) < MIN_FIGHTERS:
+            off = await save(view, replace(view.fight, timer_id=None), FINISHED)
+            return Outcome(off)
+        actor = f"fight {fight_id}"
+        async with game_dice(game, "pool_initiative", actor, runtime.dice_factory) as dice:
+            state, initiative = start_fight(world.characters, ready, dice)
+            fight = replace(view.fight, state=state, initiative=initiative)
+            started = replace(view, fight=fight)
+            characters, _ = fighters(started, world)
+            fight, stage, prompts = await open_choosing(started, fight, characters)
+            view = await save(view, fight, stage)
+        return Outcome(view, prompts)
+
+
+async def stop(game: Game, fight_id: int, runtime: Runtime) -> Outcome:
+    """The GM ends the fight where it stands."""
+    async with runtime.locks.game(game.id):
+        view = await load_open(game, fight_id)
+        await cancel_timers(fight_id)
+        fight = replace(view.fight, actions=(), awaiting=(), timer_id=None, stopped=True)
+        return Outcome(await save(view, fight, FINISHED))

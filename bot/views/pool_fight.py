@@ -1,0 +1,158 @@
+"""The live message of a pool fight: the join window, initiative and choosing, each round's
+status (health bars, states, penalties with causes, who has chosen), the final summary."""
+
+from __future__ import annotations
+
+from bot.i18n import Html, L10n
+from bot.services.fight_flow import expected
+from bot.services.fight_store import CHOOSING, FINISHED, JOINING, FightView
+from bot.services.settings import GameSettings
+from bot.views.pool_fight_parts import bar, names, penalty_text, states
+from rules.pool.fight_setup import FightState, current_chooser
+from rules.pool.fight_targets import able_fighters
+from rules.pool.roll import InitiativeResult
+
+
+def live_text(l10n: L10n, view: FightView, settings: GameSettings) -> str:
+    """The whole live message for the fight's stage."""
+    if view.stage == JOINING:
+        return "\n".join([_header(l10n, view), *_joining(l10n, view, settings)])
+    if view.stage == FINISHED:
+        return end_text(l10n, view)
+    state = view.fight.state
+    assert state is not None and view.fight.initiative is not None
+    lines = [_header(l10n, view)]
+    if state.round == 0:
+        lines += initiative_lines(l10n, view, view.fight.initiative)
+    if view.stage == CHOOSING:
+        lines += _choosing(l10n, view, state, settings)
+    else:
+        lines += round_lines(l10n, view, state, settings)
+    return "\n".join(lines)
+
+
+def _header(l10n: L10n, view: FightView) -> str:
+    fight = view.fight
+    attacker = view.name(fight.challenger)
+    header = l10n.text(
+        "pool-fight-challenge",
+        id=view.id,
+        hall=view.record.hall or 0,
+        attacker=attacker,
+        target=view.name(fight.joined[1]),
+    )
+    if fight.sleeper is None:
+        return header
+    guarded = l10n.text(
+        "pool-fight-guarded",
+        sleeper=view.name(fight.sleeper),
+        attacker=attacker,
+        guard=view.name(fight.joined[1]),
+    )
+    return f"{header}\n{guarded}"
+
+
+def _joining(l10n: L10n, view: FightView, settings: GameSettings) -> list[str]:
+    joined = [view.characters[n] for n in view.fight.joined]
+    return [
+        l10n.text("pool-fight-joined", names=names(joined)),
+        l10n.text(
+            "pool-fight-join-hint",
+            seconds=settings.join_window,
+            attacker=view.name(view.fight.challenger),
+        ),
+    ]
+
+
+def initiative_lines(l10n: L10n, view: FightView, initiative: InitiativeResult) -> list[str]:
+    lines = [l10n.text("pool-fight-initiative-title")]
+    for index, group in enumerate(initiative.rolls):
+        if index:
+            lines.append(l10n.text("pool-fight-initiative-reroll"))
+        lines += [
+            l10n.text(
+                "pool-fight-initiative-roll",
+                name=view.name(roll.character),
+                die=roll.die,
+                bonus=roll.bonus,
+                total=roll.total,
+            )
+            for roll in group
+        ]
+    order = [view.characters[n] for n in initiative.lowest_first]
+    lines.append(l10n.text("pool-fight-order", names=names(order)))
+    return lines
+
+
+def _choosing(l10n: L10n, view: FightView, state: FightState, settings: GameSettings) -> list[str]:
+    chooser = current_chooser(state)
+    if chooser is None:
+        return []
+    lines = [
+        l10n.text("pool-fight-choosing", name=view.name(chooser), seconds=settings.choice_timeout)
+    ]
+    if chooser in view.fight.unreachable:
+        lines.append(l10n.text("pool-fight-unreachable", name=view.name(chooser)))
+    return lines
+
+
+def round_lines(
+    l10n: L10n, view: FightView, state: FightState, settings: GameSettings
+) -> list[str]:
+    """The round about to be fought: every fighter's line and who has chosen."""
+    characters = [view.characters[n] for n in state.initiative]
+    acting = expected(state, characters)
+    lines = [l10n.text("pool-fight-round-title", round=state.round + 1)]
+    for character in characters:
+        number = character.number
+        in_fight = state.in_fight(number)
+        details = states(l10n, character, in_fight=in_fight)
+        if character.alive and in_fight:
+            details += [p for p in [penalty_text(l10n, character)] if p]
+            details += _target(l10n, view, state, number)
+        mark = "✅" if view.fight.action_of(number) else "⏳" if number in acting else "▫️"
+        lines.append(
+            l10n.text(
+                "pool-fight-line",
+                mark=mark,
+                name=character.name,
+                bar=bar(character.health, character.max_health),
+                health=max(character.health, 0),
+                max=character.max_health,
+                details=Html("".join(f" · {d}" for d in details)),
+            )
+        )
+    done = sum(1 for n in acting if view.fight.action_of(n))
+    lines.append(
+        l10n.text("pool-fight-chosen", done=done, total=len(acting), seconds=settings.round_timeout)
+    )
+    lines += [
+        l10n.text("pool-fight-unreachable", name=view.name(n))
+        for n in view.fight.awaiting
+        if n in view.fight.unreachable
+    ]
+    return lines
+
+
+def _target(l10n: L10n, view: FightView, state: FightState, number: int) -> list[str]:
+    if number in view.fight.awaiting:
+        return [l10n.text("pool-fight-choosing-target")]
+    target = state.target_of(number)
+    if target is None or not view.characters[number].health > 0:
+        return []
+    return [l10n.text("pool-fight-target", name=view.name(target))]
+
+
+def end_text(l10n: L10n, view: FightView) -> str:
+    """Who is still standing when the fight is over (or stopped, or called off)."""
+    state = view.fight.state
+    if state is None:
+        return l10n.text("pool-fight-called-off", id=view.id)
+    standing = able_fighters(state, list(view.characters.values()))
+    if view.fight.stopped:
+        key = "pool-fight-stopped"
+    else:
+        key = "pool-fight-over" if standing else "pool-fight-over-nobody"
+    return l10n.text(
+        key, id=view.id, names=names(view.characters[n] for n in standing), count=len(standing)
+    )

@@ -1,0 +1,116 @@
+## Group fight (pool system)
+
+pool-fight-usage = To attack: /fight N — the character's number from /players. Or reply with /fight to a message of the one you attack. They must be in your hall.
+pool-fight-admin-usage = Which fight? Give its number: /fight_next N or /fight_stop N — or reply with the command to the fight's message. Open fights: { $fights }.
+pool-fight-sleeper-killed = 💀 { $attacker } attacks { $sleeper } in their sleep. A sleeper is defenceless: { $sleeper } dies without waking.
+
+pool-fight-challenge = ⚔️ <b>Fight #{ $id }</b>, hall { $hall }: { $attacker } attacks { $target }!
+pool-fight-guarded = 🛡 { $sleeper } sleeps under guard: { $attacker } must first fight the guard, { $guard }.
+pool-fight-joined = Fighters: { $names }.
+pool-fight-join-hint = Anyone else in this hall may join within { $seconds } s. { $attacker } or a GM may start sooner.
+pool-fight-joined-you = You joined the fight.
+pool-fight-started-you = The fight begins!
+pool-fight-called-off = Fight #{ $id } is off: nobody left to fight.
+
+pool-fight-initiative-title = 🎲 Initiative (1d10 + Initiative):
+pool-fight-initiative-roll = { $name }: 🎲 { $die } + { $bonus } = <b>{ $total }</b>
+pool-fight-initiative-reroll = A tie — re-rolled among the tied:
+pool-fight-order = Opponents are chosen in turn, lowest initiative first: { $names }.
+pool-fight-choosing = 👉 { $name } is choosing an opponent now, in the private chat with the bot ({ $seconds } s).
+pool-fight-unreachable = ⚠️ { $name }, the bot cannot write to you. Open the chat with the bot, press Start, then "Send my choice" here. Otherwise the opponent is chosen for you when time runs out.
+
+pool-fight-round-title = <b>Round { $round }</b>
+pool-fight-line = { $mark } { $name } { $bar } { $health }/{ $max }{ $details }
+pool-fight-target = → { $name }
+pool-fight-choosing-target = choosing an opponent
+pool-fight-chosen = Moves made: { $done } of { $total }. Everyone presses for their own character; whoever has not chosen in { $seconds } s attacks. Pills come only from the jacket's left pocket.
+
+pool-fight-state-dead = dead
+pool-fight-state-out = out of the fight
+pool-fight-state-zero = dying
+pool-fight-state-fallen = fallen
+pool-fight-state-unarmed = unarmed
+pool-fight-state-bleeding = bleeding
+pool-fight-penalty = penalty { $total } ({ $causes })
+pool-fight-cause-wounds = wounds { $amount }
+pool-fight-cause-no-trousers = no trousers { $amount }
+pool-fight-cause-no-sword = no sword { $amount }
+pool-fight-cause-no-jacket = no jacket { $amount }
+pool-fight-cause-hunger = hunger { $amount }
+pool-fight-cause-sleeplessness = no sleep { $amount }
+
+pool-fight-button-join = Join
+pool-fight-button-start = Start
+pool-fight-button-attack = ⚔️ Attack
+pool-fight-button-stand = 🧍 Stand up
+pool-fight-button-pills = 💊 { $count }
+pool-fight-button-resend = 📩 Send my choice
+pool-fight-button-open-chat = Open the bot's chat
+
+pool-fight-acted-attack = You attack. Waiting for the others.
+pool-fight-acted-pills = You swallow pills: { $count }. Waiting for the others.
+pool-fight-acted-stand = You get up. Waiting for the others.
+
+pool-fight-prompt-setup = ⚔️ Fight #{ $id }: your turn to choose an opponent. If you do not choose in { $seconds } s, it will be { $default }.
+pool-fight-prompt-pick = ⚔️ Fight #{ $id }: several fighters chose you. Whom do you attack? Without a choice: { $default }.
+pool-fight-prompt-retarget = ⚔️ Fight #{ $id }: your opponent is out. Choose a new one; without a choice: { $default }.
+pool-fight-target-taken = Opponent: { $name }.
+pool-fight-target-done = ⚔️ Fight #{ $id }: you chose { $name }.
+pool-fight-resent = Your choice was sent to your private chat with the bot.
+
+pool-fight-results-title = 📜 <b>Fight #{ $id }, round { $round }</b>
+pool-fight-quiet-round = Nobody attacked.
+pool-fight-exchange = 🗡 { $attacker } → { $defender }
+pool-fight-kind-attack = attack
+pool-fight-kind-defense = defense
+pool-fight-roll = { $kind } 🎲 { $dice } · threshold { $threshold } → successes: <b>{ $successes }</b>
+pool-fight-roll-negative = { $kind } 🎲 { $dice } · threshold { $threshold } → <b>{ $raw }</b>, a blunder
+pool-fight-threshold-plain = { $threshold }
+pool-fight-threshold = { $threshold } (6 + { $causes })
+pool-fight-no-defense = no defense: { $reason ->
+    [fallen] lying on the ground
+   *[zero] dying
+}
+pool-fight-damage = ⇒ damage <b>{ $damage }</b>
+pool-fight-miss = ⇒ a miss
+pool-fight-pills = 💊 { $name } swallows pills ({ $count }) — health { $health }.
+pool-fight-dropped = 🔻 { $name } drops a sword — it lies on the hall's floor.
+pool-fight-fell = 🤕 { $name } falls, having no sword.
+pool-fight-bled = 🩸 { $name } is bleeding: health { $health }.
+pool-fight-died-wounds = ☠️ { $name } dies of wounds.
+pool-fight-died-unattended = ☠️ { $name } dies: no help came.
+pool-fight-stood-up = 🧍 { $name } gets up.
+
+pool-fight-over = 🏁 Fight #{ $id } is over. Still standing: { $names }.
+pool-fight-over-nobody = 🏁 Fight #{ $id } is over. Nobody is left standing.
+pool-fight-stopped = 🛑 The GM stopped fight #{ $id }. { $count ->
+    [0] Nobody is standing.
+   *[other] Still standing: { $names }.
+}
+
+error-fight-self = You cannot attack yourself.
+error-fight-other-hall = { $name } is in another hall: you can only fight those near you.
+error-fight-target-gone = { $name } is out of the game.
+error-fight-asleep = You are asleep: nobody fights in their sleep.
+error-fight-busy = { $name } is already in a fight. Wait until it ends.
+error-fight-not-in = This button is for the fighters, and your character is not in this fight.
+error-fight-cannot-join = { $reason ->
+    [already] You are in this fight already.
+    [hall] You can only join a fight in your own hall.
+    [asleep] You are asleep and cannot join a fight.
+    [health] Nobody joins a fight while dying.
+   *[busy] You are fighting in another fight.
+}
+error-fight-action = { $problem ->
+    [only_pills] While dying you can only swallow pills from the jacket's left pocket.
+    [only_stand_up] You are on the ground: get up first.
+    [not_fallen] You are on your feet already.
+    [not_enough_pills] Your jacket's left pocket does not hold that many pills. In a fight only the left pocket counts.
+    [not_in_fight] You are out of the fight.
+   *[bad_count] Not allowed.
+}
+error-fight-already-acted = You have made your move this round.
+error-fight-target = That opponent is no longer available: choose another one.
+error-fight-not-your-turn = It is not your turn to choose.
+error-fight-private-closed = The bot cannot write to you: open the chat with the bot with the button, press Start and try again.
+error-fight-none = There is no such fight now.

@@ -1,0 +1,122 @@
+## Групповой бой (система pool)
+
+pool-fight-usage = Напасть: /fight N — номер персонажа из /players. Или ответьте командой /fight на сообщение того, на кого нападаете. Он должен быть в одном зале с вами.
+pool-fight-admin-usage = Какой бой? Укажите номер: /fight_next N или /fight_stop N — или ответьте командой на сообщение боя. Идут бои: { $fights }.
+pool-fight-sleeper-killed = 💀 { $attacker } нападает на спящего { $sleeper }. Спящий беззащитен: { $sleeper } погибает, так и не проснувшись.
+
+pool-fight-challenge = ⚔️ <b>Бой №{ $id }</b>, зал { $hall }: { $attacker } нападает на { $target }!
+pool-fight-guarded = 🛡 { $sleeper } спит под охраной: { $attacker } придётся сначала сразиться со стражем — { $guard }.
+pool-fight-joined = Участники: { $names }.
+pool-fight-join-hint = Кто ещё в этом зале, может вступить в бой — { $seconds } с на раздумья. { $attacker } или мастер могут начать раньше.
+pool-fight-joined-you = Вы вступили в бой.
+pool-fight-started-you = Бой начинается!
+pool-fight-called-off = Бой №{ $id } не состоялся: сражаться некому.
+
+pool-fight-initiative-title = 🎲 Инициатива (1d10 + Инициатива):
+pool-fight-initiative-roll = { $name }: 🎲 { $die } + { $bonus } = <b>{ $total }</b>
+pool-fight-initiative-reroll = Ничья — переброс среди равных:
+pool-fight-order = Соперников выбирают по очереди, с младшей инициативы: { $names }.
+pool-fight-choosing = 👉 Сейчас выбирает соперника { $name } — в личном чате с ботом ({ $seconds } с).
+pool-fight-unreachable = ⚠️ { $name }, бот не может вам написать. Откройте чат с ботом, нажмите «Запустить», затем здесь «Прислать выбор». Иначе по истечении времени соперник будет выбран за вас.
+
+pool-fight-round-title = <b>Раунд { $round }</b>
+pool-fight-line = { $mark } { $name } { $bar } { $health }/{ $max }{ $details }
+pool-fight-target = → { $name }
+pool-fight-choosing-target = выбирает соперника
+pool-fight-chosen = Ход сделали: { $done } из { $total }. Каждый жмёт за своего персонажа; кто не выберет за { $seconds } с, атакует. Таблетки — только из левого кармана куртки.
+
+pool-fight-state-dead = { $gender ->
+    [f] погибла
+   *[m] погиб
+}
+pool-fight-state-out = вне боя
+pool-fight-state-zero = при смерти
+pool-fight-state-fallen = { $gender ->
+    [f] упала
+   *[m] упал
+}
+pool-fight-state-unarmed = без меча
+pool-fight-state-bleeding = кровотечение
+pool-fight-penalty = штраф { $total } ({ $causes })
+pool-fight-cause-wounds = раны { $amount }
+pool-fight-cause-no-trousers = без штанов { $amount }
+pool-fight-cause-no-sword = без меча { $amount }
+pool-fight-cause-no-jacket = без куртки { $amount }
+pool-fight-cause-hunger = голод { $amount }
+pool-fight-cause-sleeplessness = без сна { $amount }
+
+pool-fight-button-join = Вступить
+pool-fight-button-start = Начать
+pool-fight-button-attack = ⚔️ Атаковать
+pool-fight-button-stand = 🧍 Встать
+pool-fight-button-pills = 💊 { $count }
+pool-fight-button-resend = 📩 Прислать выбор
+pool-fight-button-open-chat = Открыть чат с ботом
+
+pool-fight-acted-attack = Вы атакуете. Ждём остальных.
+pool-fight-acted-pills = Вы глотаете таблетки: { $count }. Ждём остальных.
+pool-fight-acted-stand = Вы поднимаетесь на ноги. Ждём остальных.
+
+pool-fight-prompt-setup = ⚔️ Бой №{ $id }: ваш черёд выбрать соперника. Если не выберете за { $seconds } с, им станет { $default }.
+pool-fight-prompt-pick = ⚔️ Бой №{ $id }: вас выбрали сразу несколько противников. Кого атакуете? Без выбора — { $default }.
+pool-fight-prompt-retarget = ⚔️ Бой №{ $id }: ваш соперник выбыл. Выберите нового; без выбора — { $default }.
+pool-fight-target-taken = Соперник: { $name }.
+pool-fight-target-done = ⚔️ Бой №{ $id }: вы выбрали — { $name }.
+pool-fight-resent = Выбор отправлен вам в личный чат с ботом.
+
+pool-fight-results-title = 📜 <b>Бой №{ $id }, раунд { $round }</b>
+pool-fight-quiet-round = Никто не атаковал.
+pool-fight-exchange = 🗡 { $attacker } → { $defender }
+pool-fight-kind-attack = атака
+pool-fight-kind-defense = защита
+pool-fight-roll = { $kind } 🎲 { $dice } · порог { $threshold } → успехов: <b>{ $successes }</b>
+pool-fight-roll-negative = { $kind } 🎲 { $dice } · порог { $threshold } → <b>{ $raw }</b>, провал
+pool-fight-threshold-plain = { $threshold }
+pool-fight-threshold = { $threshold } (6 + { $causes })
+pool-fight-no-defense = защиты нет: { $reason ->
+    [fallen] лежит на земле
+   *[zero] при смерти
+}
+pool-fight-damage = ⇒ урон <b>{ $damage }</b>
+pool-fight-miss = ⇒ промах
+pool-fight-pills = 💊 { $name } глотает таблетки ({ $count }) — здоровье { $health }.
+pool-fight-dropped = 🔻 { $name } роняет меч — он лежит на полу зала.
+pool-fight-fell = 🤕 { $name } падает без оружия.
+pool-fight-bled = 🩸 { $name } истекает кровью: здоровье { $health }.
+pool-fight-died-wounds = ☠️ { $name } погибает от ран.
+pool-fight-died-unattended = ☠️ { $name } умирает: помощь не пришла.
+pool-fight-stood-up = 🧍 { $name } поднимается на ноги.
+
+pool-fight-over = 🏁 Бой №{ $id } окончен. В строю: { $names }.
+pool-fight-over-nobody = 🏁 Бой №{ $id } окончен. В строю не остался никто.
+pool-fight-stopped = 🛑 Мастер остановил бой №{ $id }. { $count ->
+    [0] В строю никого.
+   *[other] В строю: { $names }.
+}
+
+error-fight-self = Напасть на самого себя нельзя.
+error-fight-other-hall = { $name } в другом зале: сражаться можно только с теми, кто рядом.
+error-fight-target-gone = { $name } уже выбыл из игры.
+error-fight-asleep = Вы спите: во сне не сражаются.
+error-fight-busy = { $name } уже в бою. Дождитесь его конца.
+error-fight-not-in = Это кнопка участников боя, а вашего персонажа в нём нет.
+error-fight-cannot-join = { $reason ->
+    [already] Вы уже в этом бою.
+    [hall] Вступить можно только в бой в своём зале.
+    [asleep] Вы спите и не можете вступить в бой.
+    [health] При смерти в бой не вступают.
+   *[busy] Вы уже сражаетесь в другом бою.
+}
+error-fight-action = { $problem ->
+    [only_pills] При смерти можно только глотать таблетки из левого кармана куртки.
+    [only_stand_up] Вы лежите: сначала нужно встать.
+    [not_fallen] Вы и так на ногах.
+    [not_enough_pills] В левом кармане куртки столько таблеток нет. В бою доступен только левый карман.
+    [not_in_fight] Вы уже вне боя.
+   *[bad_count] Так нельзя.
+}
+error-fight-already-acted = Вы уже сделали ход в этом раунде.
+error-fight-target = Этот соперник уже недоступен — выберите другого.
+error-fight-not-your-turn = Сейчас выбираете не вы.
+error-fight-private-closed = Бот не может вам написать: откройте чат с ботом по кнопке, нажмите «Запустить» и попробуйте снова.
+error-fight-none = Такого боя сейчас нет.

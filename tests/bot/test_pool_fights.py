@@ -1,0 +1,114 @@
+"""Pool group fights (seed 000) through the real dispatcher, with scripted dice: 1-on-1."""
+
+from __future__ import annotations
+
+from bot.db.models import Character, RollLog
+from bot.services.fight_store import FINISHED
+from tests.bot.conftest import Harness
+from tests.bot.pool_fight_rig import (
+    change,
+    character,
+    fight_record,
+    pool_table,
+    press,
+    round_dice,
+    settled,
+    start,
+)
+
+MISS = (2, 2, 2)  # three attack dice, none a success, no 1s
+NO_DEFENSE = (2, 2)  # two defense dice, no successes
+
+
+async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)  # initiative: Арья 8 + 2 = 10, Бран 3 + 2 = 5
+    live = await start(table, 1, 2)
+    text = live.body
+    assert "Арья: 🎲 8 + 2 = 10" in text and "Бран: 🎲 3 + 2 = 5" in text
+    assert "Раунд 1" in text and "Арья ▰▰▰▰▰ 5/5 · → Бран" in text
+    assert "Бран ▰▰▰▰▰ 5/5 · → Арья" in text  # one possible choice: made at once
+    assert live.button_texts == ["⚔️ Атаковать"]
+
+    # round 1: Арья hits 3 (no defense); Бран misses
+    round_dice(gm, (10, 10, 10), NO_DEFENSE, MISS, (5, 5))
+    assert "атакуете" in await press(table, 1, live, "⚔️ Атаковать")
+    edited = await gm.emu.wait_for_edit(live)
+    assert "✅ Арья" in edited.body and "⏳ Бран" in edited.body
+    assert "Ход сделали: 1 из 2" in edited.body
+    await press(table, 2, live, "⚔️ Атаковать")
+    first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+    body = first.body
+    assert "🗡 Арья → Бран" in body
+    assert "атака 🎲 10, 10, 10 · порог 6 → успехов: 3" in body
+    assert "защита 🎲 2, 2 · порог 6 → успехов: 0" in body
+    assert "⇒ урон 3" in body and "⇒ промах" in body
+    assert "Бран ▰▰▱▱▱ 2/5" in body
+    assert "кровотечение" in body and "штраф 3 (раны 3)" in body
+    assert "Раунд 2" in body
+    assert (await character(table, 2)).health == 2
+
+    # round 2: both strike at once; Бран (health 2, threshold 9) dies, Арья takes 3
+    round_dice(gm, (10, 10, 10), NO_DEFENSE, (9, 9, 9), (5, 5))
+    await press(table, 2, first, "⚔️ Атаковать")
+    await press(table, 1, first, "⚔️ Атаковать")
+    second = await gm.emu.wait_for_message(table.group, lambda m: "раунд 2</b>" in m.html)
+    body = second.body
+    assert "атака 🎲 9, 9, 9 · порог 9 (6 + раны 3) → успехов: 3" in body
+    assert "☠️ Бран погибает от ран." in body
+    assert "🏁 Бой №" in body and "В строю: Арья." in body
+    assert second.buttons == []
+    await settled(first, lambda m: m.buttons == [])  # the older live message lost its buttons
+    bran = await Character.get(game_id=table.game.id, number=2)
+    assert bran.status == "dead" and bran.active_key is None
+    assert (await character(table, 1)).health == 2
+    assert (await fight_record(table)).stage == FINISHED
+    assert await RollLog.filter(game_id=table.game.id, purpose="pool_round").count() == 20
+    assert await RollLog.filter(game_id=table.game.id, purpose="pool_initiative").count() == 2
+
+
+async def test_each_round_is_one_new_group_message(gm: Harness) -> None:
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    before = len(gm.emu.bot_messages(table.group))
+    round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
+    await press(table, 1, live, "⚔️ Атаковать")
+    await press(table, 2, live, "⚔️ Атаковать")
+    await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+    await gm.emu.expect_no_message(table.group)
+    assert len(gm.emu.bot_messages(table.group)) == before + 1
+
+
+async def test_a_foreign_press_and_a_double_press_change_nothing(gm: Harness) -> None:
+    table = await pool_table(gm, 3)
+    await change(table, 3, hall=2)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    for user in (table.stranger, table.player(3)):
+        answer = await press(table, user, live, "⚔️ Атаковать")
+        assert "вашего персонажа в нём нет" in answer
+    await press(table, 1, live, "⚔️ Атаковать")
+    assert "уже сделали ход" in await press(table, 1, live, "⚔️ Атаковать")
+    state = await fight_record(table)
+    assert len(state.state["actions"]) == 1
+    assert await RollLog.filter(game_id=table.game.id, purpose="pool_round").count() == 0
+
+
+async def test_two_fighters_kill_each_other_in_the_same_round(gm: Harness) -> None:
+    table = await pool_table(gm)
+    await change(table, 1, health=1)
+    await change(table, 2, health=1)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    # health 1: penalty 4, threshold 10; each deals 2 and takes 2: both below 0 at once
+    round_dice(gm, (10, 10, 2), NO_DEFENSE, (10, 10, 2), NO_DEFENSE)
+    await press(table, 1, live, "⚔️ Атаковать")
+    await press(table, 2, live, "⚔️ Атаковать")
+    result = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+    assert "порог 10 (6 + раны 4)" in result.body
+    assert "☠️ Арья погибает от ран." in result.body
+    assert "☠️ Бран погибает от ран." in result.body
+    assert "В строю не остался никто" in result.body
+    rows = await Character.filter(game_id=table.game.id)
+    assert [row.status for row in rows] == ["dead", "dead"]

@@ -1,0 +1,213 @@
+"""Pool group fights: weapon loss, falling, standing up, pills, bleeding and dying at 0, the
+round timeout, a restart mid-round and the GM's commands."""
+
+from __future__ import annotations
+
+from bot.db.models import Game, RollLog
+from bot.services.fight_flow import ROUND_TIMER
+from bot.services.fight_store import FINISHED
+from bot.services.world import load_world
+from rules.pool.model import Item, PocketContent
+from tests.bot.conftest import Harness
+from tests.bot.pool_fight_rig import (
+    challenge,
+    change,
+    character,
+    fight_record,
+    fight_state,
+    fire,
+    pills,
+    pool_table,
+    press,
+    round_dice,
+    settled,
+    start,
+)
+from tests.telegram_emulator import EmuMessage
+
+MISS, NO_DEFENSE = (2, 2, 2), (2, 2)
+ATTACK = "⚔️ Атаковать"
+
+
+async def _round(gm: Harness, group_live: EmuMessage, number: int) -> EmuMessage:
+    return await gm.emu.wait_for_message(group_live.chat, lambda m: f"раунд {number}</b>" in m.html)
+
+
+async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    # round 1: Арья's attack 1, 1, 2 is negative (-2): she drops her sword
+    round_dice(gm, (1, 1, 2), NO_DEFENSE, MISS, NO_DEFENSE)
+    await press(table, 1, live, ATTACK)
+    await press(table, 2, live, ATTACK)
+    first = await _round(gm, live, 1)
+    assert "атака 🎲 1, 1, 2 · порог 6 → -2, провал" in first.body
+    assert "🔻 Арья роняет меч — он лежит на полу зала." in first.body
+    assert "Арья ▰▰▰▰▰ 5/5 · без меча · штраф 2 (без меча 2) · → Бран" in first.body
+    world, _ = await load_world(table.game)
+    assert world.floor(1).count(Item.SWORD) == 1
+    assert (await character(table, 1)).inventory.right_hand is None
+
+    # round 2: unarmed (threshold 8), negative again: she falls
+    round_dice(gm, (1, 2, 2), NO_DEFENSE, MISS, NO_DEFENSE)
+    await press(table, 1, first, ATTACK)
+    await press(table, 2, first, ATTACK)
+    second = await _round(gm, live, 2)
+    assert "порог 8 (6 + без меча 2) → -1, провал" in second.body
+    assert "🤕 Арья падает без оружия." in second.body
+    assert "Арья ▰▰▰▰▰ 5/5 · упала · без меча" in second.body
+    assert second.button_texts == [ATTACK, "🧍 Встать"]
+
+    # round 3: the fallen may only stand up; Бран's blow meets no defense
+    assert "сначала нужно встать" in await press(table, 1, second, ATTACK)
+    assert "и так на ногах" in await press(table, 2, second, "🧍 Встать")
+    round_dice(gm, (10, 2, 2))  # Бран's attack only: no defense roll for the fallen
+    await press(table, 1, second, "🧍 Встать")
+    await press(table, 2, second, ATTACK)
+    third = await _round(gm, live, 3)
+    assert "защиты нет: лежит на земле" in third.body
+    assert "⇒ урон 1" in third.body
+    assert "🧍 Арья поднимается на ноги." in third.body
+    after = await character(table, 1)
+    assert not after.fallen and after.health == 4
+    assert third.button_texts == [ATTACK]
+
+
+async def test_pills_come_from_the_left_pocket_only(gm: Harness) -> None:
+    table = await pool_table(gm)
+    await change(table, 1, health=2)
+    await pills(table, 1, left=2, right=3)
+    await pills(table, 2, left=0, right=4)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    assert live.button_texts == [ATTACK, "💊 1", "💊 2"]  # the right pocket is not offered
+    assert "левом кармане куртки столько таблеток нет" in await press(table, 2, live, "💊 1")
+    # pills act first: Арья is at 4 (threshold 7) when Бран's attack meets her defense
+    round_dice(gm, MISS, (7, 2))
+    assert "таблетки: 2" in await press(table, 1, live, "💊 2")
+    await press(table, 2, live, ATTACK)
+    result = await _round(gm, live, 1)
+    assert "💊 Арья глотает таблетки (2) — здоровье 4." in result.body
+    assert "защита 🎲 7, 2 · порог 7 (6 + раны 1) → успехов: 1" in result.body
+    arya = await character(table, 1)
+    assert arya.health == 4 and arya.inventory.left_pocket == PocketContent()
+    assert arya.inventory.right_pocket == PocketContent(Item.PILL, 3)
+    assert "кровотечение" not in result.body.split("Раунд 2")[1]
+
+
+async def test_bleeding_and_dying_at_zero_at_the_round_end(gm: Harness) -> None:
+    table = await pool_table(gm, 3)
+    await change(table, 1, health=2)  # wounded: bleeds unless raised to 3
+    await change(table, 3, health=3)
+    live = await challenge(table, 1, "/fight 2")
+    await press(table, 3, live, "Вступить")
+    gm.game_dice.add(10, 9, 7, 5)  # initiative: Арья, Бран, Вера
+    await press(table, 1, live, "Начать")
+    vera = await gm.emu.wait_for_message(table.private(3), lambda m: "Бой №" in m.body)
+    await press(table, 3, vera, "1. Арья")
+    bran = await gm.emu.wait_for_message(table.private(2), lambda m: "Бой №" in m.body)
+    await press(table, 2, bran, "3. Вера")
+    await settled(live, lambda m: ATTACK in m.button_texts)
+    # Арья (bound) → Вера, Бран → Вера, Вера → Арья; Бран knocks Вера to exactly 0
+    round_dice(gm, MISS, NO_DEFENSE, (10, 10, 10), NO_DEFENSE, MISS, NO_DEFENSE)
+    for number in (1, 2, 3):
+        await press(table, number, live, ATTACK)
+    first = await _round(gm, live, 1)
+    assert "🩸 Арья истекает кровью: здоровье 1." in first.body
+    assert "Вера ▱▱▱▱▱ 0/5 · при смерти" in first.body
+    assert (await character(table, 3)).alive
+    assert "только глотать таблетки" in await press(table, 3, first, ATTACK)
+    # round 2: the only opponents left are each other (no choice needed); Вера stays at 0
+    round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
+    for number in (1, 2):
+        await press(table, number, first, ATTACK)
+    second = await _round(gm, live, 2)
+    assert "🗡 Арья → Бран" in second.body and "🗡 Бран → Арья" in second.body
+    assert "☠️ Вера умирает: помощь не пришла." in second.body
+    assert "🩸 Арья истекает кровью: здоровье 0." in second.body
+    assert "В строю: Бран." in second.body
+    assert not (await character(table, 3)).alive
+
+
+async def test_the_round_timeout_makes_the_silent_attack(gm: Harness) -> None:
+    table = await pool_table(gm)
+    await pills(table, 1, left=1)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    await press(table, 1, live, "💊 1")
+    round_dice(gm, (10, 2, 2), NO_DEFENSE)
+    await fire(ROUND_TIMER)
+    result = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+    assert "🗡 Бран → Арья" in result.body and "Арья →" not in result.body
+    assert "💊 Арья глотает таблетки (1)" in result.body
+
+
+async def test_a_restart_mid_round_loses_no_choice_and_doubles_none(gm: Harness) -> None:
+    from bot.app import build_dispatcher
+    from bot.i18n import Translator
+    from rules.dice import RecordingDice
+    from tests.telegram_emulator import running_polling
+
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    await press(table, 1, live, ATTACK)
+    await gm.dp.stop_polling()  # the bot goes down between the two choices
+
+    script = gm.game_dice
+    revived = build_dispatcher(
+        storage=gm.storage.fsm,
+        isolation=gm.storage.isolation,
+        translator=Translator("ru"),
+        redis=gm.storage.redis,
+        dice_factory=lambda g: RecordingDice(script, g.next_roll_index),
+    )
+    async with running_polling(revived, gm.bot):
+        assert "уже сделали ход" in await press(table, 1, live, ATTACK)
+        round_dice(gm, (10, 2, 2), NO_DEFENSE, MISS, NO_DEFENSE)
+        await press(table, 2, live, ATTACK)
+        result = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+        assert "🗡 Арья → Бран" in result.body and "⇒ урон 1" in result.body
+        await gm.emu.expect_no_message(table.group)
+    assert await RollLog.filter(game_id=table.game.id, purpose="pool_round").count() == 10
+    assert (await character(table, 2)).health == 4
+
+
+async def test_the_gm_moves_the_fight_on_and_stops_it(gm: Harness) -> None:
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    await gm.emu.send_text(table.player(1), table.group, "/fight 2")
+    live = await gm.emu.wait_for_message(table.group)
+    await gm.emu.send_text(table.player(2), table.group, "/fight_next")
+    assert "только администраторы" in (await gm.emu.wait_for_message(table.group)).body
+    assert "Начать" in live.button_texts
+    await gm.emu.send_text(table.admin, table.group, "/fight_next")  # ends the join window
+    await settled(live, lambda m: ATTACK in m.button_texts)
+    round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
+    await gm.emu.send_text(table.admin, table.group, "/fight_next")  # nobody chose: all attack
+    first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+    assert "🗡 Арья → Бран" in first.body and "🗡 Бран → Арья" in first.body
+    state = await fight_state(table)
+    assert state.state is not None and state.state.round == 1
+    await gm.emu.send_text(table.admin, table.group, "/fight_stop")
+    stopped = await gm.emu.wait_for_message(table.group)
+    assert "Мастер остановил бой №1. В строю: Арья, Бран." in stopped.body
+    await settled(first, lambda m: m.buttons == [])
+    assert (await fight_record(table)).stage == FINISHED
+    await gm.emu.send_text(table.admin, table.group, "/fight_stop")
+    assert "Такого боя сейчас нет" in (await gm.emu.wait_for_message(table.group)).body
+    game = await Game.get(id=table.game.id)
+    assert game.status == "active"
+
+
+async def test_a_fighter_gone_from_the_hall_is_out_and_the_fight_ends(gm: Harness) -> None:
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    await change(table, 2, hall=3)  # the portals took him away mid-round
+    await press(table, 1, live, ATTACK)
+    ended = await settled(live, lambda m: "окончен" in m.body)
+    assert "В строю: Арья." in ended.body and ended.buttons == []
+    assert await RollLog.filter(game_id=table.game.id, purpose="pool_round").count() == 0
+    assert (await fight_record(table)).stage == FINISHED

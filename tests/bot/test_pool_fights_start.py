@@ -1,0 +1,118 @@
+"""Pool group fights: starting (a number or a reply), sleepers and their guards, the join
+window and its timer, and every refusal."""
+
+from __future__ import annotations
+
+from bot.db.models import Character, CharacterStatus, Encounter
+from bot.services.fight_flow import JOIN_TIMER
+from bot.services.fight_store import FIGHTING
+from tests.bot.conftest import Harness
+from tests.bot.pool_fight_rig import (
+    challenge,
+    change,
+    fight_record,
+    fight_state,
+    fire,
+    pool_table,
+    press,
+    settled,
+)
+
+
+async def test_a_sleeper_nobody_guards_is_killed_without_rolls(gm: Harness) -> None:
+    table = await pool_table(gm)
+    await change(table, 2, asleep=True)
+    killed = await challenge(table, 1, "/fight 2")
+    assert "Арья нападает на спящего Бран" in killed.body
+    assert "Бран погибает, так и не проснувшись" in killed.body
+    bran = await Character.get(game_id=table.game.id, number=2)
+    assert bran.status == CharacterStatus.DEAD
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+    assert table.gm.game_dice.rolled == []
+
+
+async def test_a_guarded_sleeper_makes_the_attacker_fight_the_guard(gm: Harness) -> None:
+    table = await pool_table(gm, 3)
+    await change(table, 2, asleep=True)
+    await change(table, 3, guarding=2)
+    live = await challenge(table, 1, "/fight 2")
+    assert "Бран спит под охраной: Арья придётся сначала сразиться со стражем — Вера" in (live.body)
+    assert "Участники: Арья, Вера." in live.body
+    assert (await fight_state(table)).joined == (1, 3)
+    assert "Вы спите" in await press(table, 2, live, "Вступить")
+    gm.game_dice.add(10, 8, 3)
+    await press(table, 1, live, "Начать")
+    await settled(live, lambda m: "Раунд 1" in m.body)
+    assert "Арья ▰▰▰▰▰ 5/5 · → Вера" in live.body
+    assert (await Character.get(game_id=table.game.id, number=2)).status == "active"
+
+
+async def test_a_reply_names_the_target_and_the_join_window_times_out(gm: Harness) -> None:
+    table = await pool_table(gm, 3)
+    said = await gm.emu.send_text(table.player(2), table.group, "Кто тут?")
+    await gm.emu.send_text(table.player(1), table.group, "/fight", reply_to=said)
+    live = await gm.emu.wait_for_message(table.group)
+    assert "Арья нападает на Бран" in live.body
+    assert "вступили" in await press(table, 3, live, "Вступить")
+    gm.game_dice.add(10, 9, 7, 5)
+    await fire(JOIN_TIMER)
+    vera = await gm.emu.wait_for_message(table.private(3), lambda m: "Бой №" in m.body)
+    assert "Арья" in vera.body and "Инициатива" in live.body
+
+
+async def test_the_join_window_refuses_clearly(gm: Harness) -> None:
+    table = await pool_table(gm, 4)
+    await change(table, 3, hall=2)
+    await change(table, 4, health=0)
+    live = await challenge(table, 1, "/fight 2")
+    refusals = {
+        3: "только в бой в своём зале",
+        4: "При смерти в бой не вступают",
+        1: "уже в этом бою",
+    }
+    for number, expected in refusals.items():
+        assert expected in await press(table, number, live, "Вступить")
+    assert "нет живого персонажа" in await press(table, table.stranger, live, "Вступить")
+    assert "не ваша кнопка" in await press(table, 2, live, "Начать")
+    assert (await fight_state(table)).joined == (1, 2)
+    gm.game_dice.add(10, 8, 3)
+    assert "начинается" in await press(table, table.admin, live, "Начать")
+    await settled(live, lambda m: "Раунд 1" in m.body)
+    assert (await fight_record(table)).stage == FIGHTING
+    again = await challenge(table, 2, "/fight 1")
+    assert "Бран уже в бою" in again.body
+
+
+async def test_bad_fight_commands_get_clear_answers(gm: Harness) -> None:
+    table = await pool_table(gm, 5)
+    await change(table, 3, hall=2)
+    await Character.filter(game_id=table.game.id, number=4).update(
+        status=CharacterStatus.DEAD, active_key=None
+    )
+    await change(table, 5, health=0)
+    cases = [
+        (1, "/fight", "Напасть: /fight N"),
+        (1, "/fight два", "Напасть: /fight N"),
+        (1, "/fight 1", "самого себя"),
+        (1, "/fight 9", "Персонажа с номером 9 нет"),
+        (1, "/fight 3", "Вера в другом зале"),
+        (1, "/fight 4", "Гоша уже выбыл из игры"),
+        (1, "/fight 5", "Дана сейчас не может сражаться"),
+        (5, "/fight 1", "Дана сейчас не может сражаться"),
+    ]
+    for number, text, expected in cases:
+        reply = await challenge(table, number, text)
+        assert expected in reply.body, (text, reply.body)
+    await gm.emu.send_text(table.stranger, table.group, "/fight 1")
+    assert "нет живого персонажа" in (await gm.emu.wait_for_message(table.group)).body
+    await change(table, 1, asleep=True)
+    assert "Вы спите" in (await challenge(table, 1, "/fight 2")).body
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+
+
+async def test_fight_commands_in_private_point_to_the_group(gm: Harness) -> None:
+    table = await pool_table(gm)
+    for text in ("/fight 2", "/fight_next"):
+        await gm.emu.send_text(table.player(1), text)
+        reply = await gm.emu.wait_for_message(table.private(1))
+        assert "в групповом чате игры" in reply.body
