@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.db.models import Game, GameStatus, GameSystem
 from bot.services import timers
 from bot.services.errors import WrongSystem
+from bot.services.fight_store import busy_numbers
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
@@ -60,10 +61,11 @@ async def run_tick(game: Game, runtime: Runtime) -> TickReport:
         raise WrongSystem()
     async with runtime.locks.game(game.id):
         world, rows = await load_world(game)
+        fighting = frozenset(await busy_numbers(game))
         actor = f"cycle {world.cycle + 1}"
         async with game_dice(game, TICK_PURPOSE, actor, runtime.dice_factory) as dice:
             try:
-                result = tick(world, dice)
+                result = tick(world, dice, fighting)
             except RuleError as error:
                 raise refusal(error) from None
             await save_world(game, world, result.world, rows)

@@ -106,8 +106,12 @@ def _portal(world: World, character: PoolCharacter) -> tuple[World, CycleEvent]:
     return with_character(world, blocked), MoveBlocked(character.number, to_hall, reason)
 
 
-def tick(world: World, dice: Dice) -> TickResult:
-    """Advance the world by one cycle (see the module docstring for the order)."""
+def tick(world: World, dice: Dice, fighting: frozenset[int] = frozenset()) -> TickResult:
+    """Advance the world by one cycle (see the module docstring for the order).
+
+    ``fighting``: characters in a fight right now. "Outside a fight, a cycle counts as a round"
+    for bleeding and dying; inside one, the fight's own rounds do that, so the cycle skips them.
+    """
     if world.finished:
         raise GameOverError(world.winners)
     start = {
@@ -130,6 +134,8 @@ def tick(world: World, dice: Dice) -> TickResult:
             charisma.append(roll)
             events.extend(happened)
     for c in world.characters:  # 3. bleeding and dying
+        if c.number in fighting:
+            continue
         bled, bleeding = end_of_round(c, start[c.number])
         world = with_character(world, bled)
         events.extend(bleeding)

@@ -140,6 +140,13 @@ def test_ruling_cycle_counts_as_a_round_for_bleeding() -> None:
     ]
 
 
+def test_ruling_only_outside_a_fight_a_cycle_counts_as_a_round() -> None:
+    """Fighters bleed and die by their fight's rounds, not by the cycle as well."""
+    result = tick(world_of(make(health=2), make(health=0)), no_dice(), fighting=frozenset({1, 2}))
+    assert [e for e in result.events if isinstance(e, (Bled, Died))] == []
+    assert [c.health for c in result.world.characters] == [2, 0]
+
+
 def test_ruling_cycle_counts_as_a_round_for_dying_at_zero() -> None:
     result = tick(world_of(make(health=0), make(health=0, asleep=True)), no_dice())
     assert Died(1, "unattended") in result.events and Died(2, "unattended") in result.events
