@@ -21,7 +21,8 @@ from bot.commands import register_commands
 from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
-from bot.handlers import build_root_router, register_timers
+from bot.graceful import finish_in_flight
+from bot.handlers import build_root_router, fallback, register_timers
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware
 from bot.scheduler import Scheduler
@@ -30,9 +31,11 @@ from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
 from bot.session import make_bot
 from bot.startup import StartupError
 from bot.storage import open_storage
+from bot.throttle import ThrottleMiddleware, limit_concurrency
 from rules.dice import Dice, SystemDice
 
 logger = logging.getLogger(__name__)
+DEFAULT_CONCURRENCY = 100  # as MAX_CONCURRENT_UPDATES
 
 
 def build_dispatcher(
@@ -48,6 +51,8 @@ def build_dispatcher(
 ) -> Dispatcher:
     """The whole dispatcher: routers, middlewares, dialogs; services passed by name."""
     dp = Dispatcher(storage=storage, events_isolation=isolation)
+    finish_in_flight(dp)
+    limit_concurrency(dp, settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY)
     dp["translator"] = translator
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
@@ -57,9 +62,12 @@ def build_dispatcher(
     scheduler.install(dp)
     dp["scheduler"] = scheduler
     dp.update.outer_middleware(L10nMiddleware(translator))
+    if settings is not None and settings.throttle_rate:
+        dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, redis))
     dp.include_router(build_root_router())
     dp.include_routers(*build_dialogs())
     setup_dialogs(dp, events_isolation=isolation, message_manager=message_manager)
+    dp.include_router(fallback.build_router())  # after the dialogs: presses nobody took
     return dp
 
 

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import Bot, Dispatcher
+from aiogram.exceptions import TelegramForbiddenError
 
 from bot.db.models import Timer
 from bot.services.timers import claim_due
@@ -60,6 +61,8 @@ class Scheduler:
                 continue
             try:
                 await handler(bot, timer, data)
+            except TelegramForbiddenError as error:  # a blocked user, a group without the bot
+                logger.warning("timer %s/%s: %s", timer.kind, timer.ref, error.message)
             except Exception:
                 logger.exception("timer %s/%s failed", timer.kind, timer.ref)
             fired += 1

@@ -15,11 +15,12 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
-from aiogram.exceptions import TelegramRetryAfter
-from aiogram.methods import TelegramMethod
+from aiogram.exceptions import TelegramBadRequest, TelegramRetryAfter
+from aiogram.methods import AnswerCallbackQuery, TelegramMethod
 from aiogram.methods.base import Response, TelegramType
 
 logger = logging.getLogger(__name__)
+EXPIRED_QUERY = ("query is too old", "QUERY_ID_INVALID")
 
 
 class RetryAfterMiddleware(BaseRequestMiddleware):
@@ -48,11 +49,32 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
         raise AssertionError("unreachable")  # pragma: no cover
 
 
+class ExpiredQueryMiddleware(BaseRequestMiddleware):
+    """Answering a button press that Telegram has forgotten (too old, or redelivered after a
+    restart) does nothing for anyone: it must not abort the handler that already saved."""
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        try:
+            return await make_request(bot, method)
+        except TelegramBadRequest as error:
+            expired = any(sign in error.message for sign in EXPIRED_QUERY)
+            if not isinstance(method, AnswerCallbackQuery) or not expired:
+                raise
+            logger.info("callback query %s expired: %s", method.callback_query_id, error.message)
+            return Response[TelegramType](ok=True, result=True)  # type: ignore[arg-type]
+
+
 def make_bot(token: str, api_url: str | None, **kwargs: Any) -> Bot:
     session = (
         AiohttpSession(api=TelegramAPIServer.from_base(api_url)) if api_url else AiohttpSession()
     )
     session.middleware(RetryAfterMiddleware())
+    session.middleware(ExpiredQueryMiddleware())
     return Bot(
         token=token,
         session=session,

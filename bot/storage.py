@@ -11,6 +11,7 @@ from aiogram.fsm.storage.redis import RedisStorage
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
+from bot.leases import LeaseEventIsolation
 from bot.startup import StartupError
 
 logger = logging.getLogger(__name__)
@@ -56,4 +57,5 @@ async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
         ) from None
     key_builder = DefaultKeyBuilder(with_bot_id=True, with_destiny=True)
     fsm = RedisStorage(redis, key_builder=key_builder)
-    return Storage(fsm, fsm.create_isolation(), redis)
+    # Leases, not aiogram's 60-second locks: a killed replica must not freeze its users.
+    return Storage(fsm, LeaseEventIsolation(redis, key_builder), redis)

@@ -12,6 +12,7 @@ from bot.handlers import (
     games,
     help,
     join,
+    membership,
     pool_fight,
     roll,
     sheets,
@@ -25,6 +26,7 @@ from bot.scheduler import Scheduler
 def build_root_router() -> Router:
     root = Router(name="root")
     root.include_routers(
+        membership.build_router(),
         join.build_router(),
         start.build_router(),
         games.build_router(),

@@ -8,20 +8,22 @@ from typing import Any
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import DuelAction, DuelCallback
 from bot.config import Settings
 from bot.db.models import Character, DuelRecord, Game, Timer
+from bot.handlers import duel_news
+from bot.handlers.delivery import drop_buttons, edit_or_send, send_or_log
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import duels, games
 from bot.services.characters import character_by_number, living_character
-from bot.services.errors import BadNumber, NotAdmin, ServiceError
+from bot.services.errors import BadNumber, NotAdmin, ServiceError, StaleAction
 from bot.services.permissions import is_game_admin
 from bot.services.runtime import Runtime
-from bot.views.duel import challenge_text, end_text, round_text
+from bot.views.duel import challenge_text
 from rules.duel import Side
 
 GROUP_CHATS = {"group", "supergroup"}
@@ -34,22 +36,6 @@ def build_router() -> Router:
     router.message.register(heal, Command("heal"))
     router.callback_query.register(press, DuelCallback.filter())
     return router
-
-
-def _buttons(
-    l10n: L10n, duel_id: int, rows: list[tuple[str, DuelAction]], rnd: int = 0
-) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(
-        inline_keyboard=[
-            [
-                InlineKeyboardButton(
-                    text=l10n.text(msg_id),
-                    callback_data=DuelCallback(duel_id=duel_id, action=action, round=rnd).pack(),
-                )
-                for msg_id, action in rows
-            ]
-        ]
-    )
 
 
 async def _target(message: Message, game: Game, args: list[str]) -> tuple[Character, str]:
@@ -84,7 +70,7 @@ async def challenge(
     group_l10n = l10n
     sent = await message.answer(
         challenge_text(group_l10n, snap.duel, games.settings_of(game).join_window),
-        reply_markup=_buttons(
+        reply_markup=duel_news.buttons(
             group_l10n,
             snap.record.id,
             [
@@ -128,75 +114,58 @@ async def press(
                 action == DuelAction.GO_ON,
                 runtime,
             )
+    except StaleAction as error:
+        if not await _news_again(query, message, callback_data, bot, l10n, translator, runtime):
+            await refuse(query, l10n, error)
+        return
     except ServiceError as error:
         await refuse(query, l10n, error)
         return
     group = translator.for_locale(game.locale)
     duel = snap.duel
+    names = {"challenger": duel.challenger.name, "opponent": duel.opponent.name}
     if action == DuelAction.DECLINE:
         await query.answer()
-        await _edit(
-            message,
-            group.text(
-                "duel-declined", challenger=duel.challenger.name, opponent=duel.opponent.name
-            ),
+        text = group.text("duel-declined", **names)
+        await edit_or_send(
+            bot, message.chat.id, message.message_id, text, thread_id=snap.record.thread_id
         )
         return
     if action == DuelAction.ACCEPT:
         await query.answer()
-        await _edit(
-            message,
-            group.text(
-                "duel-accepted", challenger=duel.challenger.name, opponent=duel.opponent.name
-            ),
-        )
-        await _send_round(bot, snap, group)
+        if await duel_news.publish(bot, snap, group, message.message_id):
+            with contextlib.suppress(TelegramAPIError):  # the round is out; this is decoration
+                await message.edit_text(group.text("duel-accepted", **names), reply_markup=None)
         return
-    side = snap.side_of(query.from_user.id)
     choice_id = "duel-choice-go-on" if action == DuelAction.GO_ON else "duel-choice-stop"
     await query.answer(l10n.text("duel-choice-made", choice=l10n.text(choice_id)))
-    if len(duel.rounds) > callback_data.round:  # both went on: the next round was fought
-        await _edit_markup(message)
-        await _send_round(bot, snap, group)
-    elif duel.finished:  # a stop
-        await _edit_markup(message)
-        await bot.send_message(
-            message.chat.id,
-            end_text(group, duel, stopped_by=side),
-            message_thread_id=snap.record.thread_id,
-        )
+    moved_on = len(duel.rounds) > callback_data.round or duel.finished  # a new round, a stop
+    if moved_on and await duel_news.publish(bot, snap, group, message.message_id):
+        await drop_buttons(message)
 
 
-async def _send_round(bot: Bot, snap: duels.DuelSnapshot, l10n: L10n) -> None:
-    duel = snap.duel
-    result = duel.last_round
-    assert result is not None
-    number = len(duel.rounds)
-    markup = None
-    if not duel.finished:
-        markup = _buttons(
-            l10n,
-            snap.record.id,
-            [("duel-button-go-on", DuelAction.GO_ON), ("duel-button-stop", DuelAction.STOP)],
-            number,
-        )
-    await bot.send_message(
-        snap.record.chat_id,
-        round_text(l10n, duel, result, number),
-        reply_markup=markup,
-        message_thread_id=snap.record.thread_id,
+async def _news_again(
+    query: CallbackQuery,
+    message: Message,
+    callback_data: DuelCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> bool:
+    """A fighter presses the message whose news was lost (Telegram refused it): resend it."""
+    game = await games.active_game(message.chat.id)
+    if game is None:
+        return False
+    snap = await duels.lost_news(
+        game, callback_data.duel_id, message.message_id, query.from_user.id, runtime
     )
-
-
-async def _edit(message: Message, text: str) -> None:
-    # The outcome is saved and announced already; a lost edit changes nothing.
-    with contextlib.suppress(TelegramAPIError):
-        await message.edit_text(text, reply_markup=None)
-
-
-async def _edit_markup(message: Message) -> None:
-    with contextlib.suppress(TelegramAPIError):
-        await message.edit_reply_markup(reply_markup=None)
+    if snap is None:
+        return False
+    await query.answer(l10n.text("duel-news-again"))
+    if await duel_news.publish(bot, snap, translator.for_locale(game.locale), message.message_id):
+        await drop_buttons(message)
+    return True
 
 
 async def heal(
@@ -238,10 +207,7 @@ async def on_expire(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     text = group.text(
         "duel-expired", challenger=snap.duel.challenger.name, opponent=snap.duel.opponent.name
     )
-    with contextlib.suppress(TelegramAPIError):
-        await bot.edit_message_text(
-            text, chat_id=record.chat_id, message_id=record.message_id, reply_markup=None
-        )
+    await edit_or_send(bot, record.chat_id, record.message_id, text, thread_id=record.thread_id)
 
 
 async def on_choices_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
@@ -255,12 +221,13 @@ async def on_choices_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> No
     silent = next(s for s in (Side.CHALLENGER, Side.OPPONENT) if before.duel.choice(s) is None)
     assert snap.duel.winner is not None
     group = data["translator"].for_locale(record.game.locale)
-    await bot.send_message(
-        record.chat_id,
-        group.text(
-            "duel-choices-timeout",
-            who=snap.duel.fighter(silent).name,
-            winner=snap.duel.fighter(snap.duel.winner).name,
-        ),
-        message_thread_id=record.thread_id,
+    text = group.text(
+        "duel-choices-timeout",
+        who=snap.duel.fighter(silent).name,
+        winner=snap.duel.fighter(snap.duel.winner).name,
     )
+    sent = await send_or_log(bot, record.chat_id, text, thread_id=record.thread_id)
+    if sent is not None:
+        await duels.set_message(snap.record, sent.message_id)
+    elif before.record.message_id is not None:  # a press on the round resends the end
+        await duels.restore_message(snap.record, abs(before.record.message_id))

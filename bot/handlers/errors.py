@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from aiogram import Router
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
@@ -18,6 +18,7 @@ logger = logging.getLogger(__name__)
 def build_router() -> Router:
     router = Router(name="errors")
     router.errors.register(on_stale_dialog, ExceptionTypeFilter(UnknownIntent, OutdatedIntent))
+    router.errors.register(on_forbidden, ExceptionTypeFilter(TelegramForbiddenError))
     router.errors.register(on_error)
     return router
 
@@ -32,6 +33,32 @@ async def on_stale_dialog(event: ErrorEvent, translator: Translator) -> None:
         await query.answer(l10n.text("error-stale-button"), show_alert=True)
     except TelegramAPIError:
         logger.warning("could not answer a stale button", exc_info=True)
+
+
+async def on_forbidden(event: ErrorEvent, translator: Translator) -> None:
+    """A chat the bot may not write to: a user who blocked it, a group that removed it.
+
+    Not a bug, so no traceback. When a private message to the very user of a group update
+    failed, they are told in the group (or in an alert on their press); the rest is logged.
+    """
+    error = event.exception
+    assert isinstance(error, TelegramForbiddenError)
+    target = getattr(error.method, "chat_id", None)
+    update = event.update
+    logger.warning("update %s: chat %s refused: %s", update.update_id, target, error.message)
+    query, message = update.callback_query, update.message
+    user = query.from_user if query is not None else message.from_user if message else None
+    if user is None or target != user.id:
+        return
+    l10n = translator.for_locale(user.language_code)
+    text = l10n.text("error-private-blocked", name=user.first_name)
+    try:
+        if query is not None:
+            await query.answer(text, show_alert=True)
+        elif message is not None and message.chat.type != "private":
+            await message.reply(text)
+    except TelegramAPIError:
+        logger.warning("could not tell user %s either", user.id)
 
 
 async def on_error(event: ErrorEvent, translator: Translator) -> None:

@@ -10,6 +10,7 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.callbacks import NewGameCallback
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
+from bot.handlers.delivery import edit_or_send
 from bot.handlers.replies import refuse
 from bot.i18n import L10n
 from bot.services import games
@@ -92,12 +93,16 @@ async def choose_system(
     except ServiceError as error:
         await refuse(query, l10n, error)
         return
-    await message.edit_text(
+    await edit_or_send(  # the commitment must be published, on this message or a new one
+        bot,
+        message.chat.id,
+        message.message_id,
         l10n.text(
             "game-created",
             system=l10n.text(SYSTEM_NAMES[game.system]),
             commitment=game.commitment,
         ),
+        thread_id=message.message_thread_id,
         reply_markup=await join_keyboard(bot, game, l10n),
     )
     await query.answer()

@@ -6,7 +6,15 @@ from dataclasses import dataclass, replace
 
 from tortoise.expressions import F
 
-from bot.db.models import Character, CharacterStatus, DuelRecord, DuelStage, Game, GameSystem
+from bot.db.models import (
+    Character,
+    CharacterStatus,
+    DuelRecord,
+    DuelStage,
+    Game,
+    GameStatus,
+    GameSystem,
+)
 from bot.services import timers
 from bot.services.characters import character_by_number, living_character, rule_state
 from bot.services.codec import dump, load
@@ -124,18 +132,37 @@ async def snapshot(record: DuelRecord) -> DuelSnapshot:
 
 
 async def set_message(record: DuelRecord, message_id: int) -> None:
+    """The duel's live message: the challenge, then the latest round or the end."""
     record.message_id = message_id
     await DuelRecord.filter(id=record.id).update(message_id=message_id)
 
 
+async def restore_message(record: DuelRecord, message_id: int) -> None:
+    """The news could not be sent: the message pressed stays live, marked (a negative id) as
+    behind the duel, so that the next fighter's press there sends the news again."""
+    await DuelRecord.filter(id=record.id, message_id=None).update(message_id=-message_id)
+
+
+def _moved_on(before: Duel, after: Duel) -> bool:
+    return len(after.rounds) > len(before.rounds) or (after.finished and not before.finished)
+
+
 async def _save(game: Game, snap: DuelSnapshot, duel: Duel, stage: DuelStage) -> DuelSnapshot:
-    """Conditional update on the version; fighters' HP (and death) saved with it."""
+    """Conditional update on the version; fighters' HP (and death) saved with it.
+
+    When the duel moves past what its live message shows, the message is "in flight"
+    (``message_id`` None) until the handler has sent the news and stored its id.
+    """
     record = snap.record
+    moved_on = _moved_on(snap.duel, duel)
+    in_flight: dict[str, object] = {"message_id": None} if moved_on else {}
     updated = await DuelRecord.filter(id=record.id, version=record.version).update(
-        state=dump(duel), stage=stage, version=F("version") + 1
+        state=dump(duel), stage=stage, version=F("version") + 1, **in_flight
     )
     if not updated:
         raise StaleAction()
+    if moved_on:
+        record.message_id = None
     for number, fighter in (
         (record.challenger_number, duel.challenger),
         (record.opponent_number, duel.opponent),
@@ -211,11 +238,33 @@ async def decide(
         return snap
 
 
+async def lost_news(
+    game: Game, duel_id: int, message_id: int, user_id: int, runtime: Runtime
+) -> DuelSnapshot | None:
+    """A fighter presses the message whose news (a round, the end) never reached the chat:
+    claimed once, to be sent again. None for any other press."""
+    async with runtime.locks.game(game.id):
+        record = await DuelRecord.get_or_none(id=duel_id, game_id=game.id)
+        if record is None or record.message_id != -message_id:
+            return None
+        snap = await snapshot(record)
+        if snap.side_of(user_id) is None:
+            return None
+        await DuelRecord.filter(id=record.id, message_id=-message_id).update(message_id=None)
+        record.message_id = None
+        return snap
+
+
+def _gone(game: Game) -> bool:
+    # An ended game (the group removed the bot, say) sends nothing more to its chat.
+    return game.status != GameStatus.ACTIVE
+
+
 async def expire(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
     """The challenge was not answered in time: it lapses. Nothing else changes."""
     async with runtime.locks.game(game.id):
         record = await DuelRecord.get_or_none(id=duel_id)
-        if record is None or record.stage != DuelStage.CHALLENGED:
+        if record is None or record.stage != DuelStage.CHALLENGED or _gone(game):
             return None
         snap = await snapshot(record)
         return await _save(game, snap, snap.duel, DuelStage.EXPIRED)
@@ -225,7 +274,7 @@ async def choices_timed_out(game: Game, duel_id: int, runtime: Runtime) -> DuelS
     """Nobody may be kept waiting: a missing choice after the round timeout is a stop."""
     async with runtime.locks.game(game.id):
         record = await DuelRecord.get_or_none(id=duel_id)
-        if record is None or record.stage != DuelStage.FIGHTING:
+        if record is None or record.stage != DuelStage.FIGHTING or _gone(game):
             return None
         snap = await snapshot(record)
         if snap.duel.finished:

@@ -9,7 +9,8 @@ from weakref import WeakValueDictionary
 
 from redis.asyncio import Redis
 
-LOCK_TIMEOUT_SECONDS = 30  # a crashed holder's lock expires after this
+from bot.leases import lease
+
 WAIT_SECONDS = 30
 
 
@@ -24,12 +25,9 @@ class GameLocks:
     @contextlib.asynccontextmanager
     async def game(self, game_id: int) -> AsyncIterator[None]:
         if self._redis is not None:
-            lock = self._redis.lock(
-                f"{self._prefix}:game:{game_id}",
-                timeout=LOCK_TIMEOUT_SECONDS,
-                blocking_timeout=WAIT_SECONDS,
-            )
-            async with lock:
+            # A renewed lease: a crashed holder's lock is gone within seconds.
+            name = f"{self._prefix}:game:{game_id}"
+            async with lease(self._redis, name, blocking_timeout=WAIT_SECONDS):
                 yield
             return
         local = self._local.get(game_id)

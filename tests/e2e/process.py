@@ -25,7 +25,12 @@ async def bot_process(
     extra_env: dict[str, str] | None = None,
     ready_timeout: float = 30.0,
 ) -> AsyncIterator[asyncio.subprocess.Process]:
-    """Start the bot; ready once it polls (or has set its webhook); SIGTERM and wait on exit."""
+    """Start the bot; ready once it polls (or has set its webhook); SIGTERM and wait on exit.
+
+    A test may SIGKILL the process inside the block (:func:`kill_hard`) and start a new one on
+    the same ``workdir``: the log is appended to, and readiness waits for the new process's
+    own long poll (the dead one's may still be parked on the emulator).
+    """
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
@@ -40,13 +45,14 @@ async def bot_process(
         env["WEBHOOK_URL"] = f"http://127.0.0.1:{webhook_port}/webhook"
         env["WEBAPP_HOST"] = "127.0.0.1"
         env["WEBAPP_PORT"] = str(webhook_port)
-    log = (workdir / "bot.log").open("wb")
+    log = (workdir / "bot.log").open("ab")
+    polls_before = emu.state.poll_generation
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=workdir, env=env, stdout=log, stderr=log
     )
     try:
         if webhook_port is None:
-            await emu.wait_for_poller(timeout=ready_timeout)
+            await _wait_for_new_poll(emu, polls_before, ready_timeout)
         else:
             await emu.wait_for_call("setWebhook", timeout=ready_timeout)
             async with asyncio.timeout(ready_timeout):
@@ -61,6 +67,22 @@ async def bot_process(
                 process.kill()
                 await process.wait()
         log.close()
+
+
+async def kill_hard(process: asyncio.subprocess.Process) -> None:
+    """SIGKILL: no shutdown hooks, no closing of sessions, locks or connections."""
+    if process.returncode is None:
+        process.kill()
+    await process.wait()
+
+
+async def _wait_for_new_poll(emu: TelegramEmulator, before: int, within: float) -> None:
+    def polling() -> bool | None:
+        state = emu.state
+        return True if state.poll_generation > before and state.waiting_polls else None
+
+    if await emu.state.changed.wait_for(polling, within) is None:
+        raise TimeoutError(f"the bot did not start polling within {within}s")
 
 
 async def _wait_for_port(port: int) -> None:
