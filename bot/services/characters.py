@@ -47,7 +47,7 @@ def clean_name(raw: str) -> str:
 
 
 def name_key(name: str) -> str:
-    return name.casefold().replace("ё", "е")
+    return name.casefold().replace("\u0451", "\u0435")  # yo and ye are one letter for names
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ CAUSES = {
 
 
 def bar(health: int, maximum: int) -> str:
-    """One cell per point of Живучесть (pool health is small)."""
+    """One cell per point of vitality (pool health is small)."""
     value = max(0, min(health, maximum))
     return "▰" * value + "▱" * (maximum - value)
 
@@ -40,7 +40,7 @@ def causes(l10n: L10n, found: Penalty) -> str:
 
 
 def penalty_text(l10n: L10n, character: PoolCharacter) -> str:
-    """``штраф 3 (раны 1, без меча 2)``, or nothing without a penalty."""
+    """The penalty with its causes (e.g. 3 = wounds 1 + no sword 2), or nothing without one."""
     found = penalty(character)
     if not found.total:
         return ""
@@ -48,7 +48,7 @@ def penalty_text(l10n: L10n, character: PoolCharacter) -> str:
 
 
 def threshold_text(l10n: L10n, threshold: int, character: PoolCharacter) -> str:
-    """The threshold a roll was read against and why: ``7 (6 + раны 1)``."""
+    """The threshold a roll was read against and why (e.g. 7 = 6 + wounds 1)."""
     found = penalty(character)
     if not found.total:
         return l10n.text("pool-fight-threshold-plain", threshold=threshold)
