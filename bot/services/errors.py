@@ -211,3 +211,7 @@ class FightPrivateClosed(ServiceError):
 
 class NoOpenFight(ServiceError):
     code = "error-fight-none"
+
+
+class PillsInFight(ServiceError):
+    code = "error-pills-in-fight"

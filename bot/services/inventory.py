@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.services.errors import PillsInFight
+from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, change_world, peek
 from rules.pool.carrying import eat, take_pills
@@ -55,6 +57,9 @@ async def eat_ration(actor: Actor, source: Place, runtime: Runtime) -> None:
 
 
 async def swallow(actor: Actor, count: int, source: Place, runtime: Runtime) -> PoolCharacter:
+    """Pills outside a fight, from anywhere; in a fight only the fight's left-pocket buttons."""
+    if actor.number in await busy_numbers(actor.game):
+        raise PillsInFight()
     world = await change_world(
         actor.game,
         runtime,

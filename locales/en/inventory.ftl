@@ -21,3 +21,4 @@ inventory-done-pills = ✅ Pills swallowed: { $count }. Health { $health } of { 
 inventory-done-requested = ⏳ Requested: { $items } from the floor. Settled at the next tick.
 inventory-group = The inventory is in the private chat with me: send /inventory there.
 inventory-button = 🎒 Inventory
+error-pills-in-fight = You are in a fight: pills come only from the jacket's left pocket now — the «💊» button in the fight message.

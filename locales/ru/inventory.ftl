@@ -21,3 +21,4 @@ inventory-done-pills = ✅ Проглочено таблеток: { $count }. З
 inventory-done-requested = ⏳ Заявка: { $items } с пола. Решится при следующем тике.
 inventory-group = Инвентарь — в личном чате со мной: напишите там /inventory.
 inventory-button = 🎒 Инвентарь
+error-pills-in-fight = Вы в бою: таблетки сейчас можно взять только из левого кармана куртки — кнопкой «💊» в сообщении боя.
