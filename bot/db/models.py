@@ -184,3 +184,27 @@ class Encounter(Model):
 
     class Meta:
         table = "encounters"
+
+
+class GmAction(Model):
+    """An intervention of the game master in a game, with who did it, why and what changed.
+
+    roll_index is the game's next roll index at the time, so /log can place the action
+    between the rolls it came after and before.
+    """
+
+    id = fields.IntField(primary_key=True)
+    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
+        "models.Game", related_name="gm_actions", on_delete=fields.CASCADE
+    )
+    actor_id = fields.BigIntField()
+    actor_name = fields.CharField(max_length=128, default="")
+    action = fields.CharField(max_length=32)
+    target_number = fields.IntField(null=True)
+    details: dict[str, Any] = fields.JSONField(default=dict)
+    reason = fields.CharField(max_length=200)
+    roll_index = fields.IntField()
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "gm_actions"
