@@ -65,6 +65,13 @@ class PoolFightCallback(CallbackData, prefix="pf"):
     count: int = 0
 
 
+class PlayersFightCallback(CallbackData, prefix="pc"):
+    """A /players button of a pool game: the presser challenges character ``number``."""
+
+    game_id: int
+    number: int
+
+
 class PoolTargetCallback(CallbackData, prefix="pt"):
     """A private opponent choice: ``setup`` during the choosing, else a pick or a new opponent;
     ``turn`` is the number of choices made (setup) or of rounds resolved (later)."""

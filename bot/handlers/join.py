@@ -1,5 +1,6 @@
 """Deep links into the private chat: ``/start j<game>`` opens the creation dialog for that game,
-``/start s<game>`` its settings (for the game's admins)."""
+``/start s<game>`` its settings (for the game's admins), ``/start f<fight>`` a pool fight's
+pending opponent choice."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from aiogram_dialog import DialogManager, StartMode
 from bot.db.models import Game, GameSystem
 from bot.dialogs.states import D20Creation, DuelCreation, PoolCreation
 from bot.handlers.game_admin import SETTINGS_LINK, open_settings
+from bot.handlers.pool_fight_choice import FIGHT_LINK, open_by_link
 from bot.handlers.replies import refuse
 from bot.i18n import L10n
 from bot.services.characters import check_can_create
@@ -33,6 +35,9 @@ def build_router() -> Router:
     router.message.register(open_creation, CommandStart(deep_link=True, magic=F.args.regexp(JOIN)))
     router.message.register(
         open_settings, CommandStart(deep_link=True, magic=F.args.regexp(SETTINGS_LINK))
+    )
+    router.message.register(
+        open_by_link, CommandStart(deep_link=True, magic=F.args.regexp(FIGHT_LINK))
     )
     return router
 

@@ -9,9 +9,9 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import FightAction, PoolFightCallback
+from bot.callbacks import FightAction, PlayersFightCallback, PoolFightCallback
 from bot.config import Settings
-from bot.db.models import Encounter, Timer
+from bot.db.models import Encounter, Game, Timer
 from bot.handlers import pool_fight_choice, pool_fight_round
 from bot.handlers.pool_fight_keyboards import live_keyboard
 from bot.handlers.pool_fight_publish import publish
@@ -20,7 +20,7 @@ from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import fight_choice, fight_rounds, fights, games
 from bot.services.characters import living_character
-from bot.services.errors import BadNumber, NotInGroup, ServiceError
+from bot.services.errors import BadNumber, NotInGroup, ServiceError, StaleAction
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
 from bot.services.fight_store import set_message
 from bot.services.permissions import is_game_admin
@@ -37,6 +37,7 @@ def build_router() -> Router:
     router.message.register(
         group_only, Command("fight", "fight_next", "fight_stop"), F.chat.type == "private"
     )
+    router.callback_query.register(press_players, PlayersFightCallback.filter())
     router.callback_query.register(
         press_window, PoolFightCallback.filter(F.action.in_(WINDOW_ACTIONS))
     )
@@ -72,30 +73,63 @@ async def challenge(
         game = await games.require_game(message.chat.id)
         fights.pool_game(game)
         number = await _target_number(message, command.args)
-        outcome = await fights.challenge(
-            game,
-            message.from_user.id,
-            number,
-            message.chat.id,
-            message.message_thread_id,
-            runtime,
-        )
+        await _open_fight(message, game, message.from_user.id, number, bot, translator, runtime)
     except BadNumber:
         await message.reply(l10n.text("pool-fight-usage"))
-        return
     except ServiceError as error:
         await refuse(message, l10n, error)
+
+
+async def press_players(
+    query: CallbackQuery,
+    callback_data: PlayersFightCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    """A challenge button under /players: the presser challenges that character."""
+    message = query.message
+    if not isinstance(message, Message):
+        await query.answer()
         return
+    try:
+        game = await games.require_game(message.chat.id)
+        if game.id != callback_data.game_id:
+            raise StaleAction()
+        fights.pool_game(game)
+        await _open_fight(
+            message, game, query.from_user.id, callback_data.number, bot, translator, runtime
+        )
+    except ServiceError as error:
+        await refuse(query, l10n, error)
+        return
+    await query.answer(l10n.text("pool-fight-challenged-you"))
+
+
+async def _open_fight(
+    anchor: Message,
+    game: Game,
+    user_id: int,
+    number: int,
+    bot: Bot,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    """Open the fight (saved first), then post its live message in the anchor's chat and topic."""
+    outcome = await fights.challenge(
+        game, user_id, number, anchor.chat.id, anchor.message_thread_id, runtime
+    )
     group = translator.for_locale(game.locale)
     if isinstance(outcome, fights.SleeperKilled):
-        await message.answer(
+        await anchor.answer(
             group.text(
                 "pool-fight-sleeper-killed", attacker=outcome.attacker, sleeper=outcome.sleeper
             )
         )
         return
     view = outcome.view
-    sent = await message.answer(
+    sent = await anchor.answer(
         live_text(group, view, games.settings_of(game)),
         reply_markup=await live_keyboard(bot, group, view),
     )

@@ -1,21 +1,28 @@
-"""Private opponent choices of a pool fight: the target buttons in the private chat and the
-group's "send my choice again" button (for a private chat opened late)."""
+"""Private opponent choices of a pool fight: the target buttons in the private chat, the
+group's "send my choice again" button, and the deep link ``/start f<fight>`` of the group's
+"open the chat" button, which sends the pending choice at once (for a private chat opened late)."""
 
 from __future__ import annotations
 
 import contextlib
+import re
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
+from bot.db.models import Encounter, Game
 from bot.handlers.pool_fight_publish import prompt, publish
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, games
-from bot.services.errors import FightPrivateClosed, ServiceError
+from bot.services.errors import FightPrivateClosed, ServiceError, StaleAction
 from bot.services.runtime import Runtime
+from bot.services.users import remember_user
+
+FIGHT_LINK = re.compile(r"^f(\d{1,12})$")
 
 
 def build_router() -> Router:
@@ -83,3 +90,28 @@ async def press_resend(
         await refuse(query, l10n, error)
         return
     await query.answer(l10n.text("pool-fight-resent"))
+
+
+async def open_by_link(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    """``/start f<fight>`` in private: the chat is open now, so the pending choice comes at once."""
+    assert message.from_user is not None and command.args is not None
+    await remember_user(message.from_user, started=True)
+    match = FIGHT_LINK.match(command.args)
+    assert match is not None
+    fight = await Encounter.get_or_none(id=int(match[1]))
+    game = await Game.get_or_none(id=fight.game_id) if fight is not None else None  # type: ignore[attr-defined]
+    try:
+        if game is None:
+            raise StaleAction()
+        view, fighter = await fight_choice.open_choice_of(game, int(match[1]), message.from_user.id)
+    except ServiceError:
+        await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
+        return
+    await prompt(bot, view, fighter, translator, runtime)

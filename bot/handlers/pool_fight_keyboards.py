@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.deep_linking import create_start_link
 
-from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
+from bot.callbacks import FightAction, PlayersFightCallback, PoolFightCallback, PoolTargetCallback
 from bot.i18n import L10n
 from bot.services.fight_flow import Options, expected
 from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, FightView
@@ -13,6 +14,8 @@ from rules.pool.fight_round import left_pocket_pills
 from rules.pool.fight_setup import current_chooser
 
 PILLS_PER_ROW = 5
+CHALLENGES_PER_ROW = 3
+MAX_CHALLENGES = 99  # Telegram allows 100 buttons in one keyboard
 
 
 def _button(
@@ -41,12 +44,9 @@ async def live_keyboard(bot: Bot, l10n: L10n, view: FightView) -> InlineKeyboard
             resend = _button(l10n, "pool-fight-button-resend", view, FightAction.RESEND)
             row = [resend]
             if any(n in fight.unreachable for n in choosing):
-                me = await bot.me()
+                link = await create_start_link(bot, f"f{view.id}")
                 row.append(
-                    InlineKeyboardButton(
-                        text=l10n.text("pool-fight-button-open-chat"),
-                        url=f"https://t.me/{me.username}",
-                    )
+                    InlineKeyboardButton(text=l10n.text("pool-fight-button-open-chat"), url=link)
                 )
             rows.append(row)
     return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
@@ -86,3 +86,16 @@ def target_keyboard(view: FightView, offer: Options) -> InlineKeyboardMarkup:
             for target in offer.targets
         ]
     )
+
+
+def players_keyboard(game_id: int, roster: list[tuple[int, str]]) -> InlineKeyboardMarkup | None:
+    """/players in a pool game: a "challenge" button per living character (number, name)."""
+    buttons = [
+        InlineKeyboardButton(
+            text=f"\u2694 {number}. {name}",
+            callback_data=PlayersFightCallback(game_id=game_id, number=number).pack(),
+        )
+        for number, name in roster[:MAX_CHALLENGES]
+    ]
+    rows = [buttons[i : i + CHALLENGES_PER_ROW] for i in range(0, len(buttons), CHALLENGES_PER_ROW)]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None

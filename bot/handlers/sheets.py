@@ -14,6 +14,7 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.games import SYSTEM_NAMES
+from bot.handlers.pool_fight_keyboards import players_keyboard
 from bot.handlers.replies import refuse
 from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
@@ -121,8 +122,14 @@ async def players(message: Message, l10n: L10n) -> None:
         *(public_line(l10n, e.character.number, e.state) for e in entries),
         *_secret_note(l10n, game),
     ]
-    for text in chunks(lines):
-        await message.answer(text)
+    keyboard = None
+    if game.system == GameSystem.POOL:
+        living = [(e.character.number, e.character.name) for e in entries]
+        keyboard = players_keyboard(game.id, living)
+    parts = chunks(lines)
+    for index, text in enumerate(parts):
+        last = index == len(parts) - 1
+        await message.answer(text, reply_markup=keyboard if last else None)
 
 
 async def admin_sheet(

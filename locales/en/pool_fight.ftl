@@ -9,6 +9,7 @@ pool-fight-guarded = 🛡 { $sleeper } sleeps under guard: { $attacker } must fi
 pool-fight-joined = Fighters: { $names }.
 pool-fight-join-hint = Anyone else in this hall may join within { $seconds } s. { $attacker } or a GM may start sooner.
 pool-fight-joined-you = You joined the fight.
+pool-fight-challenged-you = You attacked.
 pool-fight-started-you = The fight begins!
 pool-fight-called-off = Fight #{ $id } is off: nobody left to fight.
 
@@ -114,3 +115,4 @@ error-fight-target = That opponent is no longer available: choose another one.
 error-fight-not-your-turn = It is not your turn to choose.
 error-fight-private-closed = The bot cannot write to you: open the chat with the bot with the button, press Start and try again.
 error-fight-none = There is no such fight now.
+pool-fight-link-nothing-to-choose = Nothing to choose in this fight right now: the bot will write when it is your turn.

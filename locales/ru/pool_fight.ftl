@@ -9,6 +9,7 @@ pool-fight-guarded = 🛡 { $sleeper } спит под охраной: { $attack
 pool-fight-joined = Участники: { $names }.
 pool-fight-join-hint = Кто ещё в этом зале, может вступить в бой — { $seconds } с на раздумья. { $attacker } или мастер могут начать раньше.
 pool-fight-joined-you = Вы вступили в бой.
+pool-fight-challenged-you = Вы напали.
 pool-fight-started-you = Бой начинается!
 pool-fight-called-off = Бой №{ $id } не состоялся: сражаться некому.
 
@@ -120,3 +121,4 @@ error-fight-target = Этот соперник уже недоступен — �
 error-fight-not-your-turn = Сейчас выбираете не вы.
 error-fight-private-closed = Бот не может вам написать: откройте чат с ботом по кнопке, нажмите «Запустить» и попробуйте снова.
 error-fight-none = Такого боя сейчас нет.
+pool-fight-link-nothing-to-choose = Сейчас в этом бою выбирать не нужно: бот напишет, когда настанет ваш черёд.

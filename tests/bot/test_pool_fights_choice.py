@@ -103,7 +103,8 @@ async def test_a_closed_private_chat_is_asked_in_the_group_and_gets_the_default(
             break
     assert "Вера, бот не может вам написать" in live.body
     assert live.button_texts == ["📩 Прислать выбор", "Открыть чат с ботом"]
-    assert live.buttons[0][1]["url"] == "https://t.me/gm_test_bot"
+    fight_id = (await fight_record(table)).id
+    assert live.buttons[0][1]["url"] == f"https://t.me/gm_test_bot?start=f{fight_id}"
     assert "не может вам написать" in await press(table, 3, live, "📩 Прислать выбор")
     assert (await fight_record(table)).stage == CHOOSING
 
@@ -130,6 +131,29 @@ async def test_the_private_chat_opened_late_gets_the_choice_on_request(gm: Harne
     assert vera.button_texts == ["1. Арья", "2. Бран"]
     await gm.emu.wait_for_edit(live)
     assert "не может вам написать" not in live.body
+
+
+async def test_the_open_chat_link_sends_the_pending_choice_at_once(gm: Harness) -> None:
+    table = await pool_table(gm, 3, unstarted=(3,))
+    live = await challenge(table, 1, "/fight 2")
+    await press(table, 3, live, "Вступить")
+    gm.game_dice.add(10, 9, 7, 5)
+    await press(table, 1, live, "Начать")
+    while "не может вам написать" not in live.body:
+        await gm.emu.wait_for_edit(live)
+    payload = str(live.buttons[0][1]["url"]).split("?start=")[1]
+    # Someone else following the same link has nothing to choose; nothing changes.
+    await gm.emu.open_deep_link(table.player(2), payload)
+    nothing = await gm.emu.wait_for_message(table.private(2), lambda m: "не нужно" in m.body)
+    assert not nothing.buttons
+    await gm.emu.open_deep_link(table.player(3), payload)
+    vera = await _choice(table, 3)
+    assert vera.button_texts == ["1. Арья", "2. Бран"]
+    while "не может вам написать" in live.body:
+        await gm.emu.wait_for_edit(live)
+    await press(table, 3, vera, "2. Бран")
+    state = (await fight_state(table)).state
+    assert state is not None and state.choices == (Choice(3, 2),)
 
 
 async def test_a_new_opponent_is_chosen_privately_when_one_is_out(gm: Harness) -> None:

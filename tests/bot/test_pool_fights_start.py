@@ -116,3 +116,36 @@ async def test_fight_commands_in_private_point_to_the_group(gm: Harness) -> None
         await gm.emu.send_text(table.player(1), text)
         reply = await gm.emu.wait_for_message(table.private(1))
         assert "в групповом чате игры" in reply.body
+
+
+async def test_players_offers_a_challenge_button_for_every_living_character(gm: Harness) -> None:
+    table = await pool_table(gm, 3)
+    await change(table, 3, hall=2)
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    assert roster.button_texts == ["\u2694 1. Арья", "\u2694 2. Бран", "\u2694 3. Вера"]
+    # Refusals change nothing: oneself, another hall, a bystander without a character.
+    assert "самого себя" in await press(table, 1, roster, "\u2694 1. Арья")
+    assert "в другом зале" in await press(table, 1, roster, "\u2694 3. Вера")
+    assert "нет живого персонажа" in await press(table, table.stranger, roster, "\u2694 2. Бран")
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+    # A press opens the fight exactly like /fight 2, in the group.
+    assert "Вы напали" in await press(table, 1, roster, "\u2694 2. Бран")
+    live = await gm.emu.wait_for_message(table.group, lambda m: "нападает" in m.body)
+    assert "Арья нападает на Бран" in live.body
+    assert (await fight_state(table)).joined == (1, 2)
+    assert (await fight_record(table)).message_id == live.message_id
+    # A second press: the attacker is busy now.
+    assert "уже" in await press(table, 1, roster, "\u2694 2. Бран")
+    assert await Encounter.filter(game_id=table.game.id).count() == 1
+
+
+async def test_a_players_button_of_an_earlier_game_is_stale(gm: Harness) -> None:
+    table = await pool_table(gm, 2)
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    forged = str(roster.buttons[0][1]["callback_data"]).replace(f":{table.game.id}:", ":999999:")
+    query = await gm.emu.press_button(table.player(1), roster, data=forged, forged=True)
+    answer = await gm.emu.wait_for_callback_answer(query)
+    assert "уже не действует" in (answer.text or "")
+    assert await Encounter.filter(game_id=table.game.id).count() == 0

@@ -153,7 +153,10 @@ def press_button(
     text: str | None = None,
     *,
     data: str | None = None,
+    forged: bool = False,
 ) -> EmuCallbackQuery:
+    """A press of a button of ``message``; ``forged``: send ``data`` though no button has it
+    (what a modified client can do)."""
     if text is None and data is None:
         raise EmulatorError("press_button needs the button text or its callback data")
     if message.deleted:
@@ -162,7 +165,10 @@ def press_button(
         raise EmulatorError(f"{user!r} cannot see {message!r}")
     if not message.chat.is_private and not state.is_present(message.chat, user):
         raise EmulatorError(f"{user!r} is not a member of {message.chat!r}")
-    button = _find_button(message, text, data)
+    if forged and data is not None:
+        button: dict[str, Any] = {"text": "(forged)", "callback_data": data}
+    else:
+        button = _find_button(message, text, data)
     callback_data = button.get("callback_data")
     if not isinstance(callback_data, str):
         raise EmulatorError(f"button {button.get('text')!r} has no callback_data: {button}")

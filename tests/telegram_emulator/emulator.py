@@ -256,9 +256,11 @@ class TelegramEmulator:
         text: str | None = None,
         *,
         data: str | None = None,
+        forged: bool = False,
     ) -> str:
-        """Press an inline button (by text or callback data); returns the callback query id."""
-        return actions.press_button(self.state, user, message, text, data=data).id
+        """Press an inline button (by text or callback data); returns the callback query id.
+        ``forged=True`` sends ``data`` even though no button of the message carries it."""
+        return actions.press_button(self.state, user, message, text, data=data, forged=forged).id
 
     async def edit_text(self, user: EmuUser, message: EmuMessage, text: str) -> EmuMessage:
         """The user edits their own message (``edited_message`` update)."""
