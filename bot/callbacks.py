@@ -82,6 +82,12 @@ class PoolTargetCallback(CallbackData, prefix="pt"):
     turn: int
 
 
+class SheetCallback(CallbackData, prefix="me"):
+    """/me in private with characters in several games: show the sheet of this game's one."""
+
+    game_id: int
+
+
 class InventoryCallback(CallbackData, prefix="inv"):
     """The /me sheet's button opening a pool game's inventory dialog."""
 

@@ -8,9 +8,10 @@ import re
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 
+from bot.callbacks import SheetCallback
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.games import SYSTEM_NAMES
@@ -21,7 +22,7 @@ from bot.i18n import Html, L10n
 from bot.services import characters, games
 from bot.services.errors import NotAdmin, NotInGroup, ServiceError
 from bot.services.permissions import is_game_admin
-from bot.services.sheets import own_characters, roster
+from bot.services.sheets import SheetEntry, own_characters, roster
 from bot.views.chunks import chunks
 from bot.views.sheets import full_sheet, public_line
 
@@ -33,6 +34,7 @@ def build_router() -> Router:
     router = Router(name="sheets")
     in_group = F.chat.type.in_(GROUP_CHATS)
     router.message.register(me_private, Command("me"), F.chat.type == "private")
+    router.callback_query.register(me_pick, SheetCallback.filter())
     router.message.register(me_group, Command("me"), in_group)
     router.message.register(players, Command("players"), in_group)
     router.message.register(admin_sheet, Command("sheet"), in_group)
@@ -73,17 +75,54 @@ async def group_only(message: Message, l10n: L10n) -> None:
 
 
 async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
+    """One character: the sheet. Several (one per game): which game? (buttons)."""
     assert message.from_user is not None
     entries = await own_characters(message.from_user.id)
     if not entries:
         await message.answer(l10n.text("me-none"))
         return
-    for entry in entries:
-        head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
-        sheet = full_sheet(l10n, entry.character.number, entry.state, entry.character.description)
-        pool = entry.game.system == GameSystem.POOL
-        markup = inventory_keyboard(l10n, entry.game.id) if pool else None
-        await message.answer(f"{head}\n\n{sheet}", reply_markup=markup)
+    if len(entries) == 1:
+        await _send_sheet(message, entries[0], bot, l10n)
+        return
+    buttons = [
+        [
+            InlineKeyboardButton(
+                text=await _game_button(bot, l10n, entry),
+                callback_data=SheetCallback(game_id=entry.game.id).pack(),
+            )
+        ]
+        for entry in entries
+    ]
+    await message.answer(
+        l10n.text("me-pick", count=len(entries)),
+        reply_markup=InlineKeyboardMarkup(inline_keyboard=buttons),
+    )
+
+
+async def me_pick(query: CallbackQuery, callback_data: SheetCallback, bot: Bot, l10n: L10n) -> None:
+    """A game picked under /me: that game's character sheet (only ever the presser's own)."""
+    entries = await own_characters(query.from_user.id)
+    entry = next((e for e in entries if e.game.id == callback_data.game_id), None)
+    if entry is None or not isinstance(query.message, Message):
+        await query.answer(l10n.text("me-pick-gone"), show_alert=True)
+        return
+    await query.answer()
+    await _send_sheet(query.message, entry, bot, l10n)
+
+
+async def _game_button(bot: Bot, l10n: L10n, entry: SheetEntry) -> str:
+    """Plain text (buttons show no HTML): the group's title and the system, and the name."""
+    system = l10n.text(SYSTEM_NAMES[GameSystem(entry.game.system)])
+    title = await _group_title(bot, entry.game.chat_id) or f"#{entry.game.id}"
+    return f"{title} \u00b7 {system} \u00b7 {entry.character.name}"
+
+
+async def _send_sheet(anchor: Message, entry: SheetEntry, bot: Bot, l10n: L10n) -> None:
+    head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
+    sheet = full_sheet(l10n, entry.character.number, entry.state, entry.character.description)
+    pool = entry.game.system == GameSystem.POOL
+    markup = inventory_keyboard(l10n, entry.game.id) if pool else None
+    await anchor.answer(f"{head}\n\n{sheet}", reply_markup=markup)
 
 
 def _secret_note(l10n: L10n, game: Game) -> list[str]:

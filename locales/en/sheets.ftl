@@ -157,3 +157,5 @@ sheet-open-private = I cannot write to you first. Open a private chat with me wi
 sheet-open-private-button = Open the private chat
 kick-usage = Whom to remove? Write the character's number: /kick 3
 kick-done = 🚪 Character #{ $number } <b>{ $name }</b> was removed from the game by an admin. Their history is kept.
+me-pick = You have characters in { $count } games. Whose sheet?
+me-pick-gone = That game is over or your character has left it. Send /me again.

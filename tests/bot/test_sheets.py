@@ -82,7 +82,7 @@ async def test_private_me_shows_the_changed_state_with_every_cause(gm: Harness) 
     assert "Карманов нет" in sheet and "Надето: рюкзак" in sheet
 
 
-async def test_private_me_lists_one_sheet_per_game_for_duel_and_d20(gm: Harness) -> None:
+async def test_private_me_asks_which_game_then_shows_duel_and_d20_sheets(gm: Harness) -> None:
     player = gm.emu.add_user("Игрок", language_code="ru", started=True)
     arena = gm.emu.add_group("Арена", members=[player])
     duel = await games.create_game(arena.id, GameSystem.DUEL, 1, "ru", ("пеший", "конный"))
@@ -92,8 +92,15 @@ async def test_private_me_lists_one_sheet_per_game_for_duel_and_d20(gm: Harness)
     await create_character(d20, player.id, "Ариэль", D20Build(CharacterClass.WIZARD, "Тихий маг"))
     private = gm.emu.private_chat(player)
     await gm.emu.send_text(player, private, "/me")
-    first = (await gm.emu.wait_for_message(private)).body
-    second = (await gm.emu.wait_for_message(private)).body
+    pick = await gm.emu.wait_for_message(private)
+    assert pick.button_texts == [
+        "Арена · Поединок · Ратибор",
+        f"#{d20.id} · d20 (таблица исходов) · Ариэль",
+    ]
+    await gm.emu.press_button(player, pick, pick.button_texts[0])
+    first = (await gm.emu.wait_for_message(private, lambda m: m is not pick)).body
+    await gm.emu.press_button(player, pick, pick.button_texts[1])
+    second = (await gm.emu.wait_for_message(private, lambda m: "Ариэль" in m.body)).body
     assert "Арена" in first and "№1 Ратибор" in first
     assert "❤️ ▰▰▰▰▰▰▰▰▰▰ 30/30" in first
     assert "Навыки: пеший 9, конный 4" in first and "Ловкость: 20%" in first
