@@ -66,6 +66,10 @@ class Game(Model):
     version = fields.IntField(default=0)
     created_at = fields.DatetimeField(auto_now_add=True)
     ended_at = fields.DatetimeField(null=True)
+    # Set while a game master has paused the game (no ticks, fights frozen, timers held).
+    paused_at = fields.DatetimeField(null=True)
+    # Forum supergroups: {"halls": {"<hall>": <message_thread_id>}}, set by /halls.
+    topics: dict[str, Any] = fields.JSONField(default=dict)
 
     class Meta:
         table = "games"

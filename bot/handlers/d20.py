@@ -13,6 +13,7 @@ from bot.db.models import GameSystem
 from bot.handlers import d20_live
 from bot.handlers.d20_buttons import press
 from bot.handlers.replies import refuse
+from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import battle_waits, battles, games
@@ -129,7 +130,7 @@ async def open_battle(
             is_admin,
             sides,
             message.chat.id,
-            message.message_thread_id,
+            topic_of(message),
             runtime,
         )
     except ServiceError as error:

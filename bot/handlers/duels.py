@@ -16,6 +16,7 @@ from bot.db.models import Character, DuelRecord, Game, Timer
 from bot.handlers import duel_news
 from bot.handlers.delivery import drop_buttons, edit_or_send, send_or_log
 from bot.handlers.replies import refuse
+from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import duels, games
@@ -59,7 +60,7 @@ async def challenge(
         game = await games.require_game(message.chat.id)
         target, skill = await _target(message, game, args)
         snap = await duels.challenge(
-            game, message.from_user.id, target, skill, message.chat.id, message.message_thread_id
+            game, message.from_user.id, target, skill, message.chat.id, topic_of(message)
         )
     except BadNumber:
         await message.reply(l10n.text("duel-usage"))

@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.delivery import edit_or_send
 from bot.handlers.replies import refuse
+from bot.handlers.topics import topic_of
 from bot.i18n import L10n
 from bot.services import games
 from bot.services.errors import NotAdmin, ServiceError
@@ -102,7 +103,7 @@ async def choose_system(
             system=l10n.text(SYSTEM_NAMES[game.system]),
             commitment=game.commitment,
         ),
-        thread_id=message.message_thread_id,
+        thread_id=topic_of(message),
         reply_markup=await join_keyboard(bot, game, l10n),
     )
     await query.answer()

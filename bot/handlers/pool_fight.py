@@ -16,6 +16,7 @@ from bot.handlers import pool_fight_choice, pool_fight_round
 from bot.handlers.pool_fight_keyboards import live_keyboard
 from bot.handlers.pool_fight_publish import publish
 from bot.handlers.replies import refuse
+from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import fight_choice, fight_rounds, fights, games
@@ -116,22 +117,24 @@ async def _open_fight(
     translator: Translator,
     runtime: Runtime,
 ) -> None:
-    """Open the fight (saved first), then post its live message in the anchor's chat and topic."""
+    """Open the fight (saved first), then post its live message in the anchor's chat: in the
+    hall's topic when one is bound, else in the anchor's topic."""
     outcome = await fights.challenge(
-        game, user_id, number, anchor.chat.id, anchor.message_thread_id, runtime
+        game, user_id, number, anchor.chat.id, topic_of(anchor), runtime
     )
     group = translator.for_locale(game.locale)
     if isinstance(outcome, fights.SleeperKilled):
-        await anchor.answer(
-            group.text(
-                "pool-fight-sleeper-killed", attacker=outcome.attacker, sleeper=outcome.sleeper
-            )
+        text = group.text(
+            "pool-fight-sleeper-killed", attacker=outcome.attacker, sleeper=outcome.sleeper
         )
+        await bot.send_message(anchor.chat.id, text, message_thread_id=outcome.thread_id)
         return
     view = outcome.view
-    sent = await anchor.answer(
+    sent = await bot.send_message(
+        anchor.chat.id,
         live_text(group, view, games.settings_of(game)),
         reply_markup=await live_keyboard(bot, group, view),
+        message_thread_id=view.record.thread_id,
     )
     await set_message(view.record, sent.message_id)
 

@@ -40,6 +40,7 @@ from bot.services.fight_store import (
 )
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
+from bot.services.topics import topic_of_hall
 from bot.services.world import load_world, save_world
 from rules.pool.fight_setup import MIN_FIGHTERS, can_fight, start_fight
 from rules.pool.sleepers import SleeperAttackOutcome, attack_sleeper
@@ -51,6 +52,7 @@ class SleeperKilled:
 
     attacker: str
     sleeper: str
+    thread_id: int | None = None  # the hall's topic, else the command's
 
 
 def pool_game(game: Game) -> None:
@@ -66,7 +68,10 @@ async def challenge(
     thread_id: int | None,
     runtime: Runtime,
 ) -> Outcome | SleeperKilled:
-    """Open a fight against a character in the same hall (a guarded sleeper: their guard)."""
+    """Open a fight against a character in the same hall (a guarded sleeper: their guard).
+
+    Its messages go to the hall's forum topic when /halls bound one, else to ``thread_id``.
+    """
     pool_game(game)
     async with runtime.locks.game(game.id):
         mine = await living_character(game, user_id)
@@ -93,7 +98,7 @@ async def challenge(
             after, attack = attack_sleeper(world, me.number, them.number)
             if attack.outcome == SleeperAttackOutcome.KILLED:
                 await save_world(game, world, after, rows)
-                return SleeperKilled(me.name, them.name)
+                return SleeperKilled(me.name, them.name, topic_of_hall(game, me.hall) or thread_id)
             assert attack.guard is not None
             sleeper, them = them.number, world.character(attack.guard)
         if them.number in busy:
@@ -107,7 +112,7 @@ async def challenge(
             stage=JOINING,
             state=dump(fight),
             chat_id=chat_id,
-            thread_id=thread_id,
+            thread_id=topic_of_hall(game, me.hall) or thread_id,
             hall=me.hall,
         )
         timer = await timers.schedule(JOIN_TIMER, record.id, settings_of(game).join_window)

@@ -41,7 +41,12 @@ class Table:
 
 
 async def pool_table(
-    gm: Harness, count: int = 2, *, unstarted: tuple[int, ...] = (), **settings: Any
+    gm: Harness,
+    count: int = 2,
+    *,
+    unstarted: tuple[int, ...] = (),
+    forum: bool = False,
+    **settings: Any,
 ) -> Table:
     """``count`` players with a character each (numbers 1..count, hall 1), a GM, a bystander."""
     players = [
@@ -50,7 +55,9 @@ async def pool_table(
     ]
     admin = gm.emu.add_user("Мастер", language_code="ru", started=True)
     stranger = gm.emu.add_user("Зевака", language_code="ru", started=True)
-    group = gm.emu.add_group("Подземелье", admins=[admin], members=[*players, stranger])
+    group = gm.emu.add_group(
+        "Подземелье", admins=[admin], members=[*players, stranger], forum=forum
+    )
     game = await games.create_game(group.id, GameSystem.POOL, admin.id, "ru")
     game_settings = games.settings_of(game)
     for name, value in settings.items():

@@ -29,7 +29,7 @@ from .server import create_app
 from .state import EmulatorState
 from .transcript import render_transcript
 from .waiting import CallPredicate, MessagePredicate, Waiter
-from .webhook import DeliveryAttempt, WebhookDeliverer
+from .webhook import DeliveryAttempt, SpreadMode, WebhookDeliverer
 
 if TYPE_CHECKING:
     from aiogram import Bot
@@ -204,6 +204,10 @@ class TelegramEmulator:
 
     def add_topic(self, group: EmuChat, name: str, icon_color: int = 0x6FB9F0) -> ForumTopic:
         return self.state.add_topic(group, name, icon_color)
+
+    def delete_topic(self, group: EmuChat, topic: ForumTopic) -> None:
+        """An admin deletes a topic: sends to it fail with "message thread not found"."""
+        group.topics.pop(topic.message_thread_id, None)
 
     def private_chat(self, user: EmuUser) -> EmuChat:
         return self.state.private_chat(user)
@@ -401,6 +405,14 @@ class TelegramEmulator:
     @property
     def webhook(self) -> WebhookConfig | None:
         return self.state.webhook
+
+    def spread_webhook(self, urls: Iterable[str], mode: SpreadMode = "alternate") -> None:
+        """Act as a reverse proxy before several replicas: deliver to ``urls`` instead of the
+        registered webhook URL, each update to the next one (``"alternate"``) or every update
+        to all of them at once (``"both"``). No ``urls``: back to the registered URL."""
+        self._webhook.targets = list(urls)
+        self._webhook.mode = mode
+        self.state.webhook_changed.notify()
 
     @property
     def webhook_attempts(self) -> list[DeliveryAttempt]:

@@ -1,0 +1,123 @@
+"""Demo scenario ``d20``: a d20 game, two heroes built in private, a difficulty check
+(``/check``), and a battle turn by turn (with the narration turns after a 1 or a 19)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from functools import partial
+
+from tests.demo_kit import (
+    PAUSE,
+    Recording,
+    finish_creation,
+    new_game,
+    open_creation,
+    press,
+    say,
+    stage,
+    until,
+    window,
+)
+from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
+
+INTRO = (
+    "Система d20. Мастер начинает игру, Ирма (маг) и Догвор (варвар) собирают героев в личке, "
+    "Ирма проходит проверку (`/check 2 …`), мастер созывает бой (`/battle Орден | Орда`), "
+    "каждый встаёт на свою сторону, и бой идёт ход за ходом до конца. После 1 или 19 бот "
+    "просит пострадавшего описать состояние — игрок пишет это сообщением. Настоящий процесс "
+    "бота и локальный эмулятор Telegram, кубики настоящие: при каждом запуске броски другие. "
+    "«Bot» — это бот-мастер; «pressed [...]» — нажатие кнопки, «(toast)/(alert)» — всплывающий "
+    "ответ на нажатие. Записано командой `python -m tests.demo d20 --save`."
+)
+ATTACK, HARM = "⚔️ Атака", "🔥 Заклинание (урон)"
+MAX_TURNS = 60
+TURN = re.compile(r"Ходит (?P<name>[^(]+?) \(")
+ASKED = re.compile(r"(?P<name>\S+), опишите состояние")
+STANDING = re.compile(r"На ногах: (?P<name>[^.,\n]+)")
+STORIES = {
+    "Ирма": "Ирма шатается, но снова сплетает пальцы для заклятия.",
+    "Догвор": "Догвор сплёвывает кровь и перехватывает топор поудобнее.",
+}
+
+
+async def _build(
+    emu: TelegramEmulator, user: EmuUser, link: str, name: str, cls: str, about: str
+) -> None:
+    step = await open_creation(emu, user, link, name, "выберите класс")
+    await press(emu, user, step, cls)
+    chat = emu.private_chat(user)
+    await window(emu, chat, lambda m: "Коротко опишите" in m.body, "ask the description")
+    await emu.send_text(user, chat, about)
+    step = await window(emu, chat, lambda m: "Проверьте персонажа" in m.body, "show the preview")
+    await finish_creation(emu, user, step, "✅ Создать")
+
+
+def _live(emu: TelegramEmulator, group: EmuChat) -> EmuMessage | None:
+    """The bot's latest group message, when it is a turn with buttons or the battle's end."""
+    message = emu.last_bot_message(group)
+    if message is None:
+        return None
+    turn = message.buttons and TURN.search(message.body)
+    if turn or "Бой окончен" in message.body or ASKED.search(message.body):
+        return message
+    return None
+
+
+async def _battle(
+    emu: TelegramEmulator, master: EmuUser, group: EmuChat, heroes: dict[str, EmuUser]
+) -> None:
+    call = await say(emu, master, group, "/battle Орден | Орда", "Сбор на бой")
+    await press(emu, heroes["Ирма"], call, "За «Орден»")
+    await press(emu, heroes["Догвор"], call, "За «Орда»")
+    await press(emu, master, call, "⚔️ Начать бой")
+    for _ in range(MAX_TURNS):
+        live = await until(emu, lambda: _live(emu, group), "show a turn")
+        asked = ASKED.search(live.body)
+        if asked and not live.buttons:
+            name = asked["name"]
+            await say(emu, heroes[name], group, STORIES[name], "Описание принято")
+            continue
+        if "Бой окончен" in live.body:
+            standing = STANDING.search(live.body)
+            if standing and "🕊 Пощадить" in live.button_texts:  # the winner spares the fallen
+                await press(emu, heroes[standing["name"]], live, "🕊 Пощадить")
+            return
+        await asyncio.sleep(PAUSE)  # the player reads the turn before pressing
+        turn = TURN.search(live.body)
+        assert turn is not None, live.body
+        name = turn["name"].strip()
+        other = next(n for n in heroes if n != name)
+        user = heroes[name]
+        await press(emu, user, live, HARM if name == "Ирма" else ATTACK)
+        target = await until(emu, partial(_target, live, other), "offer the targets")
+        seen = len(emu.bot_messages(group))
+        await press(emu, user, live, target)
+        await until(emu, partial(_more_than, emu, group, seen), "roll the attack")
+
+
+def _target(live: EmuMessage, name: str) -> str | None:
+    return next((t for t in live.button_texts if t.startswith(name + " (")), None)
+
+
+def _more_than(emu: TelegramEmulator, group: EmuChat, seen: int) -> bool | None:
+    return True if len(emu.bot_messages(group)) > seen else None
+
+
+async def play() -> Recording:
+    recording = Recording("d20", "d20: запись демо-сессии", INTRO)
+    async with stage() as emu:
+        master = emu.add_user("Мастер", language_code="ru")
+        irma = emu.add_user("Ирма", language_code="ru")
+        dogvor = emu.add_user("Догвор", language_code="ru")
+        group = emu.add_group("Таверна «Кабанъ»", admins=[master], members=[irma, dogvor])
+
+        link = await new_game(emu, master, group, "d20 (таблица исходов)")
+        await _build(emu, irma, link, "Ирма", "маг — 12 ХП", "Юная волшебница из Академии.")
+        await _build(emu, dogvor, link, "Догвор", "варвар — 22 ХП", "Полуорк с топором.")
+        await say(emu, irma, group, "/check 2 распутать охранное заклятие", "проверка УС 2")
+        await _battle(emu, master, group, {"Ирма": irma, "Догвор": dogvor})
+
+        recording.show(f"Группа «{group.title}»", group)
+        recording.show("Личный чат: Ирма и бот", emu.private_chat(irma))
+    return recording
