@@ -8,6 +8,7 @@ middleware stack or context variables to keep in sync across replicas.
 
 from __future__ import annotations
 
+import functools
 import html
 import logging
 from collections.abc import Iterable
@@ -62,6 +63,18 @@ class L10n:
         return str(text)
 
 
+@functools.lru_cache(maxsize=256)
+def _parse(path: Path, mtime_ns: int) -> FluentResource:
+    """A parsed .ftl file; parsing is the slow part of loading, and every dispatcher built in
+    one process (tests, the benchmark) would otherwise parse the same files again. Keyed on the
+    modification time, so an edited file is parsed anew."""
+    resource = FluentResource(path.read_text(encoding="utf-8"))
+    junk = [entry for entry in resource.body if isinstance(entry, Junk)]
+    if junk:
+        raise ValueError(f"{path}: cannot parse {str(junk[0].content)[:60]!r}")
+    return resource
+
+
 class Translator:
     """All locales, loaded once. ``pick`` maps a Telegram ``language_code`` to a locale."""
 
@@ -73,11 +86,7 @@ class Translator:
     def _load(code: str, locales_dir: Path) -> L10n:
         bundle = FluentBundle([code], use_isolating=False)
         for path in sorted((locales_dir / code).glob("*.ftl")):
-            resource = FluentResource(path.read_text(encoding="utf-8"))
-            junk = [entry for entry in resource.body if isinstance(entry, Junk)]
-            if junk:
-                raise ValueError(f"{path}: cannot parse {str(junk[0].content)[:60]!r}")
-            bundle.add_resource(resource)
+            bundle.add_resource(_parse(path, path.stat().st_mtime_ns))
         return L10n(code, bundle)
 
     @property
