@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
-from fluent.syntax.ast import Junk
+from fluent.syntax.ast import Junk, Resource
 
 from bot.config import PROJECT_ROOT, SUPPORTED_LOCALES
 
@@ -64,7 +64,7 @@ class L10n:
 
 
 @functools.lru_cache(maxsize=256)
-def _parse(path: Path, mtime_ns: int) -> FluentResource:
+def _parse(path: Path, mtime_ns: int) -> Resource:
     """A parsed .ftl file; parsing is the slow part of loading, and every dispatcher built in
     one process (tests, the benchmark) would otherwise parse the same files again. Keyed on the
     modification time, so an edited file is parsed anew."""

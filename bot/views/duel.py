@@ -5,15 +5,9 @@ from __future__ import annotations
 import html
 
 from bot.i18n import Html, L10n
+from bot.views.bars import health_bar
 from rules.duel import Duel, DuelCharacter, EndReason, Side
 from rules.duel.round import RoundResult
-
-BAR_WIDTH = 10
-
-
-def hp_bar(hp: int, max_hp: int) -> str:
-    filled = max(0, min(BAR_WIDTH, round(BAR_WIDTH * max(hp, 0) / max_hp))) if max_hp else 0
-    return "▰" * filled + "▱" * (BAR_WIDTH - filled)
 
 
 def _name(fighter: DuelCharacter) -> str:
@@ -87,7 +81,7 @@ def round_text(l10n: L10n, duel: Duel, result: RoundResult, number: int) -> str:
             l10n.text(
                 "duel-round-hp",
                 name=f.name,
-                bar=hp_bar(f.hp, f.max_hp),
+                bar=health_bar(f.hp, f.max_hp),
                 hp=f.hp,
                 max=f.max_hp,
             )

@@ -7,7 +7,8 @@ from bot.i18n import Html, L10n
 from bot.services.fight_flow import expected
 from bot.services.fight_store import CHOOSING, FINISHED, JOINING, FightView
 from bot.services.settings import GameSettings
-from bot.views.pool_fight_parts import bar, names, penalty_text, states
+from bot.views.bars import health_bar
+from bot.views.pool_fight_parts import names, penalty_text, states
 from rules.pool.fight_setup import FightState, current_chooser
 from rules.pool.fight_targets import able_fighters
 from rules.pool.roll import InitiativeResult
@@ -116,7 +117,7 @@ def round_lines(
                 "pool-fight-line",
                 mark=mark,
                 name=character.name,
-                bar=bar(character.health, character.max_health),
+                bar=health_bar(character.health, character.max_health),
                 health=max(character.health, 0),
                 max=character.max_health,
                 details=Html("".join(f" · {d}" for d in details)),

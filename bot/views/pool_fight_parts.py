@@ -20,12 +20,6 @@ CAUSES = {
 }
 
 
-def bar(health: int, maximum: int) -> str:
-    """One cell per point of vitality (pool health is small)."""
-    value = max(0, min(health, maximum))
-    return "▰" * value + "▱" * (maximum - value)
-
-
 def name_of(character: PoolCharacter) -> str:
     """The character's name, escaped, for joining into lists."""
     return html.escape(character.name, quote=False)
