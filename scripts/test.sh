@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
 # Installs everything and runs every check: ruff, ruff format, mypy, pytest (with coverage).
-# Needs only Python 3.11+ and apt-get (Debian); installs redis-server when it is missing,
-# starts it on a free loopback port for the run and stops it afterwards.
+# Needs only Python 3.11+ and apt-get (Debian); installs redis-server and PostgreSQL when they
+# are missing, starts both on free loopback ports for the run and stops them afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-if ! command -v redis-server >/dev/null 2>&1; then
-    echo "==> installing redis-server (apt-get)"
+# PostgreSQL's server binaries: Debian keeps them in /usr/lib/postgresql/<ver>/bin (not on PATH).
+pg_bindir() {
+    local found
+    found="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
+    if [ -n "$found" ] && [ -x "$found/initdb" ]; then echo "$found"; return; fi
+    found="$(pg_config --bindir 2>/dev/null || true)"
+    if [ -n "$found" ] && [ -x "$found/initdb" ]; then echo "$found"; return; fi
+    found="$(command -v initdb 2>/dev/null || true)"
+    if [ -n "$found" ]; then dirname "$found"; fi
+}
+
+MISSING=()
+if ! command -v redis-server >/dev/null 2>&1; then MISSING+=(redis-server); fi
+if [ -z "$(pg_bindir)" ]; then MISSING+=(postgresql); fi
+if [ "${#MISSING[@]}" -gt 0 ]; then
+    echo "==> installing ${MISSING[*]} (apt-get)"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${MISSING[@]}" >/dev/null
 fi
+PG_BIN="$(pg_bindir)"
 
 PYTHON="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
@@ -22,23 +37,53 @@ fi
 echo "==> installing the project and its dev tools"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
 
-REDIS_PORT="$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+free_port() {
+    .venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+REDIS_PORT="$(free_port)"
 REDIS_DIR="$(mktemp -d)"
-redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no \
-    --dir "$REDIS_DIR" --logfile "$REDIS_DIR/redis.log" &
-REDIS_PID=$!
+REDIS_PID=""
+PG_DIR=""
+PG_STARTED=""
+# initdb and postgres refuse to run as root: then run them as the postgres system user.
+as_pg() {
+    if [ "$(id -u)" -eq 0 ]; then
+        (cd "$PG_DIR" && runuser -u postgres -- "$@")
+    else
+        (cd "$PG_DIR" && "$@")
+    fi
+}
 cleanup() {
     kill "$REDIS_PID" 2>/dev/null || true
     wait "$REDIS_PID" 2>/dev/null || true
     rm -rf "$REDIS_DIR"
+    if [ -n "$PG_STARTED" ]; then
+        as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+    fi
+    if [ -n "$PG_DIR" ]; then rm -rf "$PG_DIR"; fi
 }
 trap cleanup EXIT
+redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no \
+    --dir "$REDIS_DIR" --logfile "$REDIS_DIR/redis.log" &
+REDIS_PID=$!
 for _ in $(seq 1 50); do
     if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then break; fi
     sleep 0.1
 done
 export TEST_REDIS_URL="redis://127.0.0.1:${REDIS_PORT}/0"
 echo "==> redis-server on 127.0.0.1:${REDIS_PORT}"
+
+PG_PORT="$(free_port)"
+PG_DIR="$(mktemp -d)"
+if [ "$(id -u)" -eq 0 ]; then chown postgres: "$PG_DIR"; fi
+as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U gm --auth=trust --encoding=UTF8 --no-locale \
+    --no-sync >/dev/null
+as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/postgres.log" -w -o \
+    "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    start >/dev/null
+PG_STARTED=1
+export TEST_POSTGRES_URL="postgres://gm@127.0.0.1:${PG_PORT}/postgres"
+echo "==> postgresql ($("$PG_BIN/postgres" --version | awk '{print $3}')) on 127.0.0.1:${PG_PORT}"
 
 echo "==> ruff check"
 .venv/bin/ruff check .

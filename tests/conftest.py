@@ -52,6 +52,40 @@ def redis_url() -> Iterator[str]:
     shutil.rmtree(workdir, ignore_errors=True)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_tortoise_query_cache() -> None:
+    """Tortoise caches each model's INSERT/UPDATE/DELETE SQL under the connection's name
+    ("default"), not its dialect: a test on PostgreSQL after one on SQLite (or the reverse)
+    would reuse the other's placeholders. Each test starts without that cache."""
+    from tortoise.backends.base.executor import EXECUTOR_CACHE
+
+    EXECUTOR_CACHE.clear()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """The test command's PostgreSQL cluster (``TEST_POSTGRES_URL``), else one started here."""
+    given = os.environ.get("TEST_POSTGRES_URL")
+    if given:
+        yield given
+        return
+    from tests.postgres import bin_dir, cluster
+
+    if bin_dir() is None:
+        pytest.fail("PostgreSQL is not installed: run scripts/test.sh, which installs it")
+    with cluster(free_port()) as url:
+        yield url
+
+
+@pytest.fixture
+async def postgres_database(postgres_url: str) -> AsyncIterator[str]:
+    """A fresh, empty PostgreSQL database for one test (no migrations applied yet)."""
+    from tests.postgres import fresh_database
+
+    async with fresh_database(postgres_url) as url:
+        yield url
+
+
 @pytest.fixture
 async def clean_redis(redis_url: str) -> AsyncIterator[str]:
     """A Redis with nothing left over from earlier tests."""

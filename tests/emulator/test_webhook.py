@@ -108,3 +108,29 @@ async def test_wrong_secret_is_rejected_and_retried(emu: TelegramEmulator, bot: 
         await bot.delete_webhook(drop_pending_updates=True)
     assert failed.error == "Wrong response from the webhook: 401 Unauthorized"
     assert emu.pending_updates == []
+
+
+async def test_updates_spread_over_replicas_in_turn_or_to_all_at_once(
+    emu: TelegramEmulator, bot: Bot
+) -> None:
+    alice = emu.add_user("Alice")
+    first, second = Receiver(), Receiver()
+    async with serve(first.app()) as one, serve(second.app()) as two:
+        assert await bot.set_webhook(f"{one}/hook", secret_token="same-secret")
+        emu.spread_webhook([f"{one}/hook", f"{two}/hook"])  # a proxy in front of two replicas
+        for text in ("a", "b", "c", "d"):
+            await emu.send_text(alice, text)
+        await emu.wait_until_delivered()
+        assert [b["message"]["text"] for _, b in first.requests] == ["a", "c"]
+        assert [b["message"]["text"] for _, b in second.requests] == ["b", "d"]
+
+        emu.spread_webhook([f"{one}/hook", f"{two}/hook"], "both")
+        await emu.send_text(alice, "e")
+        await emu.wait_until_delivered()
+        assert first.requests[-1][1] == second.requests[-1][1]  # the same update, same id
+        assert {secret for secret, _ in first.requests + second.requests} == {"same-secret"}
+
+        emu.spread_webhook([])  # back to the registered URL only
+        await emu.send_text(alice, "f")
+        await emu.wait_until_delivered()
+    assert first.requests[-1][1]["message"]["text"] == "f" and len(second.requests) == 3

@@ -2,6 +2,11 @@
 
 A 2xx answer confirms the update. A body carrying a method call (JSON ``{"method": ...}``
 or aiogram's multipart "webhook reply") is executed like a regular Bot API call.
+
+Like a reverse proxy in front of several bot replicas, the deliverer can spread updates over
+``targets`` instead of the registered URL: each attempt goes to the next one (``"alternate"``,
+round-robin), or the same update goes to all of them at once (``"both"``, to test that a
+doubled delivery is handled once).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import aiohttp
 
@@ -23,6 +28,7 @@ from .state import EmulatorState
 logger = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+SpreadMode = Literal["alternate", "both"]
 
 
 @dataclass
@@ -52,6 +58,10 @@ class WebhookDeliverer:
         self.retry_delay = retry_delay
         self.max_retry_delay = max_retry_delay
         self.attempts: list[DeliveryAttempt] = []
+        #: Replica URLs used instead of the registered one (empty: the registered URL).
+        self.targets: list[str] = []
+        self.mode: SpreadMode = "alternate"
+        self._turn = 0
         self._session: aiohttp.ClientSession | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -79,7 +89,7 @@ class WebhookDeliverer:
                 await self.state.updates.changed.wait(None)
                 continue
             try:
-                delivered = await self._deliver(config, pending[0])
+                delivered = await self._spread(config, pending[0])
             except Exception:  # keep delivering even if one attempt hits a bug
                 logger.exception("webhook delivery failed unexpectedly")
                 delivered = False
@@ -90,7 +100,20 @@ class WebhookDeliverer:
             delay = min(self.retry_delay * 2 ** (failures - 1), self.max_retry_delay)
             await self.state.webhook_changed.wait(delay)
 
-    async def _deliver(self, config: WebhookConfig, update: PendingUpdate) -> bool:
+    async def _spread(self, config: WebhookConfig, update: PendingUpdate) -> bool:
+        """Deliver to the registered URL, the next replica, or every replica at once."""
+        if not self.targets:
+            return await self._deliver(config, update, config.url)
+        if self.mode == "both":
+            results = await asyncio.gather(
+                *(self._deliver(config, update, url) for url in self.targets)
+            )
+            return any(results)
+        url = self.targets[self._turn % len(self.targets)]
+        self._turn += 1
+        return await self._deliver(config, update, url)
+
+    async def _deliver(self, config: WebhookConfig, update: PendingUpdate, url: str) -> bool:
         assert self._session is not None
         headers = {SECRET_HEADER: config.secret_token} if config.secret_token else {}
         update.delivered += 1
@@ -99,7 +122,7 @@ class WebhookDeliverer:
         reply: tuple[str, Params] | None = None
         try:
             async with self._session.post(
-                config.url,
+                url,
                 json=update.to_json(),
                 headers=headers,
                 timeout=aiohttp.ClientTimeout(total=self.timeout),
@@ -115,9 +138,7 @@ class WebhookDeliverer:
             error = "Connection refused"
         except aiohttp.ClientError as exc:
             error = f"Connection error: {type(exc).__name__}"
-        self.attempts.append(
-            DeliveryAttempt(update.update_id, config.url, time.time(), status, error)
-        )
+        self.attempts.append(DeliveryAttempt(update.update_id, url, time.time(), status, error))
         if error is not None:
             config.last_error_date = int(time.time())
             config.last_error_message = error
