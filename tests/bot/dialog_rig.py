@@ -25,13 +25,19 @@ from bot.storage import open_storage
 
 
 class RecordingBot(FakeBot):
+    """The test tools' stub bot, keeping what handlers send and the callback alerts; any other
+    Bot API call fails the test (the dialogs must not make calls nobody expects)."""
+
     def __init__(self) -> None:
         self.sent: list[str] = []
+        self.alerts: list[str] = []
 
     async def __call__(
         self, method: TelegramMethod[Any], request_timeout: int | None = None
     ) -> Any:
         if isinstance(method, AnswerCallbackQuery):
+            if method.text:
+                self.alerts.append(method.text)
             return True
         if isinstance(method, SendMessage):
             self.sent.append(method.text)

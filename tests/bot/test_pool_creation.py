@@ -9,14 +9,10 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
 
 import pytest
-from aiogram.methods import AnswerCallbackQuery, SendMessage, TelegramMethod
-from aiogram.types import Chat, Message
+from aiogram.types import Message
 from aiogram_dialog.test_tools import BotClient, MockMessageManager
-from aiogram_dialog.test_tools.bot_client import FakeBot
 from aiogram_dialog.test_tools.keyboard import InlineButtonDataLocator, InlineButtonTextLocator
 
 from bot.app import build_dispatcher
@@ -27,30 +23,12 @@ from bot.services.games import create_game, end_game
 from bot.storage import Storage, open_storage
 from rules.pool.model import Gender, PoolCharacter, Stats, start_kit
 from tests.bot.conftest import Harness
+from tests.bot.dialog_rig import RecordingBot
 
 USER = 501
 OTHER = 502
 GROUP = -100777
 DEFAULT = Stats(initiative=1, attack=3, defense=2, vitality=5, charisma=1)
-
-
-class RecordingBot(FakeBot):
-    """The test tools' stub bot, keeping what handlers send and the callback alerts."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-        self.alerts: list[str] = []
-
-    async def __call__(
-        self, method: TelegramMethod[Any], request_timeout: int | None = None
-    ) -> Any:
-        if isinstance(method, SendMessage):
-            self.sent.append(str(method.text))
-            chat = Chat(id=int(method.chat_id), type="private")
-            return Message(message_id=9000 + len(self.sent), date=datetime.now(), chat=chat)
-        if isinstance(method, AnswerCallbackQuery) and method.text:
-            self.alerts.append(method.text)
-        return await super().__call__(method, request_timeout)
 
 
 def plain(html: str | None) -> str:
