@@ -1,4 +1,4 @@
-"""Pieces shared by the duel and d20 creation dialogs: the game, the name step, inline errors,
+"""Pieces shared by the creation dialogs: the game, the name step (duel, d20), inline errors,
 cancelling and the final save.
 
 A refusal inside a dialog is shown as a warning line on top of the window (set by a handler,

@@ -8,19 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiogram import Bot
-from aiogram.types import CallbackQuery, Chat, Message
+from aiogram.types import CallbackQuery, Message
 from aiogram_dialog.api.protocols import DialogManager
 from aiogram_dialog.widgets.input import ManagedTextInput
 from aiogram_dialog.widgets.kbd import Button
 
-from bot.db.models import Game
+from bot.dialogs.creation_flow import end_with, game_of
 from bot.dialogs.pool_creation_view import points_left, stats_in
 from bot.dialogs.states import PoolCreation
 from bot.dialogs.widgets import l10n_of
 from bot.handlers.replies import refusal_text
 from bot.services.characters import PoolBuild, check_name_free, clean_name, create_character
-from bot.services.errors import InvalidBuild, InvalidName, NoActiveGame, ServiceError
+from bot.services.errors import InvalidBuild, InvalidName, ServiceError
 from rules.pool.build import stat_minimum
 from rules.pool.model import Gender, Stat, Stats
 
@@ -48,24 +47,11 @@ async def on_start(_: Any, manager: DialogManager) -> None:
     manager.dialog_data.setdefault("stats", {stat.value: DEFAULT_STATS.get(stat) for stat in Stat})
 
 
-async def _game(manager: DialogManager) -> Game | None:
-    start_data = manager.start_data
-    game_id = start_data.get("game_id") if isinstance(start_data, dict) else None
-    return await Game.get_or_none(id=game_id) if isinstance(game_id, int) else None
-
-
-async def _close(manager: DialogManager, text: str) -> None:
-    """Close the dialog (saved first), then say why in a new message."""
-    await manager.done()
-    bot: Bot = manager.middleware_data["bot"]
-    chat: Chat = manager.middleware_data["event_chat"]
-    await bot.send_message(chat.id, text)
-
-
 async def on_name(_: Message, __: ManagedTextInput[str], manager: DialogManager, text: str) -> None:
-    game = await _game(manager)
-    if game is None:
-        await _close(manager, refusal_text(l10n_of(manager), NoActiveGame()))
+    try:
+        game = await game_of(manager)
+    except ServiceError as error:
+        await end_with(manager, refusal_text(l10n_of(manager), error))
         return
     try:
         name = clean_name(text)
@@ -121,10 +107,8 @@ async def on_confirm(callback: CallbackQuery, _: Button, manager: DialogManager)
     """Create the character; a refusal creates nothing and says why."""
     l10n = l10n_of(manager)
     data = manager.dialog_data
-    game = await _game(manager)
     try:
-        if game is None:
-            raise NoActiveGame()
+        game = await game_of(manager)
         build = PoolBuild(Gender(data["gender"]), Stats(**stats_in(manager)))
         character = await create_character(game, callback.from_user.id, data["name"], build)
     except InvalidName as error:  # taken meanwhile: back to the name, the rest is kept
@@ -137,11 +121,11 @@ async def on_confirm(callback: CallbackQuery, _: Button, manager: DialogManager)
         await manager.switch_to(PoolCreation.stats)
         return
     except ServiceError as error:
-        await _close(manager, refusal_text(l10n, error))
+        await end_with(manager, refusal_text(l10n, error))
         return
     text = l10n.text("creation-pool-created", number=character.number, name=character.name)
-    await _close(manager, text)
+    await end_with(manager, text)
 
 
 async def on_cancel(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
-    await _close(manager, l10n_of(manager).text("creation-pool-cancelled"))
+    await end_with(manager, l10n_of(manager).text("creation-pool-cancelled"))
