@@ -41,6 +41,7 @@ _DESCRIPTIONS = {
     "endgame": "cmd-endgame",
     "kick": "cmd-kick",
     "sheet": "cmd-sheet",
+    "edit": "cmd-edit",
     "heal": "cmd-heal",
     "tick": "cmd-tick",
     "halls": "cmd-halls",
@@ -48,6 +49,10 @@ _DESCRIPTIONS = {
     "fight_next": "cmd-fight_next",
     "fight_stop": "cmd-fight_stop",
     "place": "cmd-place",
+    "give": "cmd-give",
+    "revive": "cmd-revive",
+    "pause": "cmd-pause",
+    "resume": "cmd-resume",
 }
 
 PRIVATE_COMMANDS = ("start", "help", "me", "inventory", "donate", "rules", "odds", "roll")
@@ -57,8 +62,8 @@ GROUP_COMMANDS = (
 )  # fmt: skip
 GROUP_ADMIN_COMMANDS = (
     *GROUP_COMMANDS,
-    "newgame", "game", "endgame", "kick", "sheet", "heal", "tick", "halls", "place", "skip",
-    "fight_next", "fight_stop",
+    "newgame", "game", "endgame", "kick", "sheet", "edit", "heal", "tick", "halls", "place", "skip",
+    "fight_next", "fight_stop", "give", "revive", "pause", "resume",
 )  # fmt: skip
 
 

@@ -12,6 +12,8 @@ from aiogram import Bot, Dispatcher
 from aiogram.exceptions import TelegramForbiddenError
 
 from bot.db.models import Timer
+from bot.services.errors import GamePaused, NoActiveGame
+from bot.services.pause import hold
 from bot.services.timers import claim_due
 
 logger = logging.getLogger(__name__)
@@ -61,6 +63,11 @@ class Scheduler:
                 continue
             try:
                 await handler(bot, timer, data)
+            except GamePaused:  # fell due as a game master paused the game: wait for /resume
+                await hold(timer)
+                continue
+            except NoActiveGame:  # the game ended while the timer waited for its lock
+                logger.info("timer %s/%s: its game has ended", timer.kind, timer.ref)
             except TelegramForbiddenError as error:  # a blocked user, a group without the bot
                 logger.warning("timer %s/%s: %s", timer.kind, timer.ref, error.message)
             except Exception:

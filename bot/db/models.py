@@ -69,7 +69,7 @@ class Game(Model):
     # Set while a game master has paused the game (no ticks, fights frozen, timers held).
     paused_at = fields.DatetimeField(null=True)
     # Forum supergroups: {"halls": {"<hall>": <message_thread_id>}}, set by /halls.
-    topics: dict[str, Any] = fields.JSONField(default=dict)
+    topics: dict[str, Any] | None = fields.JSONField(null=True)
 
     class Meta:
         table = "games"

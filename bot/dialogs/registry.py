@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiogram_dialog import Dialog
 
 from bot.dialogs import (
+    character_edit,
     d20_creation,
     donations,
     duel_creation,
@@ -22,4 +23,5 @@ def build_dialogs() -> list[Dialog]:
         game_settings.build_dialog(),
         inventory.build_dialog(),
         donations.build_dialog(),
+        character_edit.build_dialog(),
     ]

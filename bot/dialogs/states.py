@@ -44,3 +44,17 @@ class DonationsDialog(StatesGroup):
     fact_number = State()
     fact_question = State()
     win = State()
+
+
+class CharacterEditDialog(StatesGroup):
+    main = State()
+    number = State()
+    counters = State()
+    states = State()
+    items = State()
+    item_kind = State()
+    item_place = State()
+    skills = State()
+    classes = State()
+    confirm = State()
+    reason = State()

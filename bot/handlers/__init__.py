@@ -5,11 +5,13 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.handlers import (
+    character_edit,
     d20,
     duels,
     errors,
     game_admin,
     games,
+    gm,
     help,
     join,
     membership,
@@ -28,9 +30,11 @@ def build_root_router() -> Router:
     root.include_routers(
         membership.build_router(),
         join.build_router(),
+        character_edit.build_router(),
         start.build_router(),
         games.build_router(),
         game_admin.build_router(),
+        gm.build_router(),
         duels.build_router(),
         d20.build_router(),
         pool_fight.build_router(),

@@ -17,6 +17,7 @@ from bot.i18n import L10n
 from bot.services import games
 from bot.services.errors import NotAdmin, ServiceError
 from bot.services.permissions import is_game_admin
+from bot.services.runtime import Runtime
 
 GROUP_CHATS = {"group", "supergroup"}
 SYSTEM_NAMES = {
@@ -118,13 +119,15 @@ async def join(message: Message, bot: Bot, l10n: L10n) -> None:
     await message.reply(l10n.text("game-join"), reply_markup=await join_keyboard(bot, game, l10n))
 
 
-async def end_game(message: Message, bot: Bot, l10n: L10n, settings: Settings | None) -> None:
+async def end_game(
+    message: Message, bot: Bot, l10n: L10n, runtime: Runtime, settings: Settings | None
+) -> None:
     assert message.from_user is not None
     if not await is_game_admin(bot, message.chat.id, message.from_user.id, _admin_ids(settings)):
         await refuse(message, l10n, NotAdmin())
         return
     try:
-        game = await games.end_game(message.chat.id)
+        game = await games.end_game(message.chat.id, runtime.locks)
     except ServiceError as error:
         await refuse(message, l10n, error)
         return

@@ -12,6 +12,7 @@ from aiogram.types import ChatMemberUpdated
 from bot.db.models import User
 from bot.services import games
 from bot.services.errors import NoActiveGame
+from bot.services.runtime import Runtime
 
 logger = logging.getLogger(__name__)
 GROUP_CHATS = {"group", "supergroup"}
@@ -29,10 +30,10 @@ def build_router() -> Router:
     return router
 
 
-async def removed_from_group(event: ChatMemberUpdated) -> None:
+async def removed_from_group(event: ChatMemberUpdated, runtime: Runtime) -> None:
     """Nobody can play there any more: end the game (its seed becomes public), send nothing."""
     try:
-        game = await games.end_game(event.chat.id)
+        game = await games.end_game(event.chat.id, runtime.locks)
     except NoActiveGame:
         return
     logger.info("removed from chat %s: game %s ended", event.chat.id, game.id)

@@ -12,7 +12,7 @@ from bot.db.models import Game, GameStatus, GameSystem
 from bot.handlers.replies import refuse
 from bot.handlers.sheets import game_name
 from bot.i18n import L10n
-from bot.services import games
+from bot.services import games, gm_log
 from bot.services.errors import NoActiveGame, NotInGroup
 from bot.services.odds import (
     SYSTEM_WORDS,
@@ -83,13 +83,15 @@ async def _last_game(message: Message, l10n: L10n) -> Game | None:
 
 
 async def show_log(message: Message, l10n: L10n) -> None:
-    """The latest rolls of the chat's game; after /endgame, of its last game."""
+    """The latest rolls of the chat's game and the game master's interventions among them;
+    after /endgame, of its last game."""
     game = await _last_game(message, l10n)
     if game is None:
         return
     rolls = await games.latest_rolls(game)
+    entries = await gm_log.latest(game)
     title = game_name(l10n, game, None)
-    await message.reply("\n".join(log_lines(l10n, title, game.next_roll_index, rolls)))
+    await message.reply("\n".join(log_lines(l10n, title, game.next_roll_index, rolls, entries)))
 
 
 async def verify(message: Message, command: CommandObject, l10n: L10n) -> None:

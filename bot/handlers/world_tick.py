@@ -1,4 +1,6 @@
-"""Cycles: /tick by an admin in the group, the automatic tick timer, and /halls (portals)."""
+"""Cycles: /tick by an admin in the group, the automatic tick timer, and /halls (portals).
+
+/place, a game master's intervention with a reason, is in :mod:`bot.handlers.gm`."""
 
 from __future__ import annotations
 
@@ -12,14 +14,15 @@ from aiogram.types import Message
 from bot.config import Settings
 from bot.db.models import Game, GameStatus, Timer
 from bot.handlers.replies import refuse
+from bot.handlers.topics import bind_topic, topic_lines, topic_of
 from bot.handlers.world_common import is_admin, send_private, user_l10n
 from bot.i18n import Html, L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import cycles
 from bot.services.cycles import TickReport
-from bot.services.errors import NotAdmin, RuleRefused, ServiceError
+from bot.services.errors import GamePaused, NotAdmin, ServiceError
 from bot.services.runtime import Runtime
-from bot.services.world_actions import halls_of, parse_connections, place, set_connections
+from bot.services.world_actions import halls_of, parse_connections, set_connections
 from bot.services.world_play import GROUP_CHATS, pool_game_of_chat
 from bot.views.world import group_summary, private_report
 from bot.views.world_hall import portals_text
@@ -32,7 +35,6 @@ def build_router() -> Router:
     router.message.filter(F.chat.type.in_(GROUP_CHATS))
     router.message.register(tick_command, Command("tick"))
     router.message.register(halls_command, Command("halls"))
-    router.message.register(place_command, Command("place"))
     return router
 
 
@@ -73,13 +75,15 @@ async def tick_command(
     except ServiceError as error:
         await refuse(message, l10n, error)
         return
-    await publish(bot, translator, report, message.message_thread_id)
+    await publish(bot, translator, report, topic_of(message))
 
 
 async def on_auto_tick(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     """The automatic tick; a refused one (e.g. a concurrent write) is re-armed, not lost."""
     try:
         report = await cycles.auto_tick(timer.ref, data["runtime"])
+    except GamePaused:
+        raise  # the scheduler holds the timer until the game master resumes
     except ServiceError:
         logger.warning("automatic tick of game %s refused; re-armed", timer.ref, exc_info=True)
         game = await Game.get_or_none(id=timer.ref, status=GameStatus.ACTIVE)
@@ -98,18 +102,22 @@ async def halls_command(
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
-    """``/halls``: show; ``/halls all`` or ``/halls 1-2 2-3``: set which halls connect."""
+    """``/halls``: show; ``/halls all`` or ``/halls 1-2 2-3``: set which halls connect;
+    ``/halls N`` in a forum topic: hall N's news goes to that topic."""
     args = (command.args or "").split()
     try:
         if not await is_admin(message, bot, settings):
             raise NotAdmin()
         game = await pool_game_of_chat(message.chat.id)
+        if len(args) == 1 and args[0].isdigit() and len(args[0]) < 7:
+            await bind_topic(message, game, int(args[0]), l10n)
+            return
         if not args:
             world = await halls_of(game)
-            text = "\n".join(
-                [portals_text(l10n, world), l10n.text("world-halls-usage", halls=world.halls)]
-            )
-            await message.reply(text)
+            lines = [portals_text(l10n, world), l10n.text("world-halls-usage", halls=world.halls)]
+            if message.chat.is_forum:
+                lines += ["", *topic_lines(l10n, game)]
+            await message.reply("\n".join(lines))
             return
         world = await halls_of(game)
         connections = parse_connections(args, world.halls)
@@ -118,31 +126,3 @@ async def halls_command(
         await refuse(message, l10n, error)
         return
     await message.reply(l10n.text("world-halls-set", portals=Html(portals_text(l10n, world))))
-
-
-async def place_command(
-    message: Message,
-    command: CommandObject,
-    bot: Bot,
-    l10n: L10n,
-    runtime: Runtime,
-    settings: Settings | None,
-) -> None:
-    """``/place N H``: an admin puts character N into hall H (answered in the group: the admin
-    chose to say it there)."""
-    args = (command.args or "").split()
-    try:
-        if not await is_admin(message, bot, settings):
-            raise NotAdmin()
-        game = await pool_game_of_chat(message.chat.id)
-        if len(args) != 2 or not all(a.isdigit() and len(a) < 7 for a in args):
-            raise RuleRefused("world-place-usage")
-        character = await place(game, int(args[0]), int(args[1]), runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
-    await message.reply(
-        l10n.text(
-            "world-place-done", number=character.number, name=character.name, hall=character.hall
-        )
-    )

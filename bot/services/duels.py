@@ -30,6 +30,7 @@ from bot.services.errors import (
     WrongSystem,
 )
 from bot.services.games import game_dice, settings_of
+from bot.services.pause import ensure_running
 from bot.services.runtime import Runtime
 from rules.duel import Choice, Duel, DuelCharacter, Side, choose, play_round, start_duel
 from rules.errors import RuleError
@@ -79,6 +80,7 @@ async def challenge(
 ) -> DuelSnapshot:
     """Open a challenge; it expires after the game's join window."""
     _duel_game(game)
+    await ensure_running(game.id)  # the one step that does not take the game's lock
     mine = await living_character(game, user_id)
     if mine is None:
         raise NoOwnCharacter()

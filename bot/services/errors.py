@@ -215,3 +215,9 @@ class NoOpenFight(ServiceError):
 
 class PillsInFight(ServiceError):
     code = "error-pills-in-fight"
+
+
+class GamePaused(ServiceError):
+    """A game master paused the game: nothing that moves it on may happen until /resume."""
+
+    code = "error-game-paused"

@@ -14,6 +14,7 @@ from tortoise.transactions import in_transaction
 from bot.db.models import Game, GameStatus, GameSystem, RollLog
 from bot.services.codec import dump
 from bot.services.errors import GameAlreadyExists, NoActiveGame
+from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, GameDice, verifiable_dice
 from bot.services.settings import GameSettings, read_settings
 from rules.dice import RollRecord, commitment, new_seed, verify
@@ -55,9 +56,17 @@ async def create_game(
         raise GameAlreadyExists() from None
 
 
-async def end_game(chat_id: int) -> Game:
-    """End the chat's game; the seed becomes public with it."""
+async def end_game(chat_id: int, locks: GameLocks | None = None) -> Game:
+    """End the chat's game; the seed becomes public with it. With ``locks``, under the game's
+    lock, so no action or timer that took the lock before can apply after the end."""
     game = await require_game(chat_id)
+    if locks is None:
+        return await _end(game)
+    async with locks.game(game.id, paused_ok=True):
+        return await _end(game)
+
+
+async def _end(game: Game) -> Game:
     updated = await Game.filter(id=game.id, status=GameStatus.ACTIVE).update(
         status=GameStatus.ENDED, active_chat_id=None, ended_at=now(), version=F("version") + 1
     )

@@ -14,7 +14,7 @@ from rules.pool.model import HallFloor, Item, PoolCharacter
 from rules.pool.needs import fall_asleep
 from rules.pool.places import HANDS, Place, held
 from rules.pool.sleepers import guard, take_from_sleeper, wake_up
-from rules.pool.world import World, request_move, update_character, with_character
+from rules.pool.world import World, request_move, update_character
 
 
 async def sleep(actor: Actor, runtime: Runtime) -> PoolCharacter:
@@ -116,17 +116,6 @@ async def set_connections(
     game: Game, connections: frozenset[tuple[int, int]] | None, runtime: Runtime
 ) -> World:
     return await change_world(game, runtime, lambda w: replace(w, connections=connections))
-
-
-async def place(game: Game, number: int, hall: int, runtime: Runtime) -> PoolCharacter:
-    """An admin puts character ``number`` into ``hall`` (at once, no portal needed)."""
-
-    def change(world: World) -> World:
-        world.check_hall(hall)
-        moved = replace(world.character(number), hall=hall, move_to=None, guarding=None)
-        return with_character(world, moved)
-
-    return (await change_world(game, runtime, change)).character(number)
 
 
 async def halls_of(game: Game) -> World:

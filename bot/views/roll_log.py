@@ -1,11 +1,16 @@
-"""/log: a game's latest rolls, every die with its size and index, grouped by action."""
+"""/log: a game's latest rolls, every die with its size and index, grouped by action, and the
+game master's interventions among them."""
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.i18n import Html, L10n
 from bot.services.games import LoggedRoll
+from bot.services.gm_log import GmEntry
+from bot.views.gm_log import entry_line
 
 # Purposes the game code logs, with their locale words; anything else is shown as stored.
 PURPOSES = {
@@ -36,16 +41,6 @@ class _Group:
         ) and roll.index == self.rolls[-1].index + 1
 
 
-def _groups(rolls: list[LoggedRoll]) -> list[_Group]:
-    groups: list[_Group] = []
-    for roll in rolls:
-        if groups and groups[-1].takes(roll):
-            groups[-1].rolls.append(roll)
-        else:
-            groups.append(_Group(roll.actor, roll.purpose, roll.sides, [roll]))
-    return groups
-
-
 def purpose_text(l10n: L10n, purpose: str) -> str:
     """The locale word for a known purpose (safe HTML), else the stored text escaped."""
     msg_id = PURPOSES.get(purpose)
@@ -67,8 +62,40 @@ def group_line(l10n: L10n, group: _Group) -> str:
     )
 
 
-def log_lines(l10n: L10n, title: str, total: int, rolls: list[LoggedRoll]) -> list[str]:
-    if not rolls:
-        return [l10n.text("log-empty", game=Html(title))]
-    head = l10n.text("log-head", game=Html(title), shown=len(rolls), total=str(total))
-    return [head, *(group_line(l10n, group) for group in _groups(rolls))]
+def _interleaved(rolls: list[LoggedRoll], entries: Sequence[GmEntry]) -> list[_Group | GmEntry]:
+    """Groups of rolls with each GM entry before the first roll made after it (its
+    ``roll_index``); a group never spans an entry."""
+    shown: list[_Group | GmEntry] = []
+    pending = deque(e for e in entries if not rolls or e.roll_index >= rolls[0].index)
+    for roll in rolls:
+        while pending and pending[0].roll_index <= roll.index:
+            shown.append(pending.popleft())
+        last = shown[-1] if shown else None
+        if isinstance(last, _Group) and last.takes(roll):
+            last.rolls.append(roll)
+        else:
+            shown.append(_Group(roll.actor, roll.purpose, roll.sides, [roll]))
+    shown.extend(pending)
+    return shown
+
+
+def log_lines(
+    l10n: L10n,
+    title: str,
+    total: int,
+    rolls: list[LoggedRoll],
+    entries: Sequence[GmEntry] = (),
+) -> list[str]:
+    """The head, then the rolls grouped by action with the game master's interventions in
+    between, where they happened."""
+    if rolls:
+        head = l10n.text("log-head", game=Html(title), shown=len(rolls), total=str(total))
+    else:
+        head = l10n.text("log-empty", game=Html(title))
+    return [
+        head,
+        *(
+            group_line(l10n, part) if isinstance(part, _Group) else entry_line(l10n, part)
+            for part in _interleaved(rolls, entries)
+        ),
+    ]

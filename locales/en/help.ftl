@@ -10,6 +10,7 @@ help-private =
     /roll <i>notation</i> — roll dice: /roll 2d6+3, /roll 5d10, /roll d20
 
     Characters are created with the “Create a character” button in the game's group, or with /join there.
+    /help in the game's group shows the commands of its system.
 help-group-common =
     <b>Group commands</b>
     /join — create a character (in private)
@@ -22,18 +23,26 @@ help-group-pool =
     /sleep — sleep for 2 cycles · /wake N — wake someone · /guard N — guard a sleeper
     /snatch N — snatch a sword from a sleeper · /move H — go to hall H when the portals open
     /look — who and what is in your hall
+    In private: /inventory — items (pills for a fight go to the jacket's left pocket) · /donate — coins and prizes
+    The game master runs the cycles (/tick): each player's cycle report comes in private. Pool rules — /rules
 help-group-duel =
     <b>Duel</b>
     /duel N skill — challenge character N (or reply to their message: /duel skill)
+    After a round both press “Go on” or “Stop”; whoever does not answer in time has stopped.
+    HP carries over between duels; the game master heals (/heal). Duel rules — /rules
 help-group-d20 =
     <b>d20</b>
     /check 1|2|3 <i>what</i> — a difficulty check · /battle — start a battle
+    /battle Guards | Robbers — a battle with named sides; on your turn pick an action, then the target.
+    After a 1 or a 19 the bot asks for your character's state: write it as your next message in the group. d20 rules — /rules
 help-group-admin =
     <b>Game masters</b>
     /newgame — new game · /game — settings · /endgame — end it and reveal the dice
-    /kick N — remove a character · /sheet N — full sheet in private
-    /heal N [hp] — heal (duel) · /tick — next cycle · /halls — portals · /place N H — to hall H (pool)
+    /kick N — remove a character · /sheet N — full sheet in private · /edit N — edit a character (in private)
+    /heal N [hp] — heal (duel) · /tick — next cycle · /halls — portals
     /fight_next, /fight_stop — hurry or stop a fight (pool) · /skip — skip a narration (d20)
+    /give N item [count] reason — give an item (pool) · /place N H reason — to hall H (pool)
+    /revive N reason — revive · /pause reason, /resume reason — pause. Everyone sees the reason in /log
 
 cmd-start = Start and see what I can do
 cmd-help = Command help
@@ -61,6 +70,7 @@ cmd-newgame = New game
 cmd-game = Game settings
 cmd-endgame = End the game
 cmd-kick = Remove a character
+cmd-edit = Edit a character: stats, health, items…
 cmd-sheet = Full character sheet
 cmd-heal = Heal (duel)
 cmd-tick = Next cycle (pool)
@@ -69,3 +79,7 @@ cmd-skip = Skip a narration (d20)
 cmd-fight_next = Resolve the round now (pool)
 cmd-fight_stop = Stop the fight (pool)
 cmd-place = Put a character in a hall (pool)
+cmd-give = Give an item, with a reason (pool)
+cmd-revive = Revive a character, with a reason
+cmd-pause = Pause the game, with a reason
+cmd-resume = Resume a paused game

@@ -10,9 +10,12 @@ import pytest
 from tortoise.timezone import now
 
 from bot.db.models import Character, DuelRecord, Encounter, Game, GameSystem, RollLog, Timer
-from bot.services import cycles, games
+from bot.services import cycles, fight_rounds, games
 from bot.services.characters import DuelBuild, create_character
+from bot.services.errors import NoActiveGame
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
+from bot.services.locks import GameLocks
+from bot.services.runtime import Runtime
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, FIRST, SECOND, d20_table
@@ -139,3 +142,25 @@ async def test_duel_choice_timeout(gm: Harness, caplog: pytest.LogCaptureFixture
     query = await gm.emu.press_button(sandor, first, "Продолжить")
     await gm.emu.wait_for_callback_answer(query)
     await _end_then_fire(gm, group, admin, "duel_choices", caplog)
+
+
+async def test_a_round_that_waited_for_the_lock_through_endgame_changes_nothing(
+    gm: Harness,
+) -> None:
+    """The race: a round timeout read the game as running, then /endgame took the game's lock
+    first. When the timeout gets the lock, the game has ended: refused, nothing rolled."""
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    await start(table, 1, 2)
+    record = await Encounter.get(game_id=table.game.id).prefetch_related("game")
+    assert record.game.status == "active"  # what the timer's handler saw
+    runtime = Runtime(locks=GameLocks(gm.storage.redis))
+    async with runtime.locks.game(table.game.id):  # /endgame waits for the lock too
+        ending = asyncio.create_task(games.end_game(table.group.id, runtime.locks))
+        await asyncio.sleep(0.1)
+        assert not ending.done()
+    await ending
+    before = await _snapshot()
+    with pytest.raises(NoActiveGame):
+        await fight_rounds.resolve_now(record.game, record.id, runtime, timer_id=None)
+    assert await _snapshot() == before

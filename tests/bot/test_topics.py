@@ -53,14 +53,15 @@ async def test_halls_binds_a_hall_to_a_topic_and_its_fights_go_there(gm: Harness
     await gm.emu.send_text(table.admin, table.group, "/halls 7", thread_id=thread)
     assert "залы с 1 по 3" in (await gm.emu.wait_for_message(table.group)).body
     await gm.emu.send_text(table.admin, table.group, "/halls подвал", thread_id=thread)
-    assert "/halls N" in (await gm.emu.wait_for_message(table.group)).body
-    assert (await Game.get(id=table.game.id)).topics == {}
+    assert "/halls all" in (await gm.emu.wait_for_message(table.group)).body
+    assert not (await Game.get(id=table.game.id)).topics
 
     await gm.emu.send_text(table.admin, table.group, "/halls 2", thread_id=thread)
     bound = await gm.emu.wait_for_message(table.group)
     assert "Зал 2 привязан к этой теме" in bound.body and bound.thread_id == thread
     await gm.emu.send_text(table.admin, table.group, "/halls")
     listing = (await gm.emu.wait_for_message(table.group)).body
+    assert "Порталы" in listing  # the portals first, then the topics
     assert f"Зал 2 — тема №{thread}" in listing and "Зал 1 — без темы" in listing
 
     # A fight in hall 2 started from the general chat runs in hall 2's topic.

@@ -61,10 +61,12 @@ async def test_look_shows_others_by_appearance_and_the_floor(gm: Harness) -> Non
 async def test_admins_place_characters_in_halls(gm: Harness) -> None:
     table = await pool_table(gm, ("Аня", QUIET))
     [anya] = table.players
-    assert "администраторы" in (await table.say(anya, "/place 1 3")).body
+    assert "администраторы" in (await table.say(anya, "/place 1 3 хочу")).body
     assert "/place N H" in (await table.say(table.admin, "/place 1")).body
-    assert "Зала 8 в игре нет" in (await table.say(table.admin, "/place 1 8")).body
-    assert "Персонажа с номером 4 нет" in (await table.say(table.admin, "/place 4 2")).body
-    placed = await table.say(table.admin, "/place 1 3")
+    assert "Причина обязательна" in (await table.say(table.admin, "/place 1 3")).body
+    assert (await table.character(1)).hall == 1
+    assert "Зала 8 в игре нет" in (await table.say(table.admin, "/place 1 8 телепорт")).body
+    assert "Персонажа с номером 4 нет" in (await table.say(table.admin, "/place 4 2 тест")).body
+    placed = await table.say(table.admin, "/place 1 3 телепорт мастера")
     assert "№1 Аня теперь в зале 3." in placed.body
     assert (await table.character(1)).hall == 3

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         ops.AddField(
             model_name='Game',
             name='topics',
-            field=fields.JSONField(default=dict, encoder=functools.partial(dumps, separators=(',', ':')), decoder=loads),
+            field=fields.JSONField(null=True, encoder=functools.partial(dumps, separators=(',', ':')), decoder=loads),
         ),
     ]

@@ -1,0 +1,100 @@
+"""``/edit N``: a game master's way into the private dialog editing character N.
+
+In the group the command answers admins with a deep link ``e<game>_<number>``; the link, opened
+in private, checks again that the user administers that game's chat before the dialog starts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.deep_linking import create_start_link
+from aiogram_dialog import DialogManager, StartMode
+
+from bot.config import Settings
+from bot.dialogs.states import CharacterEditDialog
+from bot.handlers.replies import refuse
+from bot.handlers.sheets import parse_number
+from bot.i18n import L10n
+from bot.services import games
+from bot.services.character_edits import load_target
+from bot.services.errors import NotAdmin, NotInGroup, ServiceError
+from bot.services.permissions import is_game_admin
+from bot.services.settings_admin import admin_game, admin_ids_of
+from bot.services.users import remember_user
+
+GROUP_CHATS = {"group", "supergroup"}
+EDIT_PAYLOAD = "e{game_id}_{number}"
+EDIT_LINK = re.compile(r"^e(\d{1,12})_(\d{1,6})$")
+
+
+def build_router() -> Router:
+    router = Router(name="character_edit")
+    router.message.register(edit_link, Command("edit"), F.chat.type.in_(GROUP_CHATS))
+    router.message.register(group_only, Command("edit"), F.chat.type == "private")
+    router.message.register(
+        open_edit,
+        CommandStart(deep_link=True, magic=F.args.regexp(EDIT_LINK)),
+        F.chat.type == "private",
+    )
+    return router
+
+
+async def group_only(message: Message, l10n: L10n) -> None:
+    await refuse(message, l10n, NotInGroup())
+
+
+async def edit_link(
+    message: Message, command: CommandObject, bot: Bot, l10n: L10n, settings: Settings | None
+) -> None:
+    """Admins get the link to edit character N in private; everyone else a refusal."""
+    assert message.from_user is not None
+    if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids_of(settings)):
+        await refuse(message, l10n, NotAdmin())
+        return
+    number = parse_number(command.args)
+    if number is None:
+        await message.reply(l10n.text("edit-usage"))
+        return
+    try:
+        game = await games.require_game(message.chat.id)
+        target = await load_target(game, number)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    link = await create_start_link(bot, EDIT_PAYLOAD.format(game_id=game.id, number=number))
+    button = InlineKeyboardButton(text=l10n.text("edit-open-button"), url=link)
+    await message.reply(
+        l10n.text("edit-open", number=number, name=target.row.name),
+        reply_markup=InlineKeyboardMarkup(inline_keyboard=[[button]]),
+    )
+
+
+async def open_edit(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    settings: Settings | None,
+    dialog_manager: DialogManager,
+) -> None:
+    """``/start e<game>_<number>`` in private: the edit dialog, for that game's admins only."""
+    assert message.from_user is not None and command.args is not None
+    await remember_user(message.from_user, started=True)
+    match = EDIT_LINK.match(command.args)
+    assert match is not None
+    game_id, number = int(match[1]), int(match[2])
+    try:
+        game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
+        await load_target(game, number)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await dialog_manager.start(
+        CharacterEditDialog.main,
+        data={"game_id": game.id, "number": number},
+        mode=StartMode.RESET_STACK,
+    )

@@ -1,0 +1,244 @@
+"""A game master's commands in the group, each with a reason for the log: /give, /revive,
+/place, /pause, /resume. Without a reason the answer is the usage with an example, and nothing
+changes. A refusal of a paused game anywhere else ends here as a polite answer too."""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command, CommandObject, ExceptionTypeFilter
+from aiogram.types import ErrorEvent, Message
+
+from bot.config import Settings
+from bot.db.models import Game, GameSystem
+from bot.handlers.replies import refuse
+from bot.handlers.world_common import is_admin
+from bot.i18n import Html, L10n, Translator
+from bot.services import games, gm_edits
+from bot.services.errors import GamePaused, NotAdmin, NotInGroup, RuleRefused, ServiceError
+from bot.services.gm_log import Actor
+from bot.services.runtime import Runtime
+from bot.views.world_items import items_text, place_to
+from rules.pool.model import Item
+
+logger = logging.getLogger(__name__)
+GROUP_CHATS = frozenset({"group", "supergroup"})
+COMMANDS = ("give", "revive", "place", "pause", "resume")
+_NUMBER_DIGITS = 6
+
+
+def build_router() -> Router:
+    router = Router(name="gm")
+    in_group = F.chat.type.in_(GROUP_CHATS)
+    router.message.register(give, Command("give"), in_group)
+    router.message.register(revive, Command("revive"), in_group)
+    router.message.register(place, Command("place"), in_group)
+    router.message.register(pause, Command("pause"), in_group)
+    router.message.register(resume, Command("resume"), in_group)
+    router.message.register(group_only, Command(*COMMANDS))
+    router.errors.register(on_paused, ExceptionTypeFilter(GamePaused))
+    return router
+
+
+async def group_only(message: Message, l10n: L10n) -> None:
+    await refuse(message, l10n, NotInGroup())
+
+
+async def on_paused(event: ErrorEvent, translator: Translator) -> None:
+    """A paused game refused something no handler expected to be refused: say so politely."""
+    query, message = event.update.callback_query, event.update.message
+    user = query.from_user if query is not None else message.from_user if message else None
+    text = translator.for_locale(user.language_code if user else None).text("error-game-paused")
+    try:
+        if query is not None:
+            await query.answer(text, show_alert=True)
+        elif message is not None:
+            await message.reply(text)
+    except TelegramAPIError:
+        logger.warning("could not say that the game is paused", exc_info=True)
+
+
+@functools.cache
+def item_words(translator: Translator) -> dict[str, Item]:
+    """Every word for an item in every locale (``gm-item-words``), and the code's names."""
+    words: dict[str, Item] = {item.value: item for item in Item}
+    for code in translator.locales:
+        l10n = translator.for_locale(code)
+        for item in Item:
+            for word in l10n.text("gm-item-words", item=item.value).split():
+                words.setdefault(word.casefold(), item)
+    return words
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() and len(word) <= _NUMBER_DIGITS else None
+
+
+async def _admin_game(message: Message, bot: Bot, settings: Settings | None) -> Game:
+    if not await is_admin(message, bot, settings):
+        raise NotAdmin()
+    return await games.require_game(message.chat.id)
+
+
+def _actor(message: Message) -> Actor:
+    assert message.from_user is not None
+    return Actor(message.from_user.id, message.from_user.first_name)
+
+
+def _needs_reason(usage: str, reason: str, **details: object) -> None:
+    if not reason.strip():
+        raise RuleRefused(usage, **details)
+
+
+async def give(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """``/give N item [count] reason``."""
+    args = (command.args or "").split()
+    try:
+        game = await _admin_game(message, bot, settings)
+        if game.system != GameSystem.POOL:
+            raise RuleRefused("gm-give-pool-only")
+        number = _number(args[0]) if args else None
+        if number is None or len(args) < 2:
+            raise RuleRefused("gm-give-usage")
+        item = item_words(translator).get(args[1].casefold())
+        if item is None:
+            raise RuleRefused("gm-error-item", word=args[1])
+        count = _number(args[2]) if len(args) > 2 else None
+        reason = " ".join(args[2 if count is None else 3 :])
+        _needs_reason("gm-give-usage", reason)
+        given = await gm_edits.give_item(
+            game, number, item, 1 if count is None else count, _actor(message), reason, runtime
+        )
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    spread = ", ".join(
+        f"{items_text(l10n, given.item, n)} {place_to(l10n, where)}" for where, n in given.places
+    )
+    await message.reply(
+        l10n.text(
+            "gm-give-done",
+            number=given.character.number,
+            name=given.character.name,
+            items=items_text(l10n, given.item, given.count),
+            spread=Html(spread),
+        )
+    )
+
+
+async def revive(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """``/revive N reason``."""
+    args = (command.args or "").split()
+    try:
+        game = await _admin_game(message, bot, settings)
+        number = _number(args[0]) if args else None
+        if number is None:
+            raise RuleRefused("gm-revive-usage")
+        _needs_reason("gm-revive-usage", " ".join(args[1:]))
+        row = await gm_edits.revive(game, number, _actor(message), " ".join(args[1:]), runtime)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    state = row.state
+    if game.system == GameSystem.POOL:
+        text = l10n.text(
+            "gm-revive-done-pool", number=number, name=row.name, hall=state.get("hall", 1)
+        )
+    else:
+        text = l10n.text("gm-revive-done", number=number, name=row.name, hp=state.get("hp", 0))
+    await message.reply(text)
+
+
+async def place(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """``/place N H reason``: into hall H at once (answered in the group: the admin chose to
+    say it there)."""
+    args = (command.args or "").split()
+    try:
+        game = await _admin_game(message, bot, settings)
+        if game.system != GameSystem.POOL:
+            raise RuleRefused("gm-place-pool-only")
+        numbers = [_number(a) for a in args[:2]]
+        if len(numbers) < 2 or numbers[0] is None or numbers[1] is None:
+            raise RuleRefused("gm-place-usage")
+        _needs_reason("gm-place-usage", " ".join(args[2:]))
+        character = await gm_edits.place(
+            game, numbers[0], numbers[1], _actor(message), " ".join(args[2:]), runtime
+        )
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.reply(
+        l10n.text(
+            "gm-place-done", number=character.number, name=character.name, hall=character.hall
+        )
+    )
+
+
+async def _set_paused(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+    paused: bool,
+) -> None:
+    reason = command.args or ""
+    usage = "gm-pause-usage" if paused else "gm-resume-usage"
+    try:
+        game = await _admin_game(message, bot, settings)
+        _needs_reason(usage, reason)
+        await gm_edits.set_paused(game, paused, _actor(message), reason, runtime)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.reply(l10n.text("gm-paused" if paused else "gm-resumed", reason=reason.strip()))
+
+
+async def pause(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """``/pause reason``."""
+    await _set_paused(message, command, bot, l10n, runtime, settings, paused=True)
+
+
+async def resume(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """``/resume reason``."""
+    await _set_paused(message, command, bot, l10n, runtime, settings, paused=False)

@@ -1,0 +1,231 @@
+"""A game master edits a character: check the edit by the rules, then save it with its log entry.
+
+The dialog checks an edit when it is proposed (:func:`check_edit`: refused outright, or the
+limits it breaks, to confirm) and saves it after the reason is given (:func:`save_edit`): under
+the game's lock, only if the character is still as the admin saw it (:func:`fingerprint`), the
+change and the :mod:`bot.services.gm_log` entry in one transaction, each row by a conditional
+update on its version. Revival is :func:`bot.services.gm_edits.revive`'s.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from tortoise.expressions import F, Q
+from tortoise.transactions import in_transaction
+
+from bot.db.models import Character, CharacterStatus, DuelRecord, Game, GameSystem
+from bot.services import gm_log
+from bot.services.battle_store import open_battle_in
+from bot.services.character_edit_model import (
+    ACTION,
+    Change,
+    Edit,
+    Field,
+    LimitsBroken,
+    Outcome,
+    StaleEdit,
+    unchanged,
+)
+from bot.services.character_edit_other import apply_d20, apply_duel
+from bot.services.character_edit_pool import apply_pool
+from bot.services.characters import character_by_number, rule_state
+from bot.services.codec import dump
+from bot.services.duels import OPEN_STAGES as OPEN_DUEL_STAGES
+from bot.services.errors import RuleRefused, StaleAction
+from bot.services.fight_store import busy_numbers
+from bot.services.games import settings_of
+from bot.services.gm_edits import revive
+from bot.services.runtime import Runtime
+from bot.services.world import load_world, save_world
+
+REASON_MAX = gm_log.REASON_MAX
+REASON_ERROR = "edit-error-reason"
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The character as stored now: its row and its rule state."""
+
+    row: Character
+    state: Any
+
+    @property
+    def seen(self) -> str:
+        return fingerprint(self.row)
+
+    @property
+    def alive(self) -> bool:
+        return self.row.status == CharacterStatus.ACTIVE
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    name: str
+    number: int
+    outcome: Outcome
+    forced: bool
+
+
+def fingerprint(row: Character) -> str:
+    """What the admin saw: any write to the row (even one that keeps its version) changes it."""
+    body = json.dumps([row.version, str(row.status), row.state], sort_keys=True)
+    return hashlib.sha256(body.encode()).hexdigest()[:20]
+
+
+async def load_target(game: Game, number: int) -> Target:
+    row = await character_by_number(game, number)
+    return Target(row, rule_state(game, row))
+
+
+async def _refuse_in_fight(game: Game, number: int) -> None:
+    """A fighter's state lives in the fight until it ends: an edit now would be overwritten."""
+    if game.system == GameSystem.POOL:
+        busy = number in await busy_numbers(game)
+    elif game.system == GameSystem.DUEL:
+        duels = DuelRecord.filter(game_id=game.id, stage__in=OPEN_DUEL_STAGES)
+        busy = await duels.filter(Q(challenger_number=number) | Q(opponent_number=number)).exists()
+    else:
+        battle = await open_battle_in(game)
+        busy = battle is not None and any(f.number == number for f in battle.state.fighters)
+    if busy:
+        raise RuleRefused("edit-error-in-fight", number=number)
+
+
+def _check_status(target: Target, edit: Edit) -> None:
+    if target.row.status == CharacterStatus.KICKED:
+        raise RuleRefused("edit-error-kicked", number=target.row.number)
+    if edit.field == Field.ALIVE and target.alive:
+        raise unchanged()
+    if edit.field != Field.ALIVE and not target.alive:
+        raise RuleRefused("edit-error-dead", number=target.row.number)
+
+
+async def check_edit(game: Game, target: Target, edit: Edit) -> Outcome:
+    """What the edit would change and which limits it breaks; a refusal if it cannot be."""
+    _check_status(target, edit)
+    await _refuse_in_fight(game, target.row.number)
+    if edit.field == Field.ALIVE:
+        return Outcome(())
+    if game.system == GameSystem.POOL:
+        world, _ = await load_world(game)
+        return apply_pool(world, target.row.number, edit)[1]
+    return _apply_row(game, target, edit)[1]
+
+
+def _apply_row(game: Game, target: Target, edit: Edit) -> tuple[Any, Outcome]:
+    if game.system == GameSystem.DUEL:
+        return apply_duel(target.state, edit, settings_of(game))
+    return apply_d20(target.state, edit)
+
+
+def clean_reason(reason: str) -> str:
+    text = " ".join(reason.split())
+    if not 1 <= len(text) <= REASON_MAX:
+        raise RuleRefused(REASON_ERROR, high=REASON_MAX)
+    return text
+
+
+async def save_edit(
+    game: Game,
+    number: int,
+    seen: str,
+    edit: Edit,
+    actor: gm_log.Actor,
+    reason: str,
+    *,
+    force: bool,
+    runtime: Runtime,
+) -> Saved:
+    """Apply and log the edit if character ``number`` is still as ``seen``.
+
+    :class:`StaleEdit` when it changed meanwhile, :class:`LimitsBroken` when it breaks a limit
+    and ``force`` is not set, a :class:`RuleRefused` when it cannot be done.
+    """
+    reason = clean_reason(reason)
+    if edit.field == Field.ALIVE:
+        return await _revive(game, number, seen, edit, actor, reason, runtime)
+    async with runtime.locks.game(game.id, paused_ok=True):  # a pause is when GMs fix things
+        await game.refresh_from_db()
+        target = await load_target(game, number)
+        if target.seen != seen:
+            raise StaleEdit()
+        _check_status(target, edit)
+        await _refuse_in_fight(game, number)
+        if game.system == GameSystem.POOL:
+            outcome = await _save_pool(game, number, edit, actor, reason, force)
+        else:
+            outcome = await _save_row(game, target, edit, actor, reason, force)
+    return Saved(target.row.name, number, outcome, bool(outcome.breaks))
+
+
+def _details(edit: Edit, outcome: Outcome) -> dict[str, Any]:
+    return {"edit": dump(edit), "changes": dump(outcome.changes), "breaks": dump(outcome.breaks)}
+
+
+async def _save_pool(
+    game: Game, number: int, edit: Edit, actor: gm_log.Actor, reason: str, force: bool
+) -> Outcome:
+    world, rows = await load_world(game)
+    after, outcome = apply_pool(world, number, edit)
+    if outcome.breaks and not force:
+        raise LimitsBroken()
+    async with in_transaction() as connection:
+        await save_world(game, world, after, rows)
+        await gm_log.record(
+            game,
+            actor,
+            ACTION,
+            reason,
+            target_number=number,
+            details=_details(edit, outcome),
+            connection=connection,
+        )
+    return outcome
+
+
+async def _save_row(
+    game: Game, target: Target, edit: Edit, actor: gm_log.Actor, reason: str, force: bool
+) -> Outcome:
+    after, outcome = _apply_row(game, target, edit)
+    if outcome.breaks and not force:
+        raise LimitsBroken()
+    row = target.row
+    changes: dict[str, Any] = {"state": dump(after), "version": F("version") + 1}
+    if edit.field == Field.DEAD:
+        changes.update(status=CharacterStatus.DEAD, active_key=None)
+    async with in_transaction() as connection:
+        done = await Character.filter(id=row.id, version=row.version).update(**changes)
+        if not done:
+            raise StaleAction()
+        await gm_log.record(
+            game,
+            actor,
+            ACTION,
+            reason,
+            target_number=row.number,
+            details=_details(edit, outcome),
+            connection=connection,
+        )
+    return outcome
+
+
+async def _revive(
+    game: Game,
+    number: int,
+    seen: str,
+    edit: Edit,
+    actor: gm_log.Actor,
+    reason: str,
+    runtime: Runtime,
+) -> Saved:
+    target = await load_target(game, number)
+    if target.seen != seen:
+        raise StaleEdit()
+    _check_status(target, edit)
+    outcome = Outcome((Change(Field.ALIVE, "dead", "alive"),))
+    row = await revive(game, number, actor, reason, runtime)
+    return Saved(row.name, number, outcome, False)

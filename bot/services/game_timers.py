@@ -1,0 +1,44 @@
+"""Which pending timers belong to a game: its automatic tick, its fights', battles' and duels'.
+
+A timer knows only its kind and the id it refers to; the kind says which table that id is in.
+"""
+
+from __future__ import annotations
+
+from bot.db.models import DuelRecord, Encounter, Game, Timer
+from bot.services import battle_store, cycles, duels, fight_flow
+
+GAME_KINDS = (cycles.AUTO_TICK,)
+ENCOUNTER_KINDS = (
+    *fight_flow.TIMER_KINDS,
+    battle_store.JOIN_TIMER,
+    battle_store.TURN_TIMER,
+    battle_store.NARRATION_TIMER,
+)
+DUEL_KINDS = (duels.EXPIRE, duels.CHOICE_TIMEOUT)
+
+
+async def pending_of(game: Game) -> list[Timer]:
+    """The game's timers that have not fired yet."""
+    pending = await Timer.filter(
+        fired_at__isnull=True, kind__in=(*GAME_KINDS, *ENCOUNTER_KINDS, *DUEL_KINDS)
+    )
+    encounter_refs = {t.ref for t in pending if t.kind in ENCOUNTER_KINDS}
+    duel_refs = {t.ref for t in pending if t.kind in DUEL_KINDS}
+    encounters = (
+        {r.id for r in await Encounter.filter(id__in=encounter_refs, game_id=game.id).only("id")}
+        if encounter_refs
+        else set()
+    )
+    duel_ids = (
+        {r.id for r in await DuelRecord.filter(id__in=duel_refs, game_id=game.id).only("id")}
+        if duel_refs
+        else set()
+    )
+    return [
+        t
+        for t in pending
+        if (t.kind in GAME_KINDS and t.ref == game.id)
+        or (t.kind in ENCOUNTER_KINDS and t.ref in encounters)
+        or (t.kind in DUEL_KINDS and t.ref in duel_ids)
+    ]

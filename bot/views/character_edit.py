@@ -1,0 +1,93 @@
+"""Words for a game master's edits: each change, each broken limit, the public notice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.i18n import Html, L10n
+from bot.services.character_edit_model import Break, Change, Field
+from bot.services.codec import load
+
+# The word for each field in "<field> <before> -> <after>" (the locale selects on $field).
+_PLAIN = frozenset(
+    {
+        Field.STATS,
+        Field.HEALTH,
+        Field.MAX_HEALTH,
+        Field.HALL,
+        Field.FOOD,
+        Field.SLEEP,
+        Field.SLEPT,
+        Field.AGILITY,
+    }
+)
+
+
+def change_text(l10n: L10n, change: Change) -> str:
+    """One change in a few words ("health 3 -> 5", "coin (backpack): 0 -> 5" in English)."""
+    if change.field == Field.ITEM:
+        return l10n.text(
+            "edit-change-item",
+            item=change.item,
+            place=change.place,
+            before=change.before,
+            after=change.after,
+        )
+    if change.field == Field.SKILL:
+        return l10n.text(
+            "edit-change-skill", skill=change.item, before=change.before, after=change.after
+        )
+    if change.field == Field.CLASS:
+        return l10n.text("edit-change-class", before=change.before, after=change.after)
+    if change.field in _PLAIN:
+        return l10n.text(
+            "edit-change", field=change.field, before=change.before, after=change.after
+        )
+    return l10n.text("edit-change-state", field=change.field, after=change.after)
+
+
+def changes_text(l10n: L10n, changes: Iterable[Change]) -> Html:
+    return Html("; ".join(change_text(l10n, change) for change in changes))
+
+
+def break_text(l10n: L10n, limit: Break) -> str:
+    return l10n.text(limit.code, **dict(limit.details))
+
+
+def breaks_text(l10n: L10n, breaks: Iterable[Break]) -> Html:
+    return Html("\n".join(f"• {break_text(l10n, limit)}" for limit in breaks))
+
+
+def notice_text(
+    l10n: L10n,
+    *,
+    actor: str,
+    name: str,
+    number: int,
+    changes: Iterable[Change],
+    reason: str,
+    forced: bool,
+) -> str:
+    """The one line the group sees: who changed whom, what, and why."""
+    return l10n.text(
+        "edit-notice",
+        actor=actor,
+        name=name,
+        number=number,
+        changes=changes_text(l10n, changes),
+        reason=reason,
+        forced="yes" if forced else "no",
+    )
+
+
+def log_text(l10n: L10n, number: int, details: dict[str, Any]) -> str:
+    """An edit as one /log line (from the GmAction's stored details)."""
+    changes = load(tuple[Change, ...], details["changes"])
+    forced = bool(details.get("breaks"))
+    return l10n.text(
+        "edit-log",
+        number=number,
+        changes=changes_text(l10n, changes),
+        forced="yes" if forced else "no",
+    )

@@ -1,0 +1,62 @@
+## Game master's commands: /give, /revive, /place, /pause, /resume — each with a reason for the log
+
+error-game-paused = ⏸ The game is paused by its game master. It goes on after /resume; looking (/me, /players, /log) works meanwhile.
+
+gm-error-no-reason = A short reason is needed: it goes into the /log, so players see why the game master stepped in.
+gm-error-reason-long = The reason is a bit long: { $length } { $length ->
+        [one] character
+       *[other] characters
+    }, up to { $limit } allowed. A few words will do.
+gm-error-count = How many to give: from 1 to { $high }.
+gm-error-item = I don't know the item “{ $word }”. Items: jacket, trousers, backpack, sword, ration, pill, coin.
+gm-error-not-living = No. { $number } { $name } is not alive — /revive { $number } reason first.
+gm-error-alive = No. { $number } { $name } is alive already: nobody to revive.
+gm-error-kicked = No. { $number } { $name } was removed from the game (/kick), not killed: cannot be revived.
+gm-error-has-living = No. { $number } { $name } cannot be revived: this player already has a living character in the game — { $other }. One living character per player.
+gm-error-revive-fighting = No. { $number } { $name } still counts in a running fight. Revive them when the fight is over.
+gm-error-already-paused = The game is paused already. To go on: /resume reason.
+gm-error-not-paused = The game is running, not paused. To pause: /pause reason.
+
+gm-give-usage =
+    Give a character an item (pool): /give N item [count] reason — e.g. /give 3 sword found in a chest or /give 2 coins 10 riddle reward.
+    The reason is required: it goes into the /log. Items: jacket, trousers, backpack, sword, ration, pill, coin.
+
+# Words /give accepts for each item (any form, separated by spaces).
+gm-item-words = { $item ->
+        [jacket] jacket jackets
+        [trousers] trousers pants
+        [backpack] backpack backpacks
+        [sword] sword swords
+        [ration] ration rations food
+        [pill] pill pills
+       *[coin] coin coins
+    }
+gm-give-pool-only = /give is for the d10 pool: the other systems have no items.
+gm-give-done = 🎁 No. { $number } { $name } receives { $items }: { $spread }. Written to the /log.
+
+gm-revive-usage = Revive a dead character: /revive N reason — e.g. /revive 3 bot mistake. The reason is required: it goes into the /log.
+gm-revive-done-pool = ✨ No. { $number } { $name } lives again — barely: health 1, hall { $hall }. The bleeding is still there: pills are needed. Written to the /log.
+gm-revive-done = ✨ No. { $number } { $name } is back: HP { $hp }. Written to the /log.
+
+gm-place-usage = Put a character into a hall (pool): /place N H reason — e.g. /place 2 3 game master's teleport. The reason is required: it goes into the /log.
+gm-place-pool-only = /place is for the d10 pool: only it has halls.
+gm-place-done = ✅ No. { $number } { $name } is in hall { $hall } now. Written to the /log.
+
+gm-pause-usage = Pause the game: /pause reason — e.g. /pause lunch break. The reason is required: it goes into the /log.
+gm-resume-usage = Resume the game: /resume reason — e.g. /resume everyone is back. The reason is required: it goes into the /log.
+gm-paused =
+    ⏸ The game is paused — “{ $reason }”.
+    Cycles, fights, duels and every timer stand still; looking (/me, /players, /log) works. To go on: /resume reason.
+gm-resumed = ▶️ The game goes on — “{ $reason }”. Timers run on from where they stopped.
+
+log-gm-line = 🛠 Game master { $actor }: { $what } — “{ $reason }”
+log-gm-give = /give No. { $number }: { $items } ({ $spread })
+log-gm-revive-pool = /revive No. { $number }: health { $health }, hall { $hall }
+log-gm-revive = /revive No. { $number }: HP { $hp }
+log-gm-place = /place No. { $number }: hall { $before } → { $after }
+log-gm-pause = /pause
+log-gm-resume = /resume (the pause lasted { $minutes ->
+        [0] under a minute
+       *[other] { $minutes } min
+    })
+log-gm-other = { $action } { $details }
