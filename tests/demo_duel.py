@@ -83,7 +83,7 @@ async def play() -> Recording:
         await _build(emu, bronn, link, "Бронн", 1, "30")
         await say(emu, sandor, group, "/players", "Бронн")
         loser = await _duel(emu, group, sandor, bronn)
-        await say(emu, master, group, f"/heal {loser}", "хиты восстановлены")
+        await say(emu, master, group, f"/heal {loser} отдых после боя", "хиты восстановлены")
 
         recording.show(f"Группа «{group.title}»", group)
         recording.show("Личный чат: игрок Сандора и бот", emu.private_chat(sandor))

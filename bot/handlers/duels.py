@@ -1,4 +1,5 @@
-"""Duels in the group: /duel N skill (or a reply), accept/decline, go on/stop, /heal."""
+"""Duels in the group: /duel N skill (or a reply), accept/decline, go on/stop (/heal is a game
+master's intervention: :mod:`bot.handlers.gm_roster`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import DuelAction, DuelCallback
-from bot.config import Settings
 from bot.db.models import Character, DuelRecord, Game, Timer
 from bot.handlers import duel_news
 from bot.handlers.delivery import drop_buttons, edit_or_send, send_or_log
@@ -21,8 +21,7 @@ from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import duels, games
 from bot.services.characters import character_by_number, living_character
-from bot.services.errors import BadNumber, NotAdmin, ServiceError, StaleAction
-from bot.services.permissions import is_game_admin
+from bot.services.errors import BadNumber, ServiceError, StaleAction
 from bot.services.runtime import Runtime
 from bot.views.duel import challenge_text
 from rules.duel import Side
@@ -34,7 +33,6 @@ def build_router() -> Router:
     router = Router(name="duels")
     router.message.filter(F.chat.type.in_(GROUP_CHATS))
     router.message.register(challenge, Command("duel"))
-    router.message.register(heal, Command("heal"))
     router.callback_query.register(press, DuelCallback.filter())
     return router
 
@@ -167,29 +165,6 @@ async def _news_again(
     if await duel_news.publish(bot, snap, translator.for_locale(game.locale), message.message_id):
         await drop_buttons(message)
     return True
-
-
-async def heal(
-    message: Message, command: CommandObject, bot: Bot, l10n: L10n, settings: Settings | None
-) -> None:
-    assert message.from_user is not None
-    admin_ids = settings.admin_ids if settings else frozenset()
-    args = (command.args or "").split()
-    try:
-        if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids):
-            raise NotAdmin()
-        game = await games.require_game(message.chat.id)
-        if not 1 <= len(args) <= 2 or not all(a.isdigit() for a in args):
-            await message.reply(l10n.text("heal-usage"))
-            return
-        hp = int(args[1]) if len(args) == 2 else None
-        character, healed = await duels.heal(game, int(args[0]), hp)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
-    await message.reply(
-        l10n.text("duel-healed", name=character.name, hp=healed.hp, max=healed.max_hp)
-    )
 
 
 def register_timers(scheduler: Scheduler) -> None:

@@ -77,13 +77,13 @@ def _number(word: str) -> int | None:
     return int(word) if word.isdigit() and len(word) <= _NUMBER_DIGITS else None
 
 
-async def _admin_game(message: Message, bot: Bot, settings: Settings | None) -> Game:
+async def admin_game(message: Message, bot: Bot, settings: Settings | None) -> Game:
     if not await is_admin(message, bot, settings):
         raise NotAdmin()
     return await games.require_game(message.chat.id)
 
 
-def _actor(message: Message) -> Actor:
+def actor_of(message: Message) -> Actor:
     assert message.from_user is not None
     return Actor(message.from_user.id, message.from_user.first_name)
 
@@ -105,7 +105,7 @@ async def give(
     """``/give N item [count] reason``."""
     args = (command.args or "").split()
     try:
-        game = await _admin_game(message, bot, settings)
+        game = await admin_game(message, bot, settings)
         if game.system != GameSystem.POOL:
             raise RuleRefused("gm-give-pool-only")
         number = _number(args[0]) if args else None
@@ -118,7 +118,7 @@ async def give(
         reason = " ".join(args[2 if count is None else 3 :])
         _needs_reason("gm-give-usage", reason)
         given = await gm_edits.give_item(
-            game, number, item, 1 if count is None else count, _actor(message), reason, runtime
+            game, number, item, 1 if count is None else count, actor_of(message), reason, runtime
         )
     except ServiceError as error:
         await refuse(message, l10n, error)
@@ -148,12 +148,12 @@ async def revive(
     """``/revive N reason``."""
     args = (command.args or "").split()
     try:
-        game = await _admin_game(message, bot, settings)
+        game = await admin_game(message, bot, settings)
         number = _number(args[0]) if args else None
         if number is None:
             raise RuleRefused("gm-revive-usage")
         _needs_reason("gm-revive-usage", " ".join(args[1:]))
-        row = await gm_edits.revive(game, number, _actor(message), " ".join(args[1:]), runtime)
+        row = await gm_edits.revive(game, number, actor_of(message), " ".join(args[1:]), runtime)
     except ServiceError as error:
         await refuse(message, l10n, error)
         return
@@ -179,7 +179,7 @@ async def place(
     say it there)."""
     args = (command.args or "").split()
     try:
-        game = await _admin_game(message, bot, settings)
+        game = await admin_game(message, bot, settings)
         if game.system != GameSystem.POOL:
             raise RuleRefused("gm-place-pool-only")
         numbers = [_number(a) for a in args[:2]]
@@ -187,7 +187,7 @@ async def place(
             raise RuleRefused("gm-place-usage")
         _needs_reason("gm-place-usage", " ".join(args[2:]))
         character = await gm_edits.place(
-            game, numbers[0], numbers[1], _actor(message), " ".join(args[2:]), runtime
+            game, numbers[0], numbers[1], actor_of(message), " ".join(args[2:]), runtime
         )
     except ServiceError as error:
         await refuse(message, l10n, error)
@@ -211,9 +211,9 @@ async def _set_paused(
     reason = command.args or ""
     usage = "gm-pause-usage" if paused else "gm-resume-usage"
     try:
-        game = await _admin_game(message, bot, settings)
+        game = await admin_game(message, bot, settings)
         _needs_reason(usage, reason)
-        await gm_edits.set_paused(game, paused, _actor(message), reason, runtime)
+        await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime)
     except ServiceError as error:
         await refuse(message, l10n, error)
         return

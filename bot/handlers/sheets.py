@@ -38,7 +38,6 @@ def build_router() -> Router:
     router.message.register(me_group, Command("me"), in_group)
     router.message.register(players, Command("players"), in_group)
     router.message.register(admin_sheet, Command("sheet"), in_group)
-    router.message.register(kick, Command("kick"), in_group)
     router.message.register(group_only, Command("players", "sheet", "kick"))
     return router
 
@@ -207,23 +206,3 @@ async def admin_sheet(
         )
         return
     await message.reply(l10n.text("sheet-sent", number=number))
-
-
-async def kick(
-    message: Message, command: CommandObject, bot: Bot, l10n: L10n, settings: Settings | None
-) -> None:
-    """An admin removes character N from play; the row stays as history."""
-    if not await _is_admin(message, bot, settings):
-        await refuse(message, l10n, NotAdmin())
-        return
-    number = parse_number(command.args)
-    if number is None:
-        await message.reply(l10n.text("kick-usage"))
-        return
-    try:
-        game = await games.require_game(message.chat.id)
-        character = await characters.kick(game, number)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
-    await message.answer(l10n.text("kick-done", number=character.number, name=character.name))

@@ -177,15 +177,3 @@ async def character_by_number(game: Game, number: int) -> Character:
     if character is None:
         raise CharacterNotFound(number=number)
     return character
-
-
-async def kick(game: Game, number: int) -> Character:
-    """Remove a character from play; the row stays as history."""
-    character = await character_by_number(game, number)
-    if character.status != CharacterStatus.ACTIVE:
-        raise CharacterNotFound(number=number)
-    await Character.filter(id=character.id).update(
-        status=CharacterStatus.KICKED, active_key=None, version=F("version") + 1
-    )
-    character.status = CharacterStatus.KICKED
-    return character

@@ -16,10 +16,9 @@ from bot.db.models import (
     GameSystem,
 )
 from bot.services import timers
-from bot.services.characters import character_by_number, living_character, rule_state
+from bot.services.characters import living_character, rule_state
 from bot.services.codec import dump, load
 from bot.services.errors import (
-    BadNumber,
     CannotFight,
     DuelBusy,
     DuelSkillUnknown,
@@ -286,18 +285,3 @@ async def choices_timed_out(game: Game, duel_id: int, runtime: Runtime) -> DuelS
                 duel = choose(snap.duel, side, Choice.STOP)
                 return await _save(game, snap, duel, DuelStage.FINISHED)
         return None
-
-
-async def heal(game: Game, number: int, hp: int | None) -> tuple[Character, DuelCharacter]:
-    """Admins restore HP: to ``hp`` or to the maximum."""
-    _duel_game(game)
-    character = await character_by_number(game, number)
-    if character.status != CharacterStatus.ACTIVE:
-        raise CannotFight(name=character.name)
-    fighter: DuelCharacter = rule_state(game, character)
-    target = fighter.max_hp if hp is None else hp
-    if not 1 <= target <= fighter.max_hp:
-        raise BadNumber(low=1, high=fighter.max_hp)
-    healed = replace(fighter, hp=target)
-    await Character.filter(id=character.id).update(state=dump(healed))
-    return character, healed

@@ -58,6 +58,11 @@ def what_text(l10n: L10n, entry: GmEntry) -> str:
             return _revive(l10n, number, details)
         if entry.action == "place":
             return _place(l10n, number, details)
+        if entry.action == "kick":
+            return l10n.text("log-gm-kick", number=number)
+        if entry.action == "heal":
+            before, after = details["hp"]
+            return l10n.text("log-gm-heal", number=number, before=before, after=after)
         if entry.action == "pause":
             return l10n.text("log-gm-pause")
         if entry.action == "resume":

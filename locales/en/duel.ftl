@@ -30,4 +30,4 @@ duel-end-knockout = 💥 { $loser } is down. { $winner } wins; { $loser } is out
 duel-end-killed = ☠️ { $loser } fell in a duel to the death. { $winner } wins.
 duel-choices-timeout = ⌛ Time to decide ran out: { $who } did not answer. The duel is over; { $winner } wins.
 duel-healed = { $name }: HP restored, { $hp }/{ $max }.
-heal-usage = Healing: /heal N — to full, or /heal N hp — to that value.
+heal-usage = Healing: /heal N reason — to full, or /heal N hp reason — to that value. For example: /heal 2 a rest at the inn. The reason is required: it goes into the /log.

@@ -55,6 +55,8 @@ log-gm-revive-pool = /revive No. { $number }: health { $health }, hall { $hall }
 log-gm-revive = /revive No. { $number }: HP { $hp }
 log-gm-place = /place No. { $number }: hall { $before } → { $after }
 log-gm-pause = /pause
+log-gm-kick = /kick No. { $number }: removed from the game
+log-gm-heal = /heal No. { $number }: HP { $before } → { $after }
 log-gm-resume = /resume (the pause lasted { $minutes ->
         [0] under a minute
        *[other] { $minutes } min

@@ -38,8 +38,8 @@ help-group-d20 =
 help-group-admin =
     <b>Game masters</b>
     /newgame — new game · /game — settings · /endgame — end it and reveal the dice
-    /kick N — remove a character · /sheet N — full sheet in private · /edit N — edit a character (in private)
-    /heal N [hp] — heal (duel) · /tick — next cycle · /halls — portals
+    /kick N reason — remove a character · /sheet N — full sheet in private · /edit N — edit a character (in private)
+    /heal N [hp] reason — heal (duel) · /tick — next cycle · /halls — portals
     /fight_next, /fight_stop — hurry or stop a fight (pool) · /skip — skip a narration (d20)
     /give N item [count] reason — give an item (pool) · /place N H reason — to hall H (pool)
     /revive N reason — revive · /pause reason, /resume reason — pause. Everyone sees the reason in /log

@@ -56,6 +56,8 @@ log-gm-revive-pool = /revive №{ $number }: здоровье { $health }, за�
 log-gm-revive = /revive №{ $number }: хиты { $hp }
 log-gm-place = /place №{ $number }: зал { $before } → { $after }
 log-gm-pause = /pause
+log-gm-kick = /kick №{ $number }: исключён из игры
+log-gm-heal = /heal №{ $number }: хиты { $before } → { $after }
 log-gm-resume = /resume (пауза длилась { $minutes ->
         [0] меньше минуты
        *[other] { $minutes } мин

@@ -168,18 +168,24 @@ async def test_admin_heals_and_others_may_not(gm: Harness) -> None:
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
     await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
-    await gm.emu.send_text(bronn, group, "/heal 2")
+    await gm.emu.send_text(bronn, group, "/heal 2 хочу")
     assert "администраторы" in (await gm.emu.wait_for_message(group)).body
-    await gm.emu.send_text(admin, group, "/heal 2 40")
+    await gm.emu.send_text(admin, group, "/heal 2 40 отдых")
     assert "от 1 до 30" in (await gm.emu.wait_for_message(group)).body
-    assert await _hp(game, 2) == 12
     await gm.emu.send_text(admin, group, "/heal 2 20")
+    assert "Причина обязательна" in (await gm.emu.wait_for_message(group)).body
+    assert await _hp(game, 2) == 12
+    await gm.emu.send_text(admin, group, "/heal 2 20 перевязка")
     assert "20/30" in (await gm.emu.wait_for_message(group)).body
-    await gm.emu.send_text(admin, group, "/heal 2")
+    await gm.emu.send_text(admin, group, "/heal 2 лекарь")
     assert "30/30" in (await gm.emu.wait_for_message(group)).body
     assert await _hp(game, 2) == 30
     await gm.emu.send_text(admin, group, "/heal two")
     assert "/heal N" in (await gm.emu.wait_for_message(group)).body
+    await gm.emu.send_text(bronn, group, "/log")
+    log = (await gm.emu.wait_for_message(group)).body
+    assert "/heal №2: хиты 12 → 20 — «перевязка»" in log
+    assert "/heal №2: хиты 20 → 30 — «лекарь»" in log
 
 
 async def test_a_restart_mid_duel_resumes_and_each_round_is_one_new_message(gm: Harness) -> None:

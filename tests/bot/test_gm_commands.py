@@ -13,7 +13,6 @@ from bot.services.characters import (
     DuelBuild,
     PoolBuild,
     create_character,
-    kick,
     rule_state,
 )
 from bot.services.codec import dump
@@ -142,7 +141,9 @@ async def test_revive_refuses_a_second_living_character_and_a_kicked_one(gm: Har
     await create_character(
         table.game, table.player(2).id, "Богдан", PoolBuild(Gender.MALE, FIGHTER)
     )
-    await kick(table.game, 3)
+    await Character.filter(game_id=table.game.id, number=3).update(
+        status=CharacterStatus.KICKED, active_key=None
+    )
     admin = _speaker(gm, table.admin, table.group)
 
     second = await admin("/revive 2 ошибка")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.db.models import Character, CharacterStatus, Game, GameSystem
+from bot.db.models import Character, CharacterStatus, Game, GameSystem, GmAction
 from bot.services import games
 from bot.services.characters import (
     D20Build,
@@ -197,24 +197,28 @@ async def test_sheet_refusals(gm: Harness) -> None:
 
 async def test_admin_kicks_a_character_who_stays_in_history(gm: Harness) -> None:
     admin, vasya, _, group, game = await _pool_table(gm)
-    announced = await _ask(gm, admin, group, "/kick 1")
+    announced = await _ask(gm, admin, group, "/kick 1 ушёл из <b>чата</b>")
     assert "№1 Вася исключён из игры" in announced.body
+    log = (await _ask(gm, vasya, group, "/log")).body
+    assert "🛠 Мастер Мастер: /kick №1: исключён из игры — «ушёл из <b>чата</b>»" in log
     row = await Character.get(game_id=game.id, number=1)
     assert row.status == CharacterStatus.KICKED
     listing = (await _ask(gm, admin, group, "/players")).body
     assert "Вася" not in listing and "Петя" in listing
     assert "нет персонажа" in (await _ask(gm, vasya, gm.emu.private_chat(vasya), "/me")).body
-    again = await _ask(gm, admin, group, "/kick 1")
+    again = await _ask(gm, admin, group, "/kick 1 ещё раз")
     assert "Персонажа с номером 1 нет" in again.body
 
 
 async def test_kick_refusals_change_nothing(gm: Harness) -> None:
     admin, vasya, _, group, game = await _pool_table(gm)
-    assert "только администраторы" in (await _ask(gm, vasya, group, "/kick 2")).body
+    assert "только администраторы" in (await _ask(gm, vasya, group, "/kick 2 спам")).body
     assert "Кого исключить" in (await _ask(gm, admin, group, "/kick")).body
-    assert "Кого исключить" in (await _ask(gm, admin, group, "/kick -2")).body
-    assert "Персонажа с номером 7 нет" in (await _ask(gm, admin, group, "/kick 7")).body
+    assert "Кого исключить" in (await _ask(gm, admin, group, "/kick -2 спам")).body
+    assert "Причина обязательна" in (await _ask(gm, admin, group, "/kick 2")).body
+    assert "Персонажа с номером 7 нет" in (await _ask(gm, admin, group, "/kick 7 спам")).body
     rows = await Character.filter(game_id=game.id)
     assert {row.status for row in rows} == {CharacterStatus.ACTIVE}
     empty = gm.emu.add_group("Пусто", admins=[admin])
-    assert "нет игры" in (await _ask(gm, admin, empty, "/kick 1")).body
+    assert "нет игры" in (await _ask(gm, admin, empty, "/kick 1 спам")).body
+    assert await GmAction.filter(game_id=game.id).count() == 0

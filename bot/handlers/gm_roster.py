@@ -1,0 +1,84 @@
+"""``/kick N reason`` (any system) and ``/heal N [hp] reason`` (duel): a game master's
+interventions on the roster, each with a reason for /log like the rest of :mod:`bot.handlers.gm`."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
+
+from bot.config import Settings
+from bot.handlers.gm import actor_of, admin_game
+from bot.handlers.replies import refuse
+from bot.i18n import L10n
+from bot.services import gm_roster
+from bot.services.errors import RuleRefused, ServiceError
+from bot.services.runtime import Runtime
+
+GROUP_CHATS = frozenset({"group", "supergroup"})
+_DIGITS = 6
+
+
+def build_router() -> Router:
+    router = Router(name="gm_roster")
+    in_group = F.chat.type.in_(GROUP_CHATS)
+    router.message.register(kick, Command("kick"), in_group)
+    router.message.register(heal, Command("heal"), in_group)
+    return router
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() and len(word) <= _DIGITS else None
+
+
+async def kick(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """An admin removes character N from play; the row stays as history."""
+    args = (command.args or "").split()
+    try:
+        game = await admin_game(message, bot, settings)
+        number = _number(args[0].lstrip("#\u2116")) if args else None
+        if number is None or len(args) < 2:
+            raise RuleRefused("kick-usage")
+        reason = " ".join(args[1:])
+        character = await gm_roster.kick(game, number, actor_of(message), reason, runtime)
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.answer(l10n.text("kick-done", number=character.number, name=character.name))
+
+
+async def heal(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """``/heal N reason`` to full, ``/heal N hp reason`` to that value (duel)."""
+    args = (command.args or "").split()
+    try:
+        game = await admin_game(message, bot, settings)
+        number = _number(args[0]) if args else None
+        if number is None:
+            raise RuleRefused("heal-usage")
+        hp = _number(args[1]) if len(args) > 1 else None
+        reason = " ".join(args[1 if hp is None else 2 :])
+        if not reason:
+            raise RuleRefused("heal-usage")
+        character, healed = await gm_roster.heal(
+            game, number, hp, actor_of(message), reason, runtime
+        )
+    except ServiceError as error:
+        await refuse(message, l10n, error)
+        return
+    await message.reply(
+        l10n.text("duel-healed", name=character.name, hp=healed.hp, max=healed.max_hp)
+    )
