@@ -25,6 +25,7 @@ from bot.services.character_edits import REASON_ERROR, Saved, save_edit
 from bot.services.codec import dump, load
 from bot.services.errors import ServiceError
 from bot.services.gm_log import Actor
+from bot.services.topics import topic_of_character
 from bot.views.character_edit import notice_text
 
 
@@ -85,4 +86,6 @@ async def _notify(
         reason=" ".join(text.split()),
         forced=saved.forced,
     )
-    await send_or_log(bot, game.chat_id, notice)
+    await game.refresh_from_db(fields=["topics"])
+    thread = await topic_of_character(game, saved.number)
+    await send_or_log(bot, game.chat_id, notice, thread_id=thread)

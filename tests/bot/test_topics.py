@@ -4,6 +4,7 @@ topic, /halls binds a hall to a topic, and a deleted topic falls back to the gen
 from __future__ import annotations
 
 from bot.db.models import Game
+from tests.bot.character_edit_rig import Editor
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import change, fight_record, pool_table, press, round_dice
 
@@ -101,3 +102,15 @@ async def test_halls_is_for_pool_games_only(gm: Harness) -> None:
     await Game.filter(id=table.game.id).update(system="duel")
     await gm.emu.send_text(table.admin, table.group, "/halls 1")
     assert "не для системы этой игры" in (await gm.emu.wait_for_message(table.group)).body
+
+
+async def test_an_edit_notice_goes_to_the_topic_of_the_characters_hall(gm: Harness) -> None:
+    table = await pool_table(gm, forum=True)
+    cellar = gm.emu.add_topic(table.group, "Подвал")
+    await gm.emu.send_text(table.admin, table.group, "/halls 1", thread_id=cellar.message_thread_id)
+    await gm.emu.wait_for_message(table.group, lambda m: "привязан" in m.body)
+    editor = Editor(gm, table.admin, table.game)
+    await editor.open(1)
+    await editor.edit("❤️ Здоровье", "4")
+    notice = await editor.save("ушиб", table.group)
+    assert "здоровье 5 → 4" in notice.body and notice.thread_id == cellar.message_thread_id
