@@ -25,7 +25,8 @@ from bot.services.character_edits import Target, check_edit, load_target
 from bot.services.codec import dump
 from bot.services.errors import NoActiveGame, RuleRefused, ServiceError
 from bot.services.games import settings_of
-from bot.services.settings_admin import admin_game, admin_ids_of
+from bot.services.permissions import admin_ids_of
+from bot.services.settings_admin import admin_game
 
 NUMBERS = re.compile(r"-?\d{1,6}")
 PENDING = ("edit", "outcome", "forced", "field", "skill", "item", "item_op", "source", "dest")

@@ -20,8 +20,9 @@ from bot.dialogs.widgets import l10n_of
 from bot.handlers.replies import refuse
 from bot.services import setting_edits
 from bot.services.errors import NoActiveGame, ServiceError, SettingOutOfBounds
+from bot.services.permissions import admin_ids_of
 from bot.services.settings import GameSettings
-from bot.services.settings_admin import admin_game, admin_ids_of, edit_settings
+from bot.services.settings_admin import admin_game, edit_settings
 
 NUMBER = re.compile(r"^[+-]?\d{1,9}$")
 # Widget id -> (setting, change) of each - and + button.

@@ -11,6 +11,7 @@ from bot.callbacks import BattleCallback
 from bot.config import Settings
 from bot.db.models import GameSystem
 from bot.handlers import d20_live
+from bot.handlers.admins import sender_is_admin
 from bot.handlers.d20_buttons import press
 from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
@@ -21,7 +22,7 @@ from bot.services.battle_store import JOIN_TIMER, NARRATION_TIMER, TURN_TIMER, s
 from bot.services.characters import living_character
 from bot.services.d20_checks import roll_check
 from bot.services.errors import NotAdmin, ServiceError
-from bot.services.permissions import is_game_admin
+from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.d20 import check_text, join_text
 from bot.views.d20_keyboards import join_keyboard
@@ -119,10 +120,9 @@ async def open_battle(
     if sides is None:
         await message.reply(l10n.text("d20-battle-usage", limit=SIDE_NAME_MAX))
         return
-    admin_ids = settings.admin_ids if settings else frozenset()
     try:
         game = await games.require_game(message.chat.id)
-        is_admin = await is_game_admin(bot, message.chat.id, user.id, admin_ids)
+        is_admin = await may_administer(bot, message.chat.id, user.id, settings)
         snap = await battles.open_battle(
             game,
             user.id,
@@ -155,9 +155,8 @@ async def skip(
 ) -> None:
     """An admin's /skip: the description the battle waits for, else the current turn."""
     assert message.from_user is not None
-    admin_ids = settings.admin_ids if settings else frozenset()
     try:
-        if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids):
+        if not await sender_is_admin(message, bot, settings):
             raise NotAdmin()
         game = await games.require_game(message.chat.id)
         result = await battle_waits.admin_skip(game, runtime)

@@ -18,7 +18,7 @@ from bot.i18n import Html, L10n, Translator
 from bot.services import battle_turns, battles, games
 from bot.services.battle_store import check_actor
 from bot.services.errors import ServiceError, StaleAction
-from bot.services.permissions import is_game_admin
+from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.d20 import join_text, side_name
 from bot.views.d20_keyboards import (
@@ -66,8 +66,7 @@ async def press(
 async def _is_admin(
     bot: Bot, query: CallbackQuery, chat_id: int, settings: Settings | None
 ) -> bool:
-    admin_ids = settings.admin_ids if settings else frozenset()
-    return await is_game_admin(bot, chat_id, query.from_user.id, admin_ids)
+    return await may_administer(bot, chat_id, query.from_user.id, settings)
 
 
 async def _dispatch(

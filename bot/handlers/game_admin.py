@@ -21,8 +21,8 @@ from bot.handlers.replies import refuse
 from bot.i18n import L10n
 from bot.services import games
 from bot.services.errors import NotAdmin, NotInGroup, ServiceError
-from bot.services.permissions import is_game_admin
-from bot.services.settings_admin import admin_game, admin_ids_of
+from bot.services.permissions import admin_ids_of, is_game_admin
+from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
 
 GROUP_CHATS = {"group", "supergroup"}

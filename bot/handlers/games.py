@@ -10,13 +10,14 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.callbacks import NewGameCallback
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
+from bot.handlers.admins import sender_is_admin
 from bot.handlers.delivery import edit_or_send
 from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n
 from bot.services import games
 from bot.services.errors import NotAdmin, ServiceError
-from bot.services.permissions import is_game_admin
+from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 
 GROUP_CHATS = {"group", "supergroup"}
@@ -39,10 +40,6 @@ def build_router() -> Router:
     return router
 
 
-def _admin_ids(settings: Settings | None) -> frozenset[int]:
-    return settings.admin_ids if settings else frozenset()
-
-
 async def join_keyboard(bot: Bot, game: Game, l10n: L10n) -> InlineKeyboardMarkup:
     link = await create_start_link(bot, JOIN_PAYLOAD.format(game_id=game.id))
     button = InlineKeyboardButton(text=l10n.text("game-join-button"), url=link)
@@ -51,7 +48,7 @@ async def join_keyboard(bot: Bot, game: Game, l10n: L10n) -> InlineKeyboardMarku
 
 async def new_game(message: Message, bot: Bot, l10n: L10n, settings: Settings | None) -> None:
     assert message.from_user is not None
-    if not await is_game_admin(bot, message.chat.id, message.from_user.id, _admin_ids(settings)):
+    if not await sender_is_admin(message, bot, settings):
         await refuse(message, l10n, NotAdmin())
         return
     existing = await games.active_game(message.chat.id)
@@ -84,7 +81,7 @@ async def choose_system(
 ) -> None:
     message = query.message
     assert isinstance(message, Message)
-    if not await is_game_admin(bot, message.chat.id, query.from_user.id, _admin_ids(settings)):
+    if not await may_administer(bot, message.chat.id, query.from_user.id, settings):
         await refuse(query, l10n, NotAdmin())
         return
     skills = tuple(s.strip() for s in l10n.text("duel-default-skills").split(",") if s.strip())
@@ -123,7 +120,7 @@ async def end_game(
     message: Message, bot: Bot, l10n: L10n, runtime: Runtime, settings: Settings | None
 ) -> None:
     assert message.from_user is not None
-    if not await is_game_admin(bot, message.chat.id, message.from_user.id, _admin_ids(settings)):
+    if not await sender_is_admin(message, bot, settings):
         await refuse(message, l10n, NotAdmin())
         return
     try:

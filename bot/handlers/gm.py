@@ -14,8 +14,8 @@ from aiogram.types import ErrorEvent, Message
 
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
+from bot.handlers.admins import sender_is_admin
 from bot.handlers.replies import refuse
-from bot.handlers.world_common import is_admin
 from bot.i18n import Html, L10n, Translator
 from bot.services import games, gm_edits
 from bot.services.errors import GamePaused, NotAdmin, NotInGroup, RuleRefused, ServiceError
@@ -78,7 +78,7 @@ def _number(word: str) -> int | None:
 
 
 async def admin_game(message: Message, bot: Bot, settings: Settings | None) -> Game:
-    if not await is_admin(message, bot, settings):
+    if not await sender_is_admin(message, bot, settings):
         raise NotAdmin()
     return await games.require_game(message.chat.id)
 

@@ -24,7 +24,7 @@ from bot.services.characters import living_character
 from bot.services.errors import BadNumber, NotInGroup, ServiceError, StaleAction
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
 from bot.services.fight_store import set_message
-from bot.services.permissions import is_game_admin
+from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import live_text
 
@@ -163,8 +163,7 @@ async def press_window(
             outcome = await fights.join(game, callback_data.fight_id, user_id, runtime)
             answer = l10n.text("pool-fight-joined-you")
         else:
-            admin_ids = settings.admin_ids if settings else frozenset()
-            admin = await is_game_admin(bot, message.chat.id, user_id, admin_ids)
+            admin = await may_administer(bot, message.chat.id, user_id, settings)
             started = await fights.begin(
                 game, callback_data.fight_id, runtime, user_id=user_id, admin=admin
             )

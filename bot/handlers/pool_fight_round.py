@@ -13,13 +13,13 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Game
+from bot.handlers.admins import sender_is_admin
 from bot.handlers.pool_fight_publish import edit_live, group_l10n, publish
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
 from bot.services.errors import BadNumber, NotAdmin, ServiceError
 from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, Move, Outcome
-from bot.services.permissions import is_game_admin
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import end_text
 
@@ -80,8 +80,7 @@ async def _admin_fight(
     message: Message, command: CommandObject, bot: Bot, settings: Settings | None
 ) -> tuple[Game, int]:
     assert message.from_user is not None
-    admin_ids = settings.admin_ids if settings else frozenset()
-    if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids):
+    if not await sender_is_admin(message, bot, settings):
         raise NotAdmin()
     game = await games.require_game(message.chat.id)
     fights.pool_game(game)

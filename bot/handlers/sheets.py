@@ -14,6 +14,7 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.callbacks import SheetCallback
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
+from bot.handlers.admins import sender_is_admin
 from bot.handlers.games import SYSTEM_NAMES
 from bot.handlers.pool_fight_keyboards import players_keyboard
 from bot.handlers.replies import refuse
@@ -21,7 +22,6 @@ from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
 from bot.services import characters, games
 from bot.services.errors import NotAdmin, NotInGroup, ServiceError
-from bot.services.permissions import is_game_admin
 from bot.services.sheets import SheetEntry, own_characters, roster
 from bot.views.chunks import chunks
 from bot.views.sheets import full_sheet, public_line
@@ -61,12 +61,6 @@ async def _group_title(bot: Bot, chat_id: int) -> str | None:
     except TelegramAPIError:
         return None
     return chat.title
-
-
-async def _is_admin(message: Message, bot: Bot, settings: Settings | None) -> bool:
-    assert message.from_user is not None
-    admin_ids = settings.admin_ids if settings else frozenset()
-    return await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids)
 
 
 async def group_only(message: Message, l10n: L10n) -> None:
@@ -175,7 +169,7 @@ async def admin_sheet(
 ) -> None:
     """An admin asks for character N: the full sheet goes to the admin's private chat."""
     assert message.from_user is not None
-    if not await _is_admin(message, bot, settings):
+    if not await sender_is_admin(message, bot, settings):
         await refuse(message, l10n, NotAdmin())
         return
     number = parse_number(command.args)

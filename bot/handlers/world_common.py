@@ -9,10 +9,8 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.config import Settings
 from bot.db.models import User
 from bot.i18n import L10n, Translator
-from bot.services.permissions import is_game_admin
 from bot.services.world_play import GROUP_CHATS, Actor, actor_in_chat
 
 logger = logging.getLogger(__name__)
@@ -25,12 +23,6 @@ def in_group(message: Message) -> bool:
 async def actor_of(message: Message) -> Actor:
     assert message.from_user is not None
     return await actor_in_chat(message.chat.id, message.chat.type, message.from_user.id)
-
-
-async def is_admin(message: Message, bot: Bot, settings: Settings | None) -> bool:
-    assert message.from_user is not None
-    admin_ids = settings.admin_ids if settings else frozenset()
-    return await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids)
 
 
 async def user_l10n(translator: Translator, user_id: int, fallback: str) -> L10n:

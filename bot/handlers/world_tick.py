@@ -13,9 +13,10 @@ from aiogram.types import Message
 
 from bot.config import Settings
 from bot.db.models import Game, GameStatus, Timer
+from bot.handlers.admins import sender_is_admin
 from bot.handlers.replies import refuse
 from bot.handlers.topics import bind_topic, topic_lines, topic_of
-from bot.handlers.world_common import is_admin, send_private, user_l10n
+from bot.handlers.world_common import send_private, user_l10n
 from bot.i18n import Html, L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import cycles
@@ -68,7 +69,7 @@ async def tick_command(
     settings: Settings | None,
 ) -> None:
     try:
-        if not await is_admin(message, bot, settings):
+        if not await sender_is_admin(message, bot, settings):
             raise NotAdmin()
         game = await pool_game_of_chat(message.chat.id)
         report = await cycles.run_tick(game, runtime)
@@ -106,7 +107,7 @@ async def halls_command(
     ``/halls N`` in a forum topic: hall N's news goes to that topic."""
     args = (command.args or "").split()
     try:
-        if not await is_admin(message, bot, settings):
+        if not await sender_is_admin(message, bot, settings):
             raise NotAdmin()
         game = await pool_game_of_chat(message.chat.id)
         if len(args) == 1 and args[0].isdigit() and len(args[0]) < 7:

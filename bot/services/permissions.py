@@ -6,6 +6,8 @@ from aiogram import Bot
 from aiogram.enums import ChatMemberStatus
 from aiogram.exceptions import TelegramAPIError
 
+from bot.config import Settings
+
 ADMIN_STATUSES = {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
 
 
@@ -18,3 +20,12 @@ async def is_game_admin(bot: Bot, chat_id: int, user_id: int, admin_ids: frozens
     except TelegramAPIError:
         return False
     return member.status in ADMIN_STATUSES
+
+
+def admin_ids_of(settings: Settings | None) -> frozenset[int]:
+    return settings.admin_ids if settings else frozenset()
+
+
+async def may_administer(bot: Bot, chat_id: int, user_id: int, settings: Settings | None) -> bool:
+    """:func:`is_game_admin` with the ``ADMIN_IDS`` of ``settings``."""
+    return await is_game_admin(bot, chat_id, user_id, admin_ids_of(settings))

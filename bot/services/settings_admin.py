@@ -6,17 +6,12 @@ from collections.abc import Callable
 
 from aiogram import Bot
 
-from bot.config import Settings
 from bot.db.models import Game, GameStatus, GameSystem
 from bot.services.cycles import arm_auto_tick
 from bot.services.errors import NoActiveGame, NotAdmin
 from bot.services.games import save_settings, settings_of
 from bot.services.permissions import is_game_admin
 from bot.services.settings import GameSettings
-
-
-def admin_ids_of(settings: Settings | None) -> frozenset[int]:
-    return settings.admin_ids if settings else frozenset()
 
 
 async def running_game(game_id: int) -> Game:
