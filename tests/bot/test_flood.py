@@ -117,7 +117,7 @@ async def _peak_clients(redis_url: str, stop: asyncio.Event, peak: list[int]) ->
         await probe.aclose()
 
 
-async def test_a_burst_of_2000_updates_stays_within_the_redis_pool(
+async def test_a_burst_of_5000_updates_stays_within_the_redis_pool(
     emu: TelegramEmulator, clean_redis: str, database: str
 ) -> None:
     pool_size = 10
@@ -132,15 +132,14 @@ async def test_a_burst_of_2000_updates_stays_within_the_redis_pool(
     crowd = [emu.add_user(f"Горожанин {n}", language_code="ru") for n in range(500)]
     group = emu.add_group("Площадь", members=crowd)
     emu.state.privacy_mode = False  # the bot gets every group message, not only commands
-    for n in range(1, 2001):
+    for n in range(1, 5001):
         await emu.send_text(crowd[n % 500], group, "/roll 1d6" if n % 100 == 0 else "эй, эй!")
     queued = list(emu.state.updates.pending)
     emu.state.updates.clear()
     updates = [Update.model_validate(u.to_json(), context={"bot": bot}) for u in queued]
-    assert len(updates) == 2000
+    assert len(updates) == 5000
     stop, peak = asyncio.Event(), [0]
     probe = asyncio.create_task(_peak_clients(clean_redis, stop, peak))
-    started = time.monotonic()
     try:
         results = await asyncio.gather(
             *(dp.feed_update(bot, u) for u in updates), return_exceptions=True
@@ -153,5 +152,4 @@ async def test_a_burst_of_2000_updates_stays_within_the_redis_pool(
     failures = [r for r in results if isinstance(r, BaseException)]
     assert failures == []
     assert 0 < max(peak) <= pool_size  # bounded: bursts wait for a connection, none fail
-    assert len(emu.bot_messages(group)) == 20  # every /roll in the burst was answered
-    assert time.monotonic() - started < 60
+    assert len(emu.bot_messages(group)) == 50  # every /roll in the burst was answered
