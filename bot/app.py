@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import logging
 import signal
@@ -71,6 +72,14 @@ def build_dispatcher(
     return dp
 
 
+def settle_heap() -> None:
+    """Collect once, then freeze what start-up built (aiogram's and pydantic's models, the
+    dispatcher, the locales) so the garbage collector never walks it again: each full
+    collection walked ~300,000 such objects, a 250-300 ms pause under load (bench/)."""
+    gc.collect()
+    gc.freeze()
+
+
 def webhook_secret(settings: Settings) -> str:
     """The configured secret, else one derived from the token: the same on every replica."""
     if settings.webhook_secret is not None:
@@ -117,6 +126,7 @@ async def run(settings: Settings) -> None:
             ) from None
         logger.info("running as @%s", me.username)
         await register_commands(bot, translator)
+        settle_heap()
         if settings.webhook_enabled:
             await _serve_webhook(bot, dp, settings)
         else:

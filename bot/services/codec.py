@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from functools import cache
 from typing import Any, TypeVar, Union
@@ -19,8 +20,9 @@ JSON = Any
 
 def dump(value: Any) -> JSON:
     """A JSON-ready structure for ``value``."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    names = _field_names(typing.cast(Any, type(value)))
+    if names is not None:
+        return {name: dump(getattr(value, name)) for name in names}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, (tuple, list)):
@@ -32,59 +34,117 @@ def dump(value: Any) -> JSON:
     return value
 
 
+@cache
+def _field_names(cls: Any) -> tuple[str, ...] | None:
+    """A dataclass's field names (``None`` for anything else), looked up once per class."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def load(cls: type[T], data: JSON) -> T:
     """Rebuild a ``cls`` from :func:`dump`'s output."""
-    return typing.cast(T, _load(cls, data))
+    return typing.cast(T, _loader(typing.cast(Any, cls))(data))
+
+
+Loader = Callable[[JSON], Any]
 
 
 @cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def _load(tp: Any, data: JSON) -> Any:
+def _loader(tp: Any) -> Loader:
+    """A loader for ``tp``, built once per type from its hints: loading game state on every
+    button press no longer walks the type hints again (see bench/, docs/performance.md)."""
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if tp is Any:
-        return data
+        return _as_is
     if origin in (Union, types.UnionType):
-        if data is None and type(None) in args:
-            return None
-        options = [a for a in args if a is not type(None)]
-        if len(options) == 1:
-            return _load(options[0], data)
-        for option in options:
-            try:
-                return _load(option, data)
-            except (TypeError, ValueError, KeyError):
-                continue
-        raise ValueError(f"{data!r} fits none of {tp}")
+        return _union_loader(tp, args)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = _hints(tp)
-        kwargs = {
-            f.name: _load(hints[f.name], data[f.name])
-            for f in dataclasses.fields(tp)
-            if f.init and f.name in data
-        }
-        return tp(**kwargs)
+        return _dataclass_loader(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp(data)
+        return tp
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_load(args[0], item) for item in data)
-        return tuple(_load(arg, item) for arg, item in zip(args, data, strict=True))
+            item = _loader(args[0])
+            return lambda data: tuple(item(x) for x in data)
+        items = tuple(_loader(arg) for arg in args)
+        return lambda data: tuple(load(x) for load, x in zip(items, data, strict=True))
     if origin in (frozenset, set):
-        return origin(_load(args[0], item) for item in data)
+        item, collection = _loader(args[0]), origin
+        return lambda data: collection(item(x) for x in data)
     if origin is list:
-        return [_load(args[0], item) for item in data]
+        item = _loader(args[0])
+        return lambda data: [item(x) for x in data]
     if origin is dict:
-        return {_load(args[0], k): _load(args[1], v) for k, v in data}
+        key, value = _loader(args[0]), _loader(args[1])
+        return lambda data: {key(k): value(v) for k, v in data}
     if tp in (int, str, bool, float):
+        return _primitive_loader(tp)
+    if tp is type(None):
+        return _none
+    return _cannot(tp)
+
+
+def _as_is(data: JSON) -> Any:
+    return data
+
+
+def _none(data: JSON) -> None:
+    if data is not None:
+        raise TypeError("expected null")
+    return None
+
+
+def _cannot(tp: Any) -> Loader:
+    def cannot(data: JSON) -> Any:
+        raise TypeError(f"cannot load {tp}")
+
+    return cannot
+
+
+def _primitive_loader(tp: type) -> Loader:
+    def primitive(data: JSON) -> Any:
         if not isinstance(data, tp) and not (tp is float and isinstance(data, int)):
             raise TypeError(f"expected {tp.__name__}, got {data!r}")
         return data
-    if tp is type(None):
-        if data is not None:
-            raise TypeError("expected null")
-        return None
-    raise TypeError(f"cannot load {tp}")
+
+    return primitive
+
+
+def _union_loader(tp: Any, args: tuple[Any, ...]) -> Loader:
+    nullable = type(None) in args
+    options = [a for a in args if a is not type(None)]
+    if len(options) == 1:
+        only = _loader(options[0])
+        if nullable:
+            return lambda data: None if data is None else only(data)
+        return only
+    loaders = [_loader(option) for option in options]
+
+    def union(data: JSON) -> Any:
+        if data is None and nullable:
+            return None
+        for option in loaders:
+            try:
+                return option(data)
+            except (TypeError, ValueError, KeyError):
+                continue
+        raise ValueError(f"{data!r} fits none of {tp}")
+
+    return union
+
+
+def _dataclass_loader(cls: type) -> Loader:
+    # Field loaders are made on first use, so a dataclass may refer to itself.
+    fields: list[tuple[str, Loader]] = []
+
+    def dataclass(data: JSON) -> Any:
+        if not fields:
+            hints = typing.get_type_hints(cls)
+            fields.extend(
+                (f.name, _loader(hints[f.name])) for f in dataclasses.fields(cls) if f.init
+            )
+        return cls(**{name: load(data[name]) for name, load in fields if name in data})
+
+    return dataclass

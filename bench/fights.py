@@ -1,0 +1,194 @@
+"""Pool fights for the benchmark: tables set up through the services (a game per group, its
+fighters), then every fight driven by updates only, as its players would: ``/fight 2``, "join",
+"start", the private opponent choices, and each round's action buttons, until the fight is over.
+
+Dice are the production dice (each game's verifiable seed), with a fixed seed per table so a run
+plays the same fights every time. The driver reads the fight's row between presses (outside the
+measured handling) only to know who still has to act this round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.measure import Feeder
+from bench.telegram import TelegramLog, Updates, callback_data, user_payload
+from bot.callbacks import FightAction, PoolFightCallback
+from bot.db.models import Character, Encounter, Game, GameSystem
+from bot.services import games
+from bot.services.characters import PoolBuild, create_character
+from bot.services.codec import load
+from bot.services.fight_flow import expected
+from bot.services.fight_store import FIGHTING, FINISHED, PoolFight
+from bot.services.settings import change_setting
+from rules.dice import commitment
+from rules.pool.model import Gender, PoolCharacter, Stats
+
+GROUP_BASE = -1_000_000_000_000
+USER_BASE = 100_000_000
+GM_BASE = 90_000_000
+NAMES = ("Arya", "Bran", "Vera", "Gosha", "Dana", "Efim", "Zhora", "Zoya")
+# Hard hitters (initiative 1, attack 6, defense 1, vitality 4): a fight of four lasts ~4 rounds.
+FIGHTER = Stats(initiative=1, attack=6, defense=1, vitality=4, charisma=0)
+# No timer may fire during the bench: every step is a press.
+SLOW_TIMERS = {"round_timeout": 3600, "join_window": 600, "choice_timeout": 600}
+MAX_STEPS = 400
+
+Think = Callable[[random.Random], Awaitable[None]]
+
+
+async def no_think(rng: random.Random) -> None:
+    return None
+
+
+@dataclass
+class Table:
+    """A group with its pool game, its players (``players[i]`` owns character ``i + 1``), the
+    fight's id once it exists."""
+
+    index: int
+    group_id: int
+    game_id: int
+    players: list[dict[str, Any]]
+    rng: random.Random
+    fight_id: int = 0
+    stalled: bool = False
+    missing_buttons: int = 0
+
+
+async def set_up(index: int, fighters: int) -> Table:
+    group_id = GROUP_BASE - index
+    game = await games.create_game(group_id, GameSystem.POOL, GM_BASE + index, "ru")
+    settings = games.settings_of(game)
+    for name, value in SLOW_TIMERS.items():
+        settings = change_setting(settings, name, value)
+    await games.save_settings(game, settings)
+    seed = hashlib.sha256(f"bench table {index}".encode()).digest()
+    await Game.filter(id=game.id).update(seed_hex=seed.hex(), commitment=commitment(seed))
+    await game.refresh_from_db()
+    players = []
+    for k in range(fighters):
+        user_id = USER_BASE + index * 10 + k
+        players.append(user_payload(user_id, f"Player {NAMES[k]}"))
+        gender = Gender.FEMALE if k % 2 == 0 else Gender.MALE
+        await create_character(game, user_id, NAMES[k], PoolBuild(gender, FIGHTER))
+    return Table(index, group_id, game.id, players, random.Random(index))
+
+
+@dataclass
+class Driver:
+    """Plays tables' fights by updates through one :class:`Feeder`."""
+
+    feeder: Feeder
+    log: TelegramLog
+    updates: Updates = field(default_factory=Updates)
+    think: Think = no_think  # awaited before each press
+
+    async def _press(self, table: Table, kind: str, player: int, message: Any, data: str) -> None:
+        await self.think(table.rng)
+        user = table.players[player - 1]
+        await self.feeder.feed(kind, self.updates.press(user, message, data))
+
+    async def open_fight(self, table: Table) -> None:
+        """``/fight 2``, everyone else joins, the challenger starts; the setup choices."""
+        await self.think(table.rng)
+        challenge = self.updates.message(table.players[0], table.group_id, "/fight 2")
+        await self.feeder.feed("challenge", challenge)
+        live = self.log.latest(table.group_id)
+        assert live is not None, "no live message after /fight"
+        join, start = callback_data(live)
+        table.fight_id = PoolFightCallback.unpack(join).fight_id
+        for number in range(3, len(table.players) + 1):
+            await self._press(table, "join", number, self.log.latest(table.group_id), join)
+        await self._press(table, "start", 1, self.log.latest(table.group_id), start)
+        while await self._private_choice(table, "choose"):
+            pass
+
+    async def _private_choice(self, table: Table, kind: str) -> bool:
+        """Press one button of a pending private opponent choice, if any."""
+        for number, player in enumerate(table.players, start=1):
+            prompt = self.log.latest(player["id"])
+            targets = [d for d in callback_data(prompt or {}) if d.startswith("pt:")]
+            if prompt is not None and targets:
+                await self._press(table, kind, number, prompt, table.rng.choice(targets))
+                return True
+        return False
+
+    async def fight_rounds(self, table: Table) -> None:
+        """Every round until the fight is over: private choices first, then each fighter's
+        action (attack; stand up when fallen; pills at health 0)."""
+        for _ in range(MAX_STEPS):
+            if await self._private_choice(table, "pick"):
+                continue
+            live = self.log.latest(table.group_id)
+            buttons = set(callback_data(live or {}))
+            attacks = [PoolFightCallback.unpack(d) for d in buttons if d.startswith("pf:")]
+            rounds = [a.round for a in attacks if a.action == FightAction.ATTACK]
+            if not rounds:
+                return  # over: the last message has no action buttons
+            presses = await self._to_act(table, rounds[0])
+            if not presses:
+                table.stalled = True
+                return
+            table.missing_buttons += sum(1 for _, _, data in presses if data not in buttons)
+            for kind, number, data in presses:
+                await self._press(table, kind, number, live, data)
+        table.stalled = True
+
+    async def _to_act(self, table: Table, round_number: int) -> list[tuple[str, int, str]]:
+        record = await Encounter.get(id=table.fight_id)
+        fight = load(PoolFight, record.state)
+        state = fight.state
+        if record.stage != FIGHTING or state is None or state.round != round_number:
+            return []
+        rows = await Character.filter(game_id=table.game_id, number__in=state.initiative)
+        characters = {r.number: load(PoolCharacter, r.state) for r in rows}
+        acted = {a.fighter for a in fight.actions}
+        presses = []
+        for number in expected(state, list(characters.values())):
+            if number in acted:
+                continue
+            me = characters[number]
+            action, count, kind = FightAction.ATTACK, 0, "attack"
+            if me.fallen and me.health > 0:
+                action, kind = FightAction.STAND, "stand"
+            elif me.health <= 0:
+                action, count, kind = FightAction.PILLS, 1, "pills"
+            data = PoolFightCallback(
+                fight_id=table.fight_id, action=action, round=round_number, count=count
+            ).pack()
+            presses.append((kind, number, data))
+        return presses
+
+    async def play(self, table: Table) -> None:
+        await self.open_fight(table)
+        await self.fight_rounds(table)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    finished: int
+    rounds: int
+    stalled: int
+    missing_buttons: int
+
+
+async def outcome(tables: list[Table]) -> Outcome:
+    """How the fights ended, from the database: finished fights and rounds resolved."""
+    ids = [t.fight_id for t in tables if t.fight_id]
+    finished = rounds = 0
+    for start in range(0, len(ids), 500):
+        for record in await Encounter.filter(id__in=ids[start : start + 500]):
+            state = load(PoolFight, record.state).state
+            finished += record.stage == FINISHED
+            rounds += state.round if state is not None else 0
+    return Outcome(
+        finished,
+        rounds,
+        sum(t.stalled for t in tables),
+        sum(t.missing_buttons for t in tables),
+    )

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The load benchmark (issue 10): pool fights through the real dispatcher, Redis and SQLite (and
+# PostgreSQL when BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set) against bare aiogram and bare
+# aiogram-dialog. Installs like scripts/test.sh (venv, the project, redis-server with apt-get
+# when missing), starts Redis on a free loopback port for the run, prints figures and budgets.
+# Arguments go to `python -m bench` (e.g. --fights 50, --sqlite-only; --help lists them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+if ! command -v redis-server >/dev/null 2>&1; then
+    echo "==> installing redis-server (apt-get)"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
+fi
+
+PYTHON="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    echo "==> creating .venv"
+    "$PYTHON" -m venv .venv
+fi
+echo "==> installing the project"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+
+REDIS_PORT="$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+REDIS_DIR="$(mktemp -d)"
+redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no \
+    --dir "$REDIS_DIR" --logfile "$REDIS_DIR/redis.log" &
+REDIS_PID=$!
+cleanup() {
+    kill "$REDIS_PID" 2>/dev/null || true
+    wait "$REDIS_PID" 2>/dev/null || true
+    rm -rf "$REDIS_DIR"
+}
+trap cleanup EXIT
+for _ in $(seq 1 50); do
+    if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then break; fi
+    sleep 0.1
+done
+export BENCH_REDIS_URL="redis://127.0.0.1:${REDIS_PORT}/0"
+echo "==> redis-server on 127.0.0.1:${REDIS_PORT}; running the bench"
+
+.venv/bin/python -m bench "$@"
