@@ -13,7 +13,7 @@ from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
-from bot.db.models import Encounter, Game
+from bot.db.models import Encounter, GameStatus
 from bot.handlers.pool_fight_publish import prompt, publish
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
@@ -105,12 +105,13 @@ async def open_by_link(
     await remember_user(message.from_user, started=True)
     match = FIGHT_LINK.match(command.args)
     assert match is not None
-    fight = await Encounter.get_or_none(id=int(match[1]))
-    game = await Game.get_or_none(id=fight.game_id) if fight is not None else None  # type: ignore[attr-defined]
+    fight = await Encounter.get_or_none(id=int(match[1])).prefetch_related("game")
     try:
-        if game is None:
+        if fight is None or fight.game.status != GameStatus.ACTIVE:
             raise StaleAction()
-        view, fighter = await fight_choice.open_choice_of(game, int(match[1]), message.from_user.id)
+        view, fighter = await fight_choice.open_choice_of(
+            fight.game, fight.id, message.from_user.id
+        )
     except ServiceError:
         await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
         return
