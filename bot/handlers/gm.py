@@ -73,7 +73,8 @@ def item_words(translator: Translator) -> dict[str, Item]:
     return words
 
 
-def _number(word: str) -> int | None:
+def number_arg(word: str) -> int | None:
+    """A character, hall or count number as typed (digits only, at most six)."""
     return int(word) if word.isdigit() and len(word) <= _NUMBER_DIGITS else None
 
 
@@ -88,7 +89,7 @@ def actor_of(message: Message) -> Actor:
     return Actor(message.from_user.id, message.from_user.first_name)
 
 
-def _needs_reason(usage: str, reason: str, **details: object) -> None:
+def needs_reason(usage: str, reason: str, **details: object) -> None:
     if not reason.strip():
         raise RuleRefused(usage, **details)
 
@@ -108,15 +109,15 @@ async def give(
         game = await admin_game(message, bot, settings)
         if game.system != GameSystem.POOL:
             raise RuleRefused("gm-give-pool-only")
-        number = _number(args[0]) if args else None
+        number = number_arg(args[0]) if args else None
         if number is None or len(args) < 2:
             raise RuleRefused("gm-give-usage")
         item = item_words(translator).get(args[1].casefold())
         if item is None:
             raise RuleRefused("gm-error-item", word=args[1])
-        count = _number(args[2]) if len(args) > 2 else None
+        count = number_arg(args[2]) if len(args) > 2 else None
         reason = " ".join(args[2 if count is None else 3 :])
-        _needs_reason("gm-give-usage", reason)
+        needs_reason("gm-give-usage", reason)
         given = await gm_edits.give_item(
             game, number, item, 1 if count is None else count, actor_of(message), reason, runtime
         )
@@ -149,10 +150,10 @@ async def revive(
     args = (command.args or "").split()
     try:
         game = await admin_game(message, bot, settings)
-        number = _number(args[0]) if args else None
+        number = number_arg(args[0]) if args else None
         if number is None:
             raise RuleRefused("gm-revive-usage")
-        _needs_reason("gm-revive-usage", " ".join(args[1:]))
+        needs_reason("gm-revive-usage", " ".join(args[1:]))
         row = await gm_edits.revive(game, number, actor_of(message), " ".join(args[1:]), runtime)
     except ServiceError as error:
         await refuse(message, l10n, error)
@@ -182,10 +183,10 @@ async def place(
         game = await admin_game(message, bot, settings)
         if game.system != GameSystem.POOL:
             raise RuleRefused("gm-place-pool-only")
-        numbers = [_number(a) for a in args[:2]]
+        numbers = [number_arg(a) for a in args[:2]]
         if len(numbers) < 2 or numbers[0] is None or numbers[1] is None:
             raise RuleRefused("gm-place-usage")
-        _needs_reason("gm-place-usage", " ".join(args[2:]))
+        needs_reason("gm-place-usage", " ".join(args[2:]))
         character = await gm_edits.place(
             game, numbers[0], numbers[1], actor_of(message), " ".join(args[2:]), runtime
         )
@@ -212,7 +213,7 @@ async def _set_paused(
     usage = "gm-pause-usage" if paused else "gm-resume-usage"
     try:
         game = await admin_game(message, bot, settings)
-        _needs_reason(usage, reason)
+        needs_reason(usage, reason)
         await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime)
     except ServiceError as error:
         await refuse(message, l10n, error)

@@ -8,7 +8,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.config import Settings
-from bot.handlers.gm import actor_of, admin_game
+from bot.handlers.gm import actor_of, admin_game, needs_reason, number_arg
 from bot.handlers.replies import refuse
 from bot.i18n import L10n
 from bot.services import gm_roster
@@ -16,7 +16,6 @@ from bot.services.errors import RuleRefused, ServiceError
 from bot.services.runtime import Runtime
 
 GROUP_CHATS = frozenset({"group", "supergroup"})
-_DIGITS = 6
 
 
 def build_router() -> Router:
@@ -25,10 +24,6 @@ def build_router() -> Router:
     router.message.register(kick, Command("kick"), in_group)
     router.message.register(heal, Command("heal"), in_group)
     return router
-
-
-def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() and len(word) <= _DIGITS else None
 
 
 async def kick(
@@ -43,10 +38,11 @@ async def kick(
     args = (command.args or "").split()
     try:
         game = await admin_game(message, bot, settings)
-        number = _number(args[0].lstrip("#\u2116")) if args else None
-        if number is None or len(args) < 2:
+        number = number_arg(args[0].lstrip("#\u2116")) if args else None
+        if number is None:
             raise RuleRefused("kick-usage")
         reason = " ".join(args[1:])
+        needs_reason("kick-usage", reason)
         character = await gm_roster.kick(game, number, actor_of(message), reason, runtime)
     except ServiceError as error:
         await refuse(message, l10n, error)
@@ -66,13 +62,12 @@ async def heal(
     args = (command.args or "").split()
     try:
         game = await admin_game(message, bot, settings)
-        number = _number(args[0]) if args else None
+        number = number_arg(args[0]) if args else None
         if number is None:
             raise RuleRefused("heal-usage")
-        hp = _number(args[1]) if len(args) > 1 else None
+        hp = number_arg(args[1]) if len(args) > 1 else None
         reason = " ".join(args[1 if hp is None else 2 :])
-        if not reason:
-            raise RuleRefused("heal-usage")
+        needs_reason("heal-usage", reason)
         character, healed = await gm_roster.heal(
             game, number, hp, actor_of(message), reason, runtime
         )
