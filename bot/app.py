@@ -9,7 +9,7 @@ import hashlib
 import logging
 import signal
 
-from aiogram import Bot, Dispatcher
+from aiogram import Bot, Dispatcher, Router
 from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
@@ -23,7 +23,7 @@ from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
 from bot.graceful import finish_in_flight
-from bot.handlers import build_root_router, fallback, register_timers
+from bot.handlers import build_buttons_router, build_root_router, fallback, register_timers
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware
 from bot.scheduler import Scheduler
@@ -65,9 +65,12 @@ def build_dispatcher(
     dp.update.outer_middleware(L10nMiddleware(translator))
     if settings is not None and settings.throttle_rate:
         dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, redis))
-    dp.include_router(build_root_router())
-    dp.include_routers(*build_dialogs())
-    setup_dialogs(dp, events_isolation=isolation, message_manager=message_manager)
+    dp.include_router(build_buttons_router())  # in-game buttons: no dialog machinery
+    dialogs = Router(name="with_dialogs")  # commands and dialogs: aiogram-dialog's middlewares
+    dialogs.include_router(build_root_router())
+    dialogs.include_routers(*build_dialogs())
+    setup_dialogs(dialogs, events_isolation=isolation, message_manager=message_manager)
+    dp.include_router(dialogs)
     dp.include_router(fallback.build_router())  # after the dialogs: presses nobody took
     return dp
 

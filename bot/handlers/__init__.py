@@ -50,6 +50,20 @@ def build_root_router() -> Router:
     return root
 
 
+def build_buttons_router() -> Router:
+    """The in-game buttons of the group (pool fights, duels, d20 battles). The dispatcher puts
+    them before the dialogs' router: a press there never needs a dialog, so it skips
+    aiogram-dialog's stack lock, load and save (4 Redis round trips) and every other router's
+    filters. Their callback prefixes are their own, so the order among them does not matter."""
+    buttons = Router(name="buttons")
+    buttons.include_routers(
+        pool_fight.build_buttons(),
+        duels.build_buttons(),
+        d20.build_buttons(),
+    )
+    return buttons
+
+
 def register_timers(scheduler: Scheduler) -> None:
     """Every module's timer kinds, fired by the scheduler in whichever replica claims them."""
     for module in (duels, d20, pool_fight, world):

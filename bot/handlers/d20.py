@@ -42,6 +42,12 @@ def build_router() -> Router:
     router.message.register(skip, Command("skip"), in_group, d20_game)
     router.message.register(group_only, Command("check", "battle"), F.chat.type == "private")
     router.message.register(d20_live.on_narration, in_group, d20_live.NarrationDue())
+    return router
+
+
+def build_buttons() -> Router:
+    """The battle's buttons (in the dispatcher's button lane, outside the dialogs)."""
+    router = Router(name="d20_buttons")
     router.callback_query.register(press, BattleCallback.filter())
     return router
 

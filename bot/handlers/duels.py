@@ -33,6 +33,12 @@ def build_router() -> Router:
     router = Router(name="duels")
     router.message.filter(F.chat.type.in_(GROUP_CHATS))
     router.message.register(challenge, Command("duel"))
+    return router
+
+
+def build_buttons() -> Router:
+    """The duel's buttons (in the dispatcher's button lane, outside the dialogs)."""
+    router = Router(name="duel_buttons")
     router.callback_query.register(press, DuelCallback.filter())
     return router
 

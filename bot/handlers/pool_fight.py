@@ -38,11 +38,18 @@ def build_router() -> Router:
     router.message.register(
         group_only, Command("fight", "fight_next", "fight_stop"), F.chat.type == "private"
     )
+    router.include_router(pool_fight_round.build_router())
+    return router
+
+
+def build_buttons() -> Router:
+    """Every button of a pool fight (in the dispatcher's button lane, outside the dialogs)."""
+    router = Router(name="pool_fight_buttons")
     router.callback_query.register(press_players, PlayersFightCallback.filter())
     router.callback_query.register(
         press_window, PoolFightCallback.filter(F.action.in_(WINDOW_ACTIONS))
     )
-    router.include_routers(pool_fight_choice.build_router(), pool_fight_round.build_router())
+    router.include_routers(pool_fight_choice.build_buttons(), pool_fight_round.build_buttons())
     return router
 
 

@@ -25,7 +25,7 @@ from bot.services.users import remember_user
 FIGHT_LINK = re.compile(r"^f(\d{1,12})$")
 
 
-def build_router() -> Router:
+def build_buttons() -> Router:
     router = Router(name="pool_fight_choice")
     router.callback_query.register(press_target, PoolTargetCallback.filter())
     router.callback_query.register(

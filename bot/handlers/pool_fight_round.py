@@ -41,6 +41,11 @@ def build_router() -> Router:
     in_group = F.chat.type.in_(GROUP_CHATS)
     router.message.register(next_step, Command("fight_next"), in_group)
     router.message.register(stop, Command("fight_stop"), in_group)
+    return router
+
+
+def build_buttons() -> Router:
+    router = Router(name="pool_fight_actions")
     router.callback_query.register(press_action, PoolFightCallback.filter(F.action.in_(MOVES)))
     return router
 
