@@ -22,18 +22,38 @@ logger = logging.getLogger(__name__)
 LEASE_SECONDS = 5.0
 
 
-async def _renew(lock: Lock, every: float, done: asyncio.Event) -> None:
-    # Stopped by ``done``, never cancelled: a command cut off mid-reply spoils its connection.
-    while True:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(done.wait(), every)
-        if done.is_set():
-            return
+class _Renewal:
+    """Renews a held lock every ``every`` seconds until stopped. Most leases last
+    milliseconds, so nothing runs until the first renewal falls due: a timer, not a task, per
+    lease. A renewal in flight is awaited, never cancelled: a command cut off mid-reply spoils
+    its connection."""
+
+    def __init__(self, lock: Lock, name: str, every: float) -> None:
+        self._lock = lock
+        self._name = name
+        self._every = every
+        self._loop = asyncio.get_running_loop()
+        self._timer = self._loop.call_later(every, self._due)
+        self._task: asyncio.Task[None] | None = None
+        self._stopped = False
+
+    def _due(self) -> None:
+        self._task = self._loop.create_task(self._renew(), name=f"lease:{self._name}")
+
+    async def _renew(self) -> None:
         try:
-            await lock.reacquire()
+            await self._lock.reacquire()
         except (LockError, RedisError):
-            logger.warning("could not renew the lease %s", lock.name)
+            logger.warning("could not renew the lease %s", self._name)
             return
+        if not self._stopped:
+            self._timer = self._loop.call_later(self._every, self._due)
+
+    async def stop(self) -> None:
+        self._stopped = True
+        self._timer.cancel()
+        if self._task is not None:
+            await self._task
 
 
 @contextlib.asynccontextmanager
@@ -47,13 +67,11 @@ async def lease(
     """Hold ``name`` for the block; a dead holder's lease expires after ``seconds``."""
     lock = redis.lock(name, timeout=seconds, blocking_timeout=blocking_timeout)
     async with lock:
-        done = asyncio.Event()
-        renewer = asyncio.create_task(_renew(lock, seconds / 3, done), name=f"lease:{name}")
+        renewal = _Renewal(lock, name, seconds / 3)
         try:
             yield
         finally:
-            done.set()
-            await renewer
+            await renewal.stop()
 
 
 class LeaseEventIsolation(BaseEventIsolation):
