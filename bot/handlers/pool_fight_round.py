@@ -64,9 +64,8 @@ async def press_action(
         return
     move = MOVES[callback_data.action]
     try:
-        game = await games.require_game(message.chat.id)
         outcome = await fight_rounds.act(
-            game,
+            message.chat.id,
             callback_data.fight_id,
             query.from_user.id,
             callback_data.round,

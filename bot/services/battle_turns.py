@@ -115,7 +115,7 @@ async def act(
     runtime: Runtime,
 ) -> TurnResult:
     """The current combatant attacks, casts at an enemy, or casts a buff on their side."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.FIGHTING)
         actor = _check_turn(snap, user_id, step).name
         target_name = _name_at(snap.battle, target)
@@ -139,7 +139,7 @@ async def finish_off(
     runtime: Runtime,
 ) -> TurnResult:
     """Finish off a fallen enemy: the current combatant's turn, or a winner's after the end."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.FIGHTING, BattleStage.FINISHED)
         if snap.stage is BattleStage.FIGHTING:
             actor = _check_turn(snap, user_id, step).name
@@ -165,7 +165,7 @@ async def pass_turn(
     game: Game, battle_id: int, user_id: int, step: int, runtime: Runtime
 ) -> TurnResult:
     """The current combatant lets their turn go without a roll."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.FIGHTING)
         actor = _check_turn(snap, user_id, step).name
         battle, skipped = end_turn(snap.battle, actor)
@@ -177,7 +177,7 @@ async def spare(
     game: Game, battle_id: int, user_id: int, is_admin: bool, step: int, runtime: Runtime
 ) -> TurnResult:
     """A standing winner (or an admin) leaves the fallen alive: the battle closes."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.FINISHED)
         mine = snap.state.fighter_of(user_id)
         winner = (

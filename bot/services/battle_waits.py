@@ -40,7 +40,7 @@ async def _narrated(game: Game, snap: BattleSnapshot) -> TurnResult:
 
 async def narrated(game: Game, battle_id: int, user_id: int, runtime: Runtime) -> TurnResult | None:
     """The affected player described their state in the group: the fight goes on."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         try:
             snap = await load_battle(game, battle_id, BattleStage.NARRATION)
         except StaleAction:
@@ -65,7 +65,7 @@ async def _timer_battle(
 async def narration_timed_out(
     game: Game, battle_id: int, timer_id: int, runtime: Runtime
 ) -> TurnResult | None:
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await _timer_battle(game, battle_id, timer_id, BattleStage.NARRATION)
         return None if snap is None else await _narrated(game, snap)
 
@@ -74,7 +74,7 @@ async def turn_timed_out(
     game: Game, battle_id: int, timer_id: int, runtime: Runtime
 ) -> TurnResult | None:
     """Nobody waits forever: an unplayed turn is skipped when the round timeout runs out."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await _timer_battle(game, battle_id, timer_id, BattleStage.FIGHTING)
         if snap is None:
             return None
@@ -86,7 +86,7 @@ async def turn_timed_out(
 
 async def admin_skip(game: Game, runtime: Runtime) -> TurnResult:
     """An admin's /skip: the owed description, else the current turn."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await open_battle_in(game)
         if snap is None or snap.stage is BattleStage.JOINING:
             raise NoBattle()

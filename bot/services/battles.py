@@ -53,7 +53,7 @@ async def open_battle(
     require_d20(game)
     if not is_admin and await living_character(game, user_id) is None:
         raise NoOwnCharacter()
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         if await open_battle_in(game) is not None:
             raise BattleBusy()
         state = BattleState(opener=user_id, opener_name=user_name, side_names=side_names)
@@ -89,7 +89,7 @@ async def join(
         raise NoOwnCharacter()
     if not rule_state(game, character).standing:
         raise CannotFight(name=character.name)
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.JOINING)
         mine = snap.state.fighter_of(user_id)
         if mine is not None and mine.side == side:
@@ -107,7 +107,7 @@ async def begin(
     game: Game, battle_id: int, user_id: int, is_admin: bool, runtime: Runtime
 ) -> BattleSnapshot:
     """The opener or an admin starts the battle before the join window ends."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.JOINING)
         if user_id != snap.state.opener and not is_admin:
             raise BattleStartDenied()
@@ -121,7 +121,7 @@ async def joining_ended(
     game: Game, battle_id: int, timer_id: int, runtime: Runtime
 ) -> BattleSnapshot | None:
     """The join window is over: the battle starts if both sides have someone, else it lapses."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         record = await Encounter.get_or_none(id=battle_id, stage=BattleStage.JOINING.value)
         if record is None:
             return None

@@ -148,8 +148,8 @@ async def save_edit(
     reason = clean_reason(reason)
     if edit.field == Field.ALIVE:
         return await _revive(game, number, seen, edit, actor, reason, runtime)
-    async with runtime.locks.game(game.id, paused_ok=True):  # a pause is when GMs fix things
-        await game.refresh_from_db()
+    # A pause is when game masters fix things.
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
         target = await load_target(game, number)
         if target.seen != seen:
             raise StaleEdit()

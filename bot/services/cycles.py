@@ -59,7 +59,7 @@ async def run_tick(game: Game, runtime: Runtime) -> TickReport:
     """One cycle exactly as the rules order it; saved before anything is sent."""
     if game.system != GameSystem.POOL:
         raise WrongSystem()
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         world, rows = await load_world(game)
         fighting = frozenset(await busy_numbers(game))
         actor = f"cycle {world.cycle + 1}"

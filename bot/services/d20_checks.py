@@ -15,7 +15,7 @@ async def roll_check(
     """Roll a d20 against ``difficulty``; the die is logged under the purpose ``d20_check``."""
     require_d20(game)
     async with (
-        runtime.locks.game(game.id),
+        runtime.locks.game(game.id) as game,
         game_dice(game, "d20_check", actor, runtime.dice_factory) as dice,
     ):
         return check(difficulty, dice)

@@ -79,7 +79,7 @@ async def challenge(
 ) -> DuelSnapshot:
     """Open a challenge; it expires after the game's join window."""
     _duel_game(game)
-    await ensure_running(game.id)  # the one step that does not take the game's lock
+    ensure_running(game)  # the one step that does not take the game's lock: read just now
     mine = await living_character(game, user_id)
     if mine is None:
         raise NoOwnCharacter()
@@ -192,7 +192,7 @@ async def respond(
     game: Game, duel_id: int, user_id: int, accept: bool, runtime: Runtime
 ) -> DuelSnapshot:
     """The challenged alone accepts (round 1 is fought at once) or declines."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await _load_open(game, duel_id)
         if snap.record.stage != DuelStage.CHALLENGED:
             raise StaleAction()
@@ -219,7 +219,7 @@ async def decide(
     game: Game, duel_id: int, user_id: int, round_number: int, go_on: bool, runtime: Runtime
 ) -> DuelSnapshot:
     """A fighter goes on or stops after a round; both going on fights the next round."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         snap = await _load_open(game, duel_id)
         side = snap.side_of(user_id)
         if side is None:
@@ -244,7 +244,7 @@ async def lost_news(
 ) -> DuelSnapshot | None:
     """A fighter presses the message whose news (a round, the end) never reached the chat:
     claimed once, to be sent again. None for any other press."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         record = await DuelRecord.get_or_none(id=duel_id, game_id=game.id)
         if record is None or record.message_id != -message_id:
             return None
@@ -263,7 +263,7 @@ def _gone(game: Game) -> bool:
 
 async def expire(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
     """The challenge was not answered in time: it lapses. Nothing else changes."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         record = await DuelRecord.get_or_none(id=duel_id)
         if record is None or record.stage != DuelStage.CHALLENGED or _gone(game):
             return None
@@ -273,7 +273,7 @@ async def expire(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | N
 
 async def choices_timed_out(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
     """Nobody may be kept waiting: a missing choice after the round timeout is a stop."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         record = await DuelRecord.get_or_none(id=duel_id)
         if record is None or record.stage != DuelStage.FIGHTING or _gone(game):
             return None

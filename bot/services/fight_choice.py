@@ -25,7 +25,6 @@ from bot.services.fight_store import (
 )
 from bot.services.runtime import Runtime
 from bot.services.timers import cancel
-from bot.services.world import load_world
 from rules.pool.fight_errors import FightError
 from rules.pool.fight_setup import choose, current_chooser, default_target, pick_opponent
 from rules.pool.fight_targets import needs_new_target, retarget
@@ -48,7 +47,7 @@ async def choose_target(
     runtime: Runtime,
 ) -> Outcome:
     """A private button: the chooser's choice (setup), or a pick / a new opponent (fighting)."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         view = await load_open(game, fight_id, CHOOSING if setup else FIGHTING)
         fighter = _fighter(view, user_id)
         if setup:
@@ -71,8 +70,7 @@ async def _setup_choice(view: FightView, fighter: int, target: int, turn: int) -
 
 
 async def _advance(view: FightView, fight: PoolFight) -> Outcome:
-    world, _ = await load_world(view.game)
-    characters, _ = fighters(replace(view, fight=fight), world)
+    characters, _ = fighters(replace(view, fight=fight))
     await cancel(CHOICE_TIMER, view.id)
     fight, stage, prompts = await open_choosing(view, fight, characters)
     return Outcome(await save(view, fight, stage), prompts)
@@ -85,8 +83,7 @@ async def _later_choice(
     assert state is not None
     if fighter not in view.fight.awaiting or state.round != turn:
         raise StaleAction()
-    world, _ = await load_world(view.game)
-    characters, state = fighters(view, world)
+    characters, state = fighters(view)
     try:
         if fighter in needs_new_target(state, characters):
             state = retarget(state, characters, fighter, target)
@@ -103,7 +100,7 @@ async def choice_timed_out(
     game: Game, fight_id: int, runtime: Runtime, *, timer_id: int | None = None
 ) -> Outcome | None:
     """The chooser let the time run out (or the GM moved on): the default target."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         try:
             view = await load_open(game, fight_id, CHOOSING)
         except StaleAction:
@@ -115,8 +112,7 @@ async def choice_timed_out(
         chooser = current_chooser(state)
         if chooser is None:
             return None
-        world, _ = await load_world(game)
-        characters, _ = fighters(view, world)
+        characters, _ = fighters(view)
         offer = options(state, characters, chooser)
         target = offer.default if offer.default is not None else default_target(state, chooser)
         state = choose(state, chooser, target)
@@ -139,7 +135,7 @@ async def set_reachable(
     game: Game, fight_id: int, fighter: int, reachable: bool, runtime: Runtime
 ) -> FightView | None:
     """Remember whether the bot could write to a fighter privately (shown in the group)."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         try:
             view = await load_open(game, fight_id)
         except StaleAction:

@@ -19,7 +19,6 @@ from rules.pool.fight_targets import (
     retarget,
 )
 from rules.pool.model import PoolCharacter
-from rules.pool.world import World
 
 JOIN_TIMER = "pool_fight_join"
 CHOICE_TIMER = "pool_fight_choice"
@@ -49,17 +48,17 @@ class Options:
         return self.kind == Choosing.SETUP
 
 
-def fighters(view: FightView, world: World) -> tuple[list[PoolCharacter], FightState]:
-    """Every fighter's character now (the living from the world, the others from their rows)
-    and the fight's state with anyone kicked or gone from the hall counted as fled."""
+def fighters(view: FightView) -> tuple[list[PoolCharacter], FightState]:
+    """Every fighter's character as the view read it (inside the lock: the same rows the
+    world holds) and the fight's state with anyone kicked, dead or gone from the hall counted
+    as fled. No world needed: a press that does not end the round never loads it."""
     state = view.fight.state
     assert state is not None
-    living = {c.number: c for c in world.characters}
     found: list[PoolCharacter] = []
     for number in state.initiative:
-        character = living.get(number) or view.characters[number]
+        character = view.characters[number]
         found.append(character)
-        gone = number not in living or character.hall != state.hall
+        gone = number in view.gone or character.hall != state.hall
         if state.in_fight(number) and character.alive and gone:
             state = flee(state, number)
     return found, state

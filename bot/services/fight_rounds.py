@@ -23,7 +23,6 @@ from bot.services.fight_store import (
     RoundReport,
     load_open,
     save,
-    view_of,
 )
 from bot.services.games import game_dice
 from bot.services.runtime import Runtime
@@ -37,7 +36,7 @@ from rules.pool.world import World, with_floor
 
 
 async def act(
-    game: Game,
+    chat_id: int,
     fight_id: int,
     user_id: int,
     round_number: int,
@@ -45,8 +44,11 @@ async def act(
     count: int,
     runtime: Runtime,
 ) -> Outcome:
-    """The presser's own character chooses this round's action; the last one resolves it."""
-    async with runtime.locks.game(game.id):
+    """The presser's own character chooses this round's action; the last one resolves it.
+
+    The hot path of a fight: a press that does not end the round reads the game, the fight and
+    its fighters (three statements) and writes the fight (one)."""
+    async with runtime.locks.chat(chat_id) as game:
         view = await load_open(game, fight_id, FIGHTING)
         fighter = view.fighter_of(user_id)
         if fighter is None:
@@ -57,8 +59,7 @@ async def act(
             raise StaleAction()
         if view.fight.action_of(fighter) is not None:
             raise FightAlreadyActed()
-        world, rows = await load_world(game)
-        characters, state = fighters(view, world)
+        characters, state = fighters(view)
         me = next(c for c in characters if c.number == fighter)
         if not state.in_fight(fighter) or not me.alive:
             raise FightActionRefused(problem=ActionProblem.NOT_IN_FIGHT.value)
@@ -70,17 +71,15 @@ async def act(
         except ActionError as error:
             raise FightActionRefused(problem=error.problem.value) from None
         view = await save(view, replace(view.fight, actions=(*view.fight.actions, pending)))
-        if not ready(view.fight, state, characters):
-            return Outcome(view)
-        return await _resolve(view, world, rows, runtime)
+        return await resolve_if_ready(view, runtime)
 
 
 async def resolve_if_ready(view: FightView, runtime: Runtime) -> Outcome:
     """Resolve the round when nobody is left to choose (call inside the game's lock)."""
-    world, rows = await load_world(view.game)
-    characters, state = fighters(view, world)
+    characters, state = fighters(view)
     if not ready(view.fight, state, characters):
         return Outcome(view)
+    world, rows = await load_world(view.game)
     return await _resolve(view, world, rows, runtime)
 
 
@@ -88,7 +87,7 @@ async def resolve_now(
     game: Game, fight_id: int, runtime: Runtime, *, timer_id: int | None = None
 ) -> Outcome | None:
     """The round timeout (``timer_id``) or the GM: missing actions are the defaults (attack)."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         try:
             view = await load_open(game, fight_id, FIGHTING)
         except StaleAction:
@@ -133,7 +132,7 @@ async def _resolve(
     view: FightView, world: World, rows: dict[int, Character], runtime: Runtime
 ) -> Outcome:
     game = view.game
-    characters, state = fighters(view, world)
+    characters, state = fighters(view)
     if fight_over(state, characters):  # someone left or fell between rounds: no round at all
         await cancel_timers(view.id)
         done = replace(view.fight, state=state, actions=(), awaiting=(), timer_id=None)
@@ -154,4 +153,12 @@ async def _resolve(
     if result.over:
         await cancel_timers(view.id)
     report = RoundReport(result, {c.number: c for c in characters})
-    return Outcome(await view_of(game, saved.record), prompts, report)
+    return Outcome(_after(saved, result), prompts, report)
+
+
+def _after(view: FightView, result: RoundResult) -> FightView:
+    """The view with the round's characters, as :func:`view_of` would read them back (the
+    dead have left play), without reading them back."""
+    changed = {c.number: c for c in result.characters}
+    dead = {n for n, c in changed.items() if not c.alive}
+    return replace(view, characters={**view.characters, **changed}, gone=view.gone | dead)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from bot.db.models import CharacterStatus, Encounter, Game, GameSystem
 from bot.services import timers
 from bot.services.characters import character_by_number, living_character
-from bot.services.codec import dump
+from bot.services.codec import dump, load
 from bot.services.errors import (
     CannotFight,
     FightAsleep,
@@ -43,6 +43,7 @@ from bot.services.runtime import Runtime
 from bot.services.topics import topic_of_hall
 from bot.services.world import load_world, save_world
 from rules.pool.fight_setup import MIN_FIGHTERS, can_fight, start_fight
+from rules.pool.model import PoolCharacter
 from rules.pool.sleepers import SleeperAttackOutcome, attack_sleeper
 
 
@@ -73,7 +74,7 @@ async def challenge(
     Its messages go to the hall's forum topic when /halls bound one, else to ``thread_id``.
     """
     pool_game(game)
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         mine = await living_character(game, user_id)
         if mine is None:
             raise NoOwnCharacter()
@@ -122,15 +123,14 @@ async def challenge(
 
 async def join(game: Game, fight_id: int, user_id: int, runtime: Runtime) -> Outcome:
     """Another character of the hall joins during the join window."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         view = await load_open(game, fight_id, JOINING)
         mine = await living_character(game, user_id)
         if mine is None:
             raise NoOwnCharacter()
         if mine.number in view.fight.joined:
             raise FightCannotJoin(reason="already")
-        world, _ = await load_world(game)
-        me = world.character(mine.number)
+        me = load(PoolCharacter, mine.state)
         for reason, refused in (
             ("hall", me.hall != view.record.hall),
             ("asleep", me.asleep),
@@ -158,7 +158,7 @@ async def begin(
     By the challenger's owner or an admin (``user_id``), or by the join timer (``timer_id``:
     ``None`` back when that timer no longer counts). Fewer than two able: the fight is off.
     """
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         try:
             view = await load_open(game, fight_id, JOINING)
         except StaleAction:
@@ -181,7 +181,7 @@ async def begin(
             state, initiative = start_fight(world.characters, ready, dice)
             fight = replace(view.fight, state=state, initiative=initiative)
             started = replace(view, fight=fight)
-            characters, _ = fighters(started, world)
+            characters, _ = fighters(started)
             fight, stage, prompts = await open_choosing(started, fight, characters)
             view = await save(view, fight, stage)
         return Outcome(view, prompts)
@@ -189,7 +189,7 @@ async def begin(
 
 async def stop(game: Game, fight_id: int, runtime: Runtime) -> Outcome:
     """The GM ends the fight where it stands."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         view = await load_open(game, fight_id)
         await cancel_timers(fight_id)
         fight = replace(view.fight, actions=(), awaiting=(), timer_id=None, stopped=True)

@@ -62,7 +62,7 @@ async def end_game(chat_id: int, locks: GameLocks | None = None) -> Game:
     game = await require_game(chat_id)
     if locks is None:
         return await _end(game)
-    async with locks.game(game.id, paused_ok=True):
+    async with locks.game(game.id, paused_ok=True) as game:
         return await _end(game)
 
 

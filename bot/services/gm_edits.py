@@ -17,12 +17,12 @@ from tortoise.expressions import F
 from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
-from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
+from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services import cycles, gm_log, pause
 from bot.services.battle_store import open_battle_in
 from bot.services.characters import character_by_number, living_character, rule_state
 from bot.services.codec import dump
-from bot.services.errors import NoActiveGame, RuleRefused, StaleAction, WrongSystem
+from bot.services.errors import RuleRefused, StaleAction, WrongSystem
 from bot.services.fight_store import busy_numbers
 from bot.services.game_timers import pending_of
 from bot.services.gm_log import REASON_MAX, Actor
@@ -76,7 +76,7 @@ async def _world_edit(
     """Change the pool world and log ``entry(outcome)`` (action, target, details) with it."""
     _pool(game)
     reason = clean_reason(reason)
-    async with runtime.locks.game(game.id, paused_ok=True):
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
         world, rows = await load_world(game)
         try:
             after, outcome = change(world)
@@ -185,7 +185,7 @@ async def _check_not_fighting(game: Game, number: int, name: str) -> None:
 async def revive(game: Game, number: int, actor: Actor, reason: str, runtime: Runtime) -> Character:
     """A dead character lives again (see :func:`_revived` for how much life)."""
     reason = clean_reason(reason)
-    async with runtime.locks.game(game.id, paused_ok=True):
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
         row = await character_by_number(game, number)
         if row.status == CharacterStatus.ACTIVE:
             raise RuleRefused("gm-error-alive", number=number, name=row.name)
@@ -231,10 +231,7 @@ async def set_paused(game: Game, paused: bool, actor: Actor, reason: str, runtim
     """Pause (timers frozen, every action refused) or resume (timers keep the time they had
     left when the pause began)."""
     reason = clean_reason(reason)
-    async with runtime.locks.game(game.id, paused_ok=True):
-        await game.refresh_from_db()
-        if game.status != GameStatus.ACTIVE:
-            raise NoActiveGame()
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
         was = game.paused_at
         if paused and was is not None:
             raise RuleRefused("gm-error-already-paused")

@@ -28,7 +28,7 @@ from rules.duel import DuelCharacter
 async def kick(game: Game, number: int, actor: Actor, reason: str, runtime: Runtime) -> Character:
     """Remove a character from play; the row stays as history."""
     reason = clean_reason(reason)
-    async with runtime.locks.game(game.id, paused_ok=True):
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
         character = await character_by_number(game, number)
         if character.status != CharacterStatus.ACTIVE:
             raise CharacterNotFound(number=number)
@@ -52,7 +52,7 @@ async def heal(
     if game.system != GameSystem.DUEL:
         raise WrongSystem()
     reason = clean_reason(reason)
-    async with runtime.locks.game(game.id, paused_ok=True):
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
         character = await character_by_number(game, number)
         if character.status != CharacterStatus.ACTIVE:
             raise CannotFight(name=character.name)

@@ -19,14 +19,15 @@ from bot.services.errors import GamePaused, NoActiveGame
 FROZEN = timedelta(days=36525)  # a century: "never" while paused, yet a valid datetime
 
 
-async def ensure_running(game_id: int) -> None:
-    """Raise :class:`GamePaused` while the game is paused, :class:`NoActiveGame` once it has
-    ended (an action that waited for the lock while /endgame held it)."""
-    rows = await Game.filter(id=game_id).values_list("paused_at", "status")
-    if not rows or rows[0][1] != GameStatus.ACTIVE:
+def ensure_running(game: Game | None, *, paused_ok: bool = False) -> Game:
+    """The game as read inside its lock, if it may act: :class:`NoActiveGame` once it has
+    ended (an action that waited for the lock while /endgame held it), :class:`GamePaused`
+    while it is paused unless ``paused_ok``."""
+    if game is None or game.status != GameStatus.ACTIVE:
         raise NoActiveGame()
-    if rows[0][0] is not None:
+    if game.paused_at is not None and not paused_ok:
         raise GamePaused()
+    return game
 
 
 async def hold(timer: Timer) -> None:

@@ -2,7 +2,8 @@
 
 ``load_world`` assembles the rules' :class:`World`; ``save_world`` writes back only what
 changed, each row with a conditional update on its version, all in one transaction. Call both
-inside ``runtime.locks.game(game.id)``.
+inside the game's lock, with the game it yields (``async with runtime.locks.game(id) as game``):
+the lock reads the game row, so the world is not read twice.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ _WORLD_FIELDS = ("cycle", "floors", "connections", "winners", "pick_ups")
 
 
 async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
-    """The world and the character rows by number (living characters only)."""
+    """The world and the character rows by number (living characters only), from ``game``
+    as read inside the lock (or just now, for looking)."""
     if game.system != GameSystem.POOL:
         raise WrongSystem()
-    await game.refresh_from_db()
     rows = await Character.filter(game_id=game.id, status=CharacterStatus.ACTIVE)
     characters = tuple(load(PoolCharacter, row.state) for row in rows)
     halls = max(settings_of(game).halls, *(c.hall for c in characters), 1)

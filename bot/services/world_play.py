@@ -84,7 +84,7 @@ async def actor_in_game(game_id: int, user_id: int) -> Actor:
 async def act(game: Game, runtime: Runtime, change: Callable[[World], tuple[World, T]]) -> T:
     """Apply ``change`` to the world under the game's lock and save; a rule error saves nothing
     and becomes a refusal. Returns what ``change`` returned besides the world."""
-    async with runtime.locks.game(game.id):
+    async with runtime.locks.game(game.id) as game:
         world, rows = await load_world(game)
         try:
             after, outcome = change(world)
@@ -100,6 +100,7 @@ async def change_world(game: Game, runtime: Runtime, change: Callable[[World], W
 
 
 async def peek(game: Game) -> World:
-    """The world as it is now, for looking only."""
+    """The world as it is now, for looking only (outside the lock: the game is read again)."""
+    await game.refresh_from_db()
     world, _ = await load_world(game)
     return world

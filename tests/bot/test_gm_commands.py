@@ -17,6 +17,7 @@ from bot.services.characters import (
 )
 from bot.services.codec import dump
 from bot.services.world import load_world, save_world
+from bot.services.world_play import peek
 from rules.d20 import CharacterClass
 from rules.pool.model import Gender, Item, PocketContent
 from rules.pool.world import with_character
@@ -40,6 +41,7 @@ def _speaker(gm: Harness, user: EmuUser, group: EmuChat) -> Callable[[str], Awai
 
 async def _kill(table: Table, number: int) -> None:
     """Death the way the rules save it: the world's character dies, the row leaves play."""
+    await table.game.refresh_from_db()  # as the game's lock would read it
     world, rows = await load_world(table.game)
     dead = replace(world.character(number), alive=False, health=-1, fallen=True)
     await save_world(table.game, world, with_character(world, dead), rows)
@@ -60,7 +62,7 @@ async def test_give_places_items_as_a_found_prize_and_logs_why(gm: Harness) -> N
 
     overflow = await say("/give 1 мечи 2 ещё два в сундуке")
     assert "получает 2 меча: 2 меча на пол." in overflow.body  # both hands full: the floor
-    world, _ = await load_world(table.game)
+    world = await peek(table.game)
     assert world.floor(1).count(Item.SWORD) == 2
 
     coins = await say("/give 2 coins 12 награда за загадку")
@@ -121,7 +123,7 @@ async def test_revive_a_dead_pool_character_barely_alive(gm: Harness) -> None:
     assert row.active_key == f"{table.game.id}:{table.player(2).id}"
     bran = await character(table, 2)
     assert bran.alive and bran.health == 1 and not bran.fallen and not bran.asleep
-    world, _ = await load_world(table.game)  # back in the world, where he died
+    world = await peek(table.game)  # back in the world, where he died
     assert world.character(2).hall == 1
 
     placed = await admin("/place 2 3 телепорт мастера")

@@ -16,7 +16,7 @@ from bot.services.cycles import AUTO_TICK
 from bot.services.fight_flow import ROUND_TIMER
 from bot.services.pause import FROZEN
 from bot.services.settings import change_setting
-from bot.services.world import load_world
+from bot.services.world_play import peek
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK as D20_ATTACK
@@ -149,12 +149,12 @@ async def test_ticks_wait_and_a_tick_due_as_the_pause_began_runs_after_resume(
     [held] = await Timer.filter(kind=AUTO_TICK, ref=game.id)
     assert held.fired_at is None and held.due_at > now() + timedelta(days=365)
     await gm.emu.expect_no_message(table.group)
-    assert (await load_world(table.game))[0].cycle == 1
+    assert (await peek(table.game)).cycle == 1
 
     await table.say(table.admin, "/resume готово")
     second = await gm.emu.wait_for_message(table.group, lambda m: "прошёл" in m.body)
     assert "Цикл 2 прошёл." in second.body
-    assert (await load_world(table.game))[0].cycle == 2
+    assert (await peek(table.game)).cycle == 2
 
 
 async def test_a_pause_stops_a_d20_battle_too(gm: Harness) -> None:

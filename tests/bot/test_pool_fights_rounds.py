@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.db.models import Game, RollLog
 from bot.services.fight_flow import ROUND_TIMER
 from bot.services.fight_store import FINISHED
-from bot.services.world import load_world
+from bot.services.world_play import peek
 from rules.pool.model import Item, PocketContent
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
@@ -45,7 +45,7 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     assert "атака 🎲 1, 1, 2 · порог 6 → -2, провал" in first.body
     assert "🔻 Арья роняет меч — он лежит на полу зала." in first.body
     assert "Арья ▰▰▰▰▰ 5/5 · без меча · штраф 2 (без меча 2) · → Бран" in first.body
-    world, _ = await load_world(table.game)
+    world = await peek(table.game)
     assert world.floor(1).count(Item.SWORD) == 1
     assert (await character(table, 1)).inventory.right_hand is None
 

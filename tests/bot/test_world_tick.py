@@ -14,7 +14,7 @@ from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.cycles import AUTO_TICK
 from bot.services.settings import change_setting
-from bot.services.world import load_world
+from bot.services.world_play import peek
 from rules.dice import RecordingDice
 from rules.pool.model import Gender, Stats
 from tests.bot.conftest import Harness
@@ -46,7 +46,7 @@ async def test_each_player_gets_their_dice_privately_and_the_group_no_secrets(gm
         assert secret not in text, secret
     assert "Личный отчёт не дошёл до: Вера" in text
     assert "Аня" not in text and "Боря" not in text
-    world, _ = await load_world(table.game)
+    world = await peek(table.game)
     assert world.cycle == 1
     assert world.character(1).inventory.left_hand is not None
     rolls = await RollLog.filter(game_id=table.game.id).order_by("index")
@@ -58,7 +58,7 @@ async def test_tick_by_a_non_admin_is_refused_and_changes_nothing(gm: Harness) -
     [anya] = table.players
     answer = await table.say(anya, "/tick")
     assert "администраторы" in answer.body
-    world, _ = await load_world(table.game)
+    world = await peek(table.game)
     assert world.cycle == 0 and world.character(1).cycles_without_food == 0
     await gm.emu.expect_no_message(table.private(anya))
 
@@ -104,7 +104,7 @@ async def test_the_automatic_tick_fires_once_even_with_two_replicas(gm: Harness)
     assert "Цикл 2 прошёл." in second.body
     await asyncio.sleep(1.2)  # the polling replica's scheduler looks at least twice meanwhile
     await gm.emu.expect_no_message(table.group)
-    world, _ = await load_world(table.game)
+    world = await peek(table.game)
     assert world.cycle == 2
     rearmed = await Timer.filter(kind=AUTO_TICK, ref=game.id, fired_at__isnull=True)
     assert len(rearmed) == 1 and rearmed[0].id != pending.id
@@ -119,6 +119,6 @@ async def test_turning_the_automatic_tick_off_disarms_it(gm: Harness) -> None:
     await games.save_settings(game, change_setting(games.settings_of(game), "auto_tick_minutes", 0))
     await Timer.filter(id=pending.id).update(due_at=now())  # fires, sees the setting off
     await gm.emu.expect_no_message(table.group, timeout=1.2)
-    world, _ = await load_world(table.game)
+    world = await peek(table.game)
     assert world.cycle == 1
     assert not await Timer.filter(kind=AUTO_TICK, fired_at__isnull=True).exists()

@@ -54,6 +54,7 @@ class Table:
         await self.edit_world(lambda w: with_character(w, replace(w.character(number), **changes)))
 
     async def edit_world(self, change: Callable[[World], World]) -> None:
+        await self.game.refresh_from_db()  # as the game's lock would read it
         world, rows = await load_world(self.game)
         await save_world(self.game, world, change(world), rows)
 
