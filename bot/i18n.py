@@ -15,7 +15,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentInt
 from fluent.syntax.ast import Junk, Resource
 
 from bot.config import PROJECT_ROOT, SUPPORTED_LOCALES
@@ -30,11 +32,23 @@ class Html(str):
     __slots__ = ()
 
 
+class PlainInt(FluentInt):
+    """An integer below 1000 in magnitude, shown as ``str(n)``: what babel's number pattern
+    gives for it in every shipped locale (grouping starts at 1000; tests/bot/test_locales.py
+    checks it), without the ~20 µs babel spends per number. Plural selection and ``NUMBER()``
+    work on it as on any number."""
+
+    def format(self, locale: Locale) -> str:
+        return int.__repr__(self)
+
+
 def _safe(value: Any) -> Any:
     if isinstance(value, Html):
         return str(value)
     if isinstance(value, str):
         return html.escape(value, quote=False)
+    if type(value) is int and -1000 < value < 1000:
+        return PlainInt(value)
     return value
 
 

@@ -6,10 +6,13 @@ import ast
 import re
 from pathlib import Path
 
+from babel import Locale
+from fluent.runtime.types import FluentInt
 from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax.ast import Junk, Message
 
-from bot.i18n import Translator
+from bot.config import SUPPORTED_LOCALES
+from bot.i18n import PlainInt, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
@@ -105,3 +108,26 @@ def test_text_for_messages_without_an_update_uses_a_stored_language_code() -> No
         .text("error-internal")
         .startswith("Something went wrong")
     )
+
+
+def test_small_numbers_are_shown_as_babel_shows_them() -> None:
+    """:class:`PlainInt` skips babel below 1000: it must give babel's text, in every locale."""
+    for code in SUPPORTED_LOCALES:
+        locale = Locale.parse(code)
+        for number in range(-999, 1000):
+            assert PlainInt(number).format(locale) == FluentInt(number).format(locale)
+
+
+def test_numbers_format_and_select_plurals_as_fluent_does() -> None:
+    translator = Translator("ru")
+    for code in SUPPORTED_LOCALES:
+        l10n = translator.for_locale(code)
+        bundle = l10n._bundle
+        for msg_id, names in _variables(code).items():
+            message = bundle.get_message(msg_id)
+            assert message.value is not None
+            for number in (0, 1, 2, 5, 11, 21, 999, 1000, 12345, -3):
+                plain, _ = bundle.format_pattern(
+                    message.value, {name: FluentInt(number) for name in names}
+                )
+                assert l10n.text(msg_id, **{name: number for name in names}) == plain
