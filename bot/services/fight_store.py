@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from tortoise.expressions import F
-
+from bot.db import statements
 from bot.db.models import Character, CharacterStatus, Encounter, Game
 from bot.services.codec import dump, load
 from bot.services.errors import StaleAction
@@ -113,7 +112,7 @@ class Outcome:
 
 
 async def load_view(game: Game, fight_id: int) -> FightView:
-    record = await Encounter.get_or_none(id=fight_id, game_id=game.id, kind=KIND)
+    record = await statements.first(Encounter, id=fight_id, game_id=game.id, kind=KIND)
     if record is None:
         raise StaleAction()
     return await view_of(game, record)
@@ -122,7 +121,7 @@ async def load_view(game: Game, fight_id: int) -> FightView:
 async def view_of(game: Game, record: Encounter) -> FightView:
     fight = load(PoolFight, record.state)
     numbers = (*fight.joined, *([] if fight.sleeper is None else [fight.sleeper]))
-    rows = await Character.filter(game_id=game.id, number__in=numbers)
+    rows = await statements.select(Character, game_id=game.id, number=numbers)
     return FightView(
         game,
         record,
@@ -146,8 +145,11 @@ async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> F
     record = view.record
     stage = stage or record.stage
     data = dump(fight)
-    updated = await Encounter.filter(id=record.id, version=record.version).update(
-        state=data, stage=stage, version=F("version") + 1
+    updated = await statements.update(
+        Encounter,
+        {"id": record.id, "version": record.version},
+        {"state": data, "stage": stage},
+        bump=("version",),
     )
     if not updated:
         raise StaleAction()
@@ -172,4 +174,4 @@ async def busy_numbers(game: Game) -> set[int]:
 async def set_message(record: Encounter, message_id: int) -> None:
     """The live message: not versioned, so a send never races a game step."""
     record.message_id = message_id
-    await Encounter.filter(id=record.id).update(message_id=message_id)
+    await statements.update(Encounter, {"id": record.id}, {"message_id": message_id})

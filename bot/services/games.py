@@ -11,6 +11,7 @@ from tortoise.expressions import F
 from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
+from bot.db import statements
 from bot.db.models import Game, GameStatus, GameSystem, RollLog
 from bot.services.codec import dump
 from bot.services.errors import GameAlreadyExists, NoActiveGame
@@ -121,7 +122,7 @@ async def game_dice(
                     for r in rolls
                 ]
             )
-            await Game.filter(id=game.id).update(next_roll_index=dice.next_index)
+            await statements.update(Game, {"id": game.id}, {"next_roll_index": dice.next_index})
             game.next_roll_index = dice.next_index
 
 

@@ -10,6 +10,7 @@ from weakref import WeakValueDictionary
 
 from redis.asyncio import Redis
 
+from bot.db import statements
 from bot.db.models import Game
 from bot.leases import lease
 from bot.services.errors import NoActiveGame
@@ -36,7 +37,7 @@ class GameLocks:
         """Hold the game's lock and read the game; ``paused_ok``: the game master's own
         edits, pausing and resuming, which a pause does not stop."""
         async with self._held(game_id):
-            yield ensure_running(await Game.get_or_none(id=game_id), paused_ok=paused_ok)
+            yield ensure_running(await statements.first(Game, id=game_id), paused_ok=paused_ok)
 
     @contextlib.asynccontextmanager
     async def chat(self, chat_id: int) -> AsyncIterator[Game]:
@@ -52,7 +53,7 @@ class GameLocks:
             if game_id is None:
                 continue
             async with self._held(game_id):
-                game = await Game.get_or_none(id=game_id)
+                game = await statements.first(Game, id=game_id)
                 if game is None or game.active_chat_id != chat_id:
                     self._games_of_chats.pop(chat_id, None)
                     continue

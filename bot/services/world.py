@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
+from bot.db import statements
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services.codec import dump, load
 from bot.services.errors import StaleAction, WrongSystem
@@ -29,7 +29,7 @@ async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
     as read inside the lock (or just now, for looking)."""
     if game.system != GameSystem.POOL:
         raise WrongSystem()
-    rows = await Character.filter(game_id=game.id, status=CharacterStatus.ACTIVE)
+    rows = await statements.select(Character, game_id=game.id, status=CharacterStatus.ACTIVE)
     characters = tuple(load(PoolCharacter, row.state) for row in rows)
     halls = max(settings_of(game).halls, *(c.hall for c in characters), 1)
     stored: dict[str, Any] = {k: v for k, v in game.state.items() if k in _WORLD_FIELDS}
@@ -42,8 +42,8 @@ async def save_world(game: Game, before: World, after: World, rows: dict[int, Ch
     """Write the world part and every changed character; a dead one leaves play."""
     state = {k: v for k, v in dump(after).items() if k in _WORLD_FIELDS}
     async with in_transaction():
-        updated = await Game.filter(id=game.id, version=game.version).update(
-            state=state, version=F("version") + 1
+        updated = await statements.update(
+            Game, {"id": game.id, "version": game.version}, {"state": state}, bump=("version",)
         )
         if not updated:
             raise StaleAction()
@@ -54,10 +54,11 @@ async def save_world(game: Game, before: World, after: World, rows: dict[int, Ch
             if old.get(character.number) == character:
                 continue
             row = rows[character.number]
-            changes: dict[str, Any] = {"state": dump(character), "version": F("version") + 1}
+            changes: dict[str, Any] = {"state": dump(character)}
             if not character.alive:
                 changes.update(status=CharacterStatus.DEAD, active_key=None)
-            done = await Character.filter(id=row.id, version=row.version).update(**changes)
+            where = {"id": row.id, "version": row.version}
+            done = await statements.update(Character, where, changes, bump=("version",))
             if not done:
                 raise StaleAction()
             row.version += 1

@@ -1,0 +1,128 @@
+"""Prepared statements for the hot path: a button press's reads and versioned writes.
+
+Tortoise builds every query anew: resolving the filters, building a pypika tree and rendering
+its SQL cost 0.15-0.45 ms of CPU a statement, several times the statement itself on SQLite
+(``docs/performance.md``). The few shapes a button press runs are rendered here once per model,
+dialect and shape, then only bound to new values. Values go through each field's own
+``to_db_value`` and rows come back through Tortoise's ``_init_from_db``, so the conversions are
+the ORM's; the connection is the model's own (``_choose_db``), so a surrounding
+``in_transaction()`` applies as it does to a QuerySet.
+
+Only plain equality (``IN`` for a list or tuple) and ``AND``; anything richer stays a QuerySet.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from tortoise.backends.base.client import BaseDBAsyncClient
+from tortoise.models import Model
+
+M = TypeVar("M", bound=Model)
+Shape = tuple[tuple[str, int], ...]  # (field, -1 for a single value or the length of a list)
+
+
+def _shape(where: dict[str, Any]) -> Shape:
+    return tuple(
+        (name, len(value) if isinstance(value, list | tuple) else -1)
+        for name, value in where.items()
+    )
+
+
+class _Marks:
+    """Placeholders in the connection's dialect: ``?`` (SQLite) or ``$1, $2...`` (PostgreSQL)."""
+
+    def __init__(self, dialect: str) -> None:
+        if dialect not in ("sqlite", "postgres"):
+            raise NotImplementedError(f"no prepared statements for the {dialect} dialect")
+        self._numbered = dialect == "postgres"
+        self.count = 0
+
+    def next(self) -> str:
+        self.count += 1
+        return f"${self.count}" if self._numbered else "?"
+
+
+def _column(model: type[Model], name: str) -> str:
+    return model._meta.fields_db_projection.get(name, name)
+
+
+def _where(model: type[Model], shape: Shape, marks: _Marks) -> str:
+    terms = []
+    for name, length in shape:
+        column = f'"{_column(model, name)}"'
+        if length < 0:
+            terms.append(f"{column} = {marks.next()}")
+        else:
+            terms.append(f"{column} IN ({', '.join(marks.next() for _ in range(length))})")
+    return " AND ".join(terms)
+
+
+@functools.lru_cache(maxsize=256)
+def _select_sql(model: type[Model], dialect: str, shape: Shape) -> str:
+    marks = _Marks(dialect)
+    return f'SELECT * FROM "{model._meta.db_table}" WHERE {_where(model, shape, marks)}'
+
+
+@functools.lru_cache(maxsize=256)
+def _update_sql(
+    model: type[Model], dialect: str, sets: tuple[str, ...], bumps: tuple[str, ...], shape: Shape
+) -> str:
+    marks = _Marks(dialect)
+    assignments = [f'"{_column(model, name)}" = {marks.next()}' for name in sets]
+    assignments += [f'"{_column(model, name)}" = "{_column(model, name)}" + 1' for name in bumps]
+    where = _where(model, shape, marks)
+    return f'UPDATE "{model._meta.db_table}" SET {", ".join(assignments)} WHERE {where}'
+
+
+def _db_value(model: type[Model], name: str, value: Any) -> Any:
+    field = model._meta.fields_map.get(name)
+    return value if field is None or value is None else field.to_db_value(value, model)
+
+
+def _values(model: type[Model], where: dict[str, Any]) -> list[Any]:
+    values: list[Any] = []
+    for name, value in where.items():
+        if isinstance(value, list | tuple):
+            values.extend(_db_value(model, name, item) for item in value)
+        else:
+            values.append(_db_value(model, name, value))
+    return values
+
+
+def _db(model: type[Model], for_write: bool) -> tuple[BaseDBAsyncClient, str]:
+    db = model._choose_db(for_write)
+    return db, db.capabilities.dialect
+
+
+async def select(model: type[M], **where: Any) -> list[M]:
+    """``model.filter(**where)``: rows where every field equals its value (``IN`` for a list)."""
+    if any(isinstance(v, list | tuple) and not v for v in where.values()):
+        return []
+    db, dialect = _db(model, False)
+    _, rows = await db.execute_query(
+        _select_sql(model, dialect, _shape(where)), _values(model, where)
+    )
+    return [model._init_from_db(**row) for row in rows]
+
+
+async def first(model: type[M], **where: Any) -> M | None:
+    """``model.get_or_none(**where)`` for a ``where`` that finds one row at most."""
+    found = await select(model, **where)
+    return found[0] if found else None
+
+
+async def update(
+    model: type[M],
+    where: dict[str, Any],
+    values: dict[str, Any],
+    bump: Sequence[str] = (),
+) -> int:
+    """``model.filter(**where).update(**values)``, each field of ``bump`` raised by one
+    (``F(name) + 1``); the number of rows changed (0: a lost race on a version)."""
+    db, dialect = _db(model, True)
+    sql = _update_sql(model, dialect, tuple(values), tuple(bump), _shape(where))
+    changed, _ = await db.execute_query(sql, _values(model, values) + _values(model, where))
+    return int(changed)
