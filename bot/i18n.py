@@ -17,7 +17,9 @@ from typing import Any
 
 from babel import Locale
 from fluent.runtime import FluentBundle, FluentResource
-from fluent.runtime.types import FluentInt
+from fluent.runtime.resolver import CurrentEnvironment, Pattern, ResolverEnvironment
+from fluent.runtime.types import FluentInt, FluentNone
+from fluent.runtime.utils import native_to_fluent
 from fluent.syntax.ast import Junk, Resource
 
 from bot.config import PROJECT_ROOT, SUPPORTED_LOCALES
@@ -49,7 +51,28 @@ def _safe(value: Any) -> Any:
         return html.escape(value, quote=False)
     if type(value) is int and -1000 < value < 1000:
         return PlainInt(value)
-    return value
+    return native_to_fluent(value)
+
+
+class _Bundle(FluentBundle):
+    """fluent.runtime's bundle, except that ``format_pattern`` takes its arguments as they are
+    (already Fluent values: :func:`_safe`); the original wraps every ``int`` in a new
+    ``FluentInt`` again, which would undo :class:`PlainInt`. The body is otherwise the
+    original's (fluent.runtime 0.4)."""
+
+    def format_pattern(
+        self, pattern: Pattern, args: dict[str, Any] | None = None
+    ) -> tuple[str | FluentNone, list[Exception]]:
+        errors: list[Exception] = []
+        env = ResolverEnvironment(
+            context=self, current=CurrentEnvironment(args=args or {}), errors=errors
+        )
+        try:
+            result = pattern(env)
+        except ValueError as error:
+            errors.append(error)
+            result = "{???}"
+        return result, errors
 
 
 class L10n:
@@ -98,7 +121,7 @@ class Translator:
 
     @staticmethod
     def _load(code: str, locales_dir: Path) -> L10n:
-        bundle = FluentBundle([code], use_isolating=False)
+        bundle = _Bundle([code], use_isolating=False)
         for path in sorted((locales_dir / code).glob("*.ftl")):
             bundle.add_resource(_parse(path, path.stat().st_mtime_ns))
         return L10n(code, bundle)

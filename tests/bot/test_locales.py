@@ -6,6 +6,7 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
 from babel import Locale
 from fluent.runtime.types import FluentInt
 from fluent.syntax import FluentParser, FluentSerializer
@@ -131,3 +132,20 @@ def test_numbers_format_and_select_plurals_as_fluent_does() -> None:
                     message.value, {name: FluentInt(number) for name in names}
                 )
                 assert l10n.text(msg_id, **{name: number for name in names}) == plain
+
+
+def test_small_numbers_never_reach_babel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bundle keeps :class:`PlainInt` arguments (fluent's own wraps every int again)."""
+    formatted: list[object] = []
+    original = FluentInt.format
+
+    def counted(self: FluentInt, locale: Locale) -> str:
+        formatted.append(int(self))
+        return original(self, locale)
+
+    monkeypatch.setattr(FluentInt, "format", counted)
+    l10n = Translator("ru").for_locale("ru")
+    text = l10n.text("pool-fight-chosen", done=1, total=3, seconds=30)
+    assert "1 из 3" in text and formatted == []
+    assert "1\xa0200" in l10n.text("pool-fight-chosen", done=1, total=3, seconds=1200)
+    assert formatted == [1200]  # from 1000 on, babel groups the digits
