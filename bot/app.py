@@ -23,9 +23,15 @@ from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
 from bot.graceful import finish_in_flight
-from bot.handlers import build_buttons_router, build_root_router, fallback, register_timers
+from bot.handlers import (
+    BUTTON_PREFIXES,
+    build_buttons_router,
+    build_root_router,
+    fallback,
+    register_timers,
+)
 from bot.i18n import Translator
-from bot.middlewares import L10nMiddleware
+from bot.middlewares import L10nMiddleware, skip_fsm_for
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
@@ -53,6 +59,7 @@ def build_dispatcher(
     """The whole dispatcher: routers, middlewares, dialogs; services passed by name."""
     dp = Dispatcher(storage=storage, events_isolation=isolation)
     finish_in_flight(dp)
+    skip_fsm_for(dp, BUTTON_PREFIXES)
     limit_concurrency(dp, settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY)
     dp["translator"] = translator
     dp["settings"] = settings

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from aiogram import Router
 
+from bot.callbacks import (
+    BattleCallback,
+    DuelCallback,
+    PlayersFightCallback,
+    PoolFightCallback,
+    PoolTargetCallback,
+)
 from bot.handlers import (
     character_edit,
     d20,
@@ -48,6 +55,20 @@ def build_root_router() -> Router:
         errors.build_router(),
     )
     return root
+
+
+# The callback prefixes of every button in :func:`build_buttons_router`: their presses skip
+# aiogram's FSM middleware (bot.middlewares.StatelessButtons).
+BUTTON_PREFIXES = frozenset(
+    callback.__prefix__
+    for callback in (
+        PoolFightCallback,
+        PlayersFightCallback,
+        PoolTargetCallback,
+        DuelCallback,
+        BattleCallback,
+    )
+)
 
 
 def build_buttons_router() -> Router:

@@ -78,7 +78,10 @@ async def replicas(
         stack.push_async_callback(close_database)
         ports = [free_port(), free_port()]
         dirs = [tmp_path_factory.mktemp("replica") for _ in ports]
-        env = {"DATABASE_URL": database_url}
+        # The test presses as fast as the replicas answer, double taps included: a round can
+        # take well under 100 ms, so one player's presses would pass the flood limit of 10 a
+        # second. Flood protection has tests of its own (tests/bot/test_flood.py).
+        env = {"DATABASE_URL": database_url, "THROTTLE_RATE": "1000"}
         await asyncio.gather(
             *(
                 stack.enter_async_context(
@@ -180,8 +183,11 @@ async def test_one_fight_across_two_replicas_applies_every_action_once(
         )
         for user, answers in ((table.arya, [first, second]), (table.bran, [bran])):
             if not both and not any(a.startswith(ACCEPTED) for a in answers):
+                refused = " ".join(answers)
+                assert "уже сделали ход" not in refused, answers
+                if "При смерти" in refused:  # at 0 health without pills: no move this round
+                    continue
                 # fallen without a sword: stand up instead (an attack is refused then)
-                assert "уже сделали ход" not in " ".join(answers), answers
                 answers.append(await _answer(emu, user, live, STAND))
             accepted = [a for a in answers if a.startswith(ACCEPTED)]
             assert both or len(accepted) == 1, answers
