@@ -8,7 +8,8 @@ dialect and shape, then only bound to new values. Values go through each field's
 the ORM's; the connection is the model's own (``_choose_db``), so a surrounding
 ``in_transaction()`` applies as it does to a QuerySet.
 
-Only plain equality (``IN`` for a list or tuple) and ``AND``; anything richer stays a QuerySet.
+Only plain equality (``IN`` for a list or tuple, ``IS NULL`` for None) and ``AND``; anything
+richer stays a QuerySet.
 """
 
 from __future__ import annotations
@@ -21,12 +22,16 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from tortoise.models import Model
 
 M = TypeVar("M", bound=Model)
-Shape = tuple[tuple[str, int], ...]  # (field, -1 for a single value or the length of a list)
+Shape = tuple[tuple[str, int], ...]  # (field, the length of a list, or ONE or NULL)
+ONE, NULL = -1, -2
 
 
 def _shape(where: dict[str, Any]) -> Shape:
     return tuple(
-        (name, len(value) if isinstance(value, list | tuple) else -1)
+        (
+            name,
+            len(value) if isinstance(value, list | tuple) else NULL if value is None else ONE,
+        )
         for name, value in where.items()
     )
 
@@ -53,7 +58,9 @@ def _where(model: type[Model], shape: Shape, marks: _Marks) -> str:
     terms = []
     for name, length in shape:
         column = f'"{_column(model, name)}"'
-        if length < 0:
+        if length == NULL:
+            terms.append(f"{column} IS NULL")
+        elif length == ONE:
             terms.append(f"{column} = {marks.next()}")
         else:
             terms.append(f"{column} IN ({', '.join(marks.next() for _ in range(length))})")
@@ -85,6 +92,8 @@ def _db_value(model: type[Model], name: str, value: Any) -> Any:
 def _values(model: type[Model], where: dict[str, Any]) -> list[Any]:
     values: list[Any] = []
     for name, value in where.items():
+        if value is None:
+            continue  # IS NULL: nothing to bind
         if isinstance(value, list | tuple):
             values.extend(_db_value(model, name, item) for item in value)
         else:
@@ -124,5 +133,25 @@ async def update(
     (``F(name) + 1``); the number of rows changed (0: a lost race on a version)."""
     db, dialect = _db(model, True)
     sql = _update_sql(model, dialect, tuple(values), tuple(bump), _shape(where))
-    changed, _ = await db.execute_query(sql, _values(model, values) + _values(model, where))
+    assigned = [_db_value(model, name, value) for name, value in values.items()]
+    changed, _ = await db.execute_query(sql, assigned + _values(model, where))
     return int(changed)
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_sql(model: type[Model], dialect: str, names: tuple[str, ...]) -> str:
+    marks = _Marks(dialect)
+    columns = ", ".join(f'"{_column(model, name)}"' for name in names)
+    values = ", ".join(marks.next() for _ in names)
+    return f'INSERT INTO "{model._meta.db_table}" ({columns}) VALUES ({values})'
+
+
+async def insert_many(model: type[Model], rows: Sequence[dict[str, Any]]) -> None:
+    """``model.bulk_create`` without building a model per row (Tortoise's ``Model.__init__``
+    validates every field): each row gives every column it fills, defaults included."""
+    if not rows:
+        return
+    names = tuple(rows[0])
+    db, dialect = _db(model, True)
+    values = [[_db_value(model, name, row[name]) for name in names] for row in rows]
+    await db.execute_many(_insert_sql(model, dialect, names), values)

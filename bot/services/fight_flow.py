@@ -112,8 +112,9 @@ async def open_round(
             state = retarget(state, characters, fighter, offer.targets[0])
         elif len(offer.targets) > 1:
             awaiting.append(fighter)
-    timer = await timers.schedule(ROUND_TIMER, view.id, settings_of(view.game).round_timeout)
-    opened = replace(fight, state=state, actions=(), awaiting=tuple(awaiting), timer_id=timer.id)
+    seconds = settings_of(view.game).round_timeout
+    timer_id = await timers.reschedule(ROUND_TIMER, view.id, seconds, fight.timer_id)
+    opened = replace(fight, state=state, actions=(), awaiting=tuple(awaiting), timer_id=timer_id)
     return opened, FIGHTING, tuple(awaiting)
 
 

@@ -109,18 +109,21 @@ async def game_dice(
         yield dice
         rolls = dice.take_history()
         if rolls:
-            await RollLog.bulk_create(
+            moment = now()
+            await statements.insert_many(
+                RollLog,
                 [
-                    RollLog(
-                        game_id=game.id,
-                        index=r.index,
-                        sides=r.sides,
-                        value=r.value,
-                        purpose=purpose,
-                        actor=actor[:32],
-                    )
+                    {
+                        "game_id": game.id,
+                        "index": r.index,
+                        "sides": r.sides,
+                        "value": r.value,
+                        "purpose": purpose,
+                        "actor": actor[:32],
+                        "created_at": moment,
+                    }
                     for r in rolls
-                ]
+                ],
             )
             await statements.update(Game, {"id": game.id}, {"next_roll_index": dice.next_index})
             game.next_roll_index = dice.next_index

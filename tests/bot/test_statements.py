@@ -8,10 +8,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
 from bot.db import statements
-from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem, RollLog
 from bot.db.setup import close_database, init_database
 from bot.services import games
 from tests.postgres import fresh_database
@@ -94,3 +95,34 @@ async def test_statements_take_part_in_the_surrounding_transaction(db: str) -> N
             assert seen is not None and seen.stage == "fighting"  # its own write, inside
             raise RuntimeError("rolled back")
     assert (await Encounter.get(id=record.id)).stage == "joining"
+
+
+async def test_insert_many_writes_what_bulk_create_writes(db: str) -> None:
+    game = await _table()
+    moment = now()
+    rows = [
+        {
+            "game_id": game.id,
+            "index": i,
+            "sides": 10,
+            "value": i % 10 + 1,
+            "purpose": "p",
+            "actor": "бой №1",
+            "created_at": moment,
+        }
+        for i in range(3)
+    ]
+    await statements.insert_many(RollLog, rows)
+    await statements.insert_many(RollLog, [])
+    await RollLog.bulk_create(
+        [RollLog(game_id=game.id, index=9, sides=20, value=7, purpose="p", actor="бой №1")]
+    )
+    stored = await RollLog.filter(game_id=game.id).order_by("index")
+    assert [(r.index, r.sides, r.value, r.actor) for r in stored] == [
+        (0, 10, 1, "бой №1"),
+        (1, 10, 2, "бой №1"),
+        (2, 10, 3, "бой №1"),
+        (9, 20, 7, "бой №1"),
+    ]
+    assert stored[0].created_at == moment and stored[0].created_at.tzinfo is not None
+    assert type(stored[0].created_at) is type(stored[3].created_at)
