@@ -142,6 +142,7 @@ async def _resolve(
     actor = f"fight {view.id}"
     async with game_dice(game, "pool_round", actor, runtime.dice_factory) as dice:
         result = resolve_round(characters, state, actions, dice)
+        game.next_roll_index = dice.next_index  # saved with the world: one update of the game
         await save_world(game, world, _apply(world, result, state.hall), rows)
         fight = replace(view.fight, state=result.state, actions=(), awaiting=())
         prompts: tuple[int, ...] = ()

@@ -125,8 +125,9 @@ async def game_dice(
                     for r in rolls
                 ],
             )
-            await statements.update(Game, {"id": game.id}, {"next_roll_index": dice.next_index})
-            game.next_roll_index = dice.next_index
+            if game.next_roll_index != dice.next_index:  # else saved with the game's state
+                await statements.update(Game, {"id": game.id}, {"next_roll_index": dice.next_index})
+                game.next_roll_index = dice.next_index
 
 
 async def latest_rolls(game: Game, limit: int = 30) -> list[LoggedRoll]:

@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tortoise.transactions import in_transaction
-
 from bot.db import statements
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services.codec import dump, load
@@ -41,9 +39,12 @@ async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
 async def save_world(game: Game, before: World, after: World, rows: dict[int, Character]) -> None:
     """Write the world part and every changed character; a dead one leaves play."""
     state = {k: v for k, v in dump(after).items() if k in _WORLD_FIELDS}
-    async with in_transaction():
+    # The roll index too: a caller that rolled inside its dice's block has moved it on, which
+    # spares game_dice its own update of the row.
+    values = {"state": state, "next_roll_index": game.next_roll_index}
+    async with statements.atomic():
         updated = await statements.update(
-            Game, {"id": game.id, "version": game.version}, {"state": state}, bump=("version",)
+            Game, {"id": game.id, "version": game.version}, values, bump=("version",)
         )
         if not updated:
             raise StaleAction()

@@ -126,3 +126,22 @@ async def test_insert_many_writes_what_bulk_create_writes(db: str) -> None:
     ]
     assert stored[0].created_at == moment and stored[0].created_at.tzinfo is not None
     assert type(stored[0].created_at) is type(stored[3].created_at)
+
+
+async def test_atomic_joins_a_surrounding_transaction_or_opens_its_own(db: str) -> None:
+    game = await _table()
+    record = await Encounter.create(
+        game=game, kind="pool", stage="joining", chat_id=-42, hall=1, state={"a": 1}
+    )
+    with pytest.raises(RuntimeError):
+        async with statements.atomic():  # alone: a transaction of its own
+            await statements.update(Encounter, {"id": record.id}, {"stage": "fighting"})
+            raise RuntimeError("rolled back")
+    assert (await Encounter.get(id=record.id)).stage == "joining"
+    with pytest.raises(RuntimeError):
+        async with in_transaction():
+            async with statements.atomic():  # inside one: part of it, no savepoint
+                await statements.update(Encounter, {"id": record.id}, {"stage": "fighting"})
+            assert (await Encounter.get(id=record.id)).stage == "fighting"
+            raise RuntimeError("the outer transaction fails after the inner block")
+    assert (await Encounter.get(id=record.id)).stage == "joining"
