@@ -130,7 +130,6 @@ async def fights(rig: Rig, count: int, rate: float, window: float) -> FightRun:
     released = time.perf_counter()
     await playing
     done = time.perf_counter()
-    await rig.dp["live_edits"].flush()  # the last edits, before the database closes
     cpu = time.process_time() - cpu
     later = feeder.samples[len(opening) :]
     sends = rig.log.group_messages - groups_before

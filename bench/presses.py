@@ -1,9 +1,8 @@
 """``python -m bench.presses``: the CPU of one fight press, with nothing else running.
 
 Plays fights of four one press at a time (same tables and dice as the load benchmark) and
-prints the process CPU per press: a plain press (an action chosen; the live message's edit,
-coalesced, runs in the background and lands in whichever press runs then) and one that
-resolves the round (results posted as the new live message). The load figures
+prints the process CPU per press: a plain press (an action chosen, the live message edited)
+and one that resolves the round (results posted as the new live message). The load figures
 of ``python -m bench`` follow from these; this is the number to watch while optimising, and
 the run to put under a profiler::
 
@@ -65,7 +64,6 @@ async def main() -> None:
         feeder.feed = timed  # type: ignore[method-assign]
         for table in tables[WARM_UP:]:
             await driver.fight_rounds(table)
-        await rig.dp["live_edits"].flush()  # before the database closes
     await storage.close()
     print(f"CPU per press, {args.fights} fights of four, one press at a time:")
     for kind, spent in cpu.items():

@@ -116,7 +116,6 @@ async def one_fight(driver: Driver, fighters: int, characters: int) -> Scaling:
     feeder: Feeder = driver.feeder
     start = len(feeder.samples)
     await driver.play(table)
-    await driver.feeder.dp["live_edits"].flush()  # before the database closes
     samples = feeder.samples[start:]
     return Scaling(
         await Character.all().count(),

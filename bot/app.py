@@ -30,7 +30,6 @@ from bot.handlers import (
     fallback,
     register_timers,
 )
-from bot.handlers.pool_fight_live import LiveEdits
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware, skip_fsm_for
 from bot.scheduler import Scheduler
@@ -65,12 +64,7 @@ def build_dispatcher(
     dp["translator"] = translator
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
-    runtime = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
-    dp["runtime"] = runtime
-    live_edits = LiveEdits(translator, runtime)
-    dp["live_edits"] = live_edits
-    dp.shutdown.register(live_edits.flush)  # right after the updates in flight, before storage
-    dp.shutdown.handlers.insert(1, dp.shutdown.handlers.pop())
+    dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
     scheduler = Scheduler()
     register_timers(scheduler)
     scheduler.install(dp)

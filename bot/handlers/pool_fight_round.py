@@ -14,7 +14,6 @@ from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Game
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.pool_fight_publish import edit_live, group_l10n, publish
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
@@ -58,7 +57,6 @@ async def press_action(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live_edits: LiveEdits,
 ) -> None:
     message = query.message
     if not isinstance(message, Message):
@@ -79,10 +77,7 @@ async def press_action(
         await refuse(query, l10n, error)
         return
     await query.answer(l10n.text(CHOSEN[move], count=callback_data.count))
-    if outcome.report is None and not outcome.prompts and outcome.view.stage == FIGHTING:
-        live_edits.ask(bot, outcome.view)  # "2 of 4 have chosen": coalesced, within a second
-    else:
-        await publish(bot, outcome, translator, runtime)
+    await publish(bot, outcome, translator, runtime)
 
 
 async def _admin_fight(
