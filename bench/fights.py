@@ -3,12 +3,13 @@ fighters), then every fight driven by updates only, as its players would: ``/fig
 "start", the private opponent choices, and each round's action buttons, until the fight is over.
 
 Dice are the production dice (each game's verifiable seed), with a fixed seed per table so a run
-plays the same fights every time. The driver reads the fight's row between presses (outside the
-measured handling) only to know who still has to act this round.
+plays the same fights every time. The driver knows who still has to act this round from the
+live message, as the players do: the fighters marked ⏳, and their states (fallen, at 0 health).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Awaitable, Callable
@@ -18,15 +19,15 @@ from typing import Any
 from bench.measure import Feeder
 from bench.telegram import TelegramLog, Updates, callback_data, user_payload
 from bot.callbacks import FightAction, PoolFightCallback
-from bot.db.models import Character, Encounter, Game, GameSystem
+from bot.db.models import Encounter, Game, GameSystem
+from bot.i18n import Translator
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import load
-from bot.services.fight_flow import expected
-from bot.services.fight_store import FIGHTING, FINISHED, PoolFight
+from bot.services.fight_store import FINISHED, PoolFight
 from bot.services.settings import change_setting
 from rules.dice import commitment
-from rules.pool.model import Gender, PoolCharacter, Stats
+from rules.pool.model import Gender, Stats
 
 GROUP_BASE = -1_000_000_000_000
 USER_BASE = 100_000_000
@@ -39,6 +40,26 @@ SLOW_TIMERS = {"round_timeout": 3600, "join_window": 600, "choice_timeout": 600}
 MAX_STEPS = 400
 
 Think = Callable[[random.Random], Awaitable[None]]
+
+
+@functools.cache
+def _state_words() -> tuple[str, frozenset[str]]:
+    """The live message's words for "at 0 health" and "fallen" (either gender), in Russian,
+    the bench's locale."""
+    l10n = Translator("ru").for_locale("ru")
+    fallen = frozenset(l10n.text("pool-fight-state-fallen", gender=g) for g in ("f", "m"))
+    return l10n.text("pool-fight-state-zero"), fallen
+
+
+def waiting(text: str) -> dict[str, set[str]]:
+    """The fighters a live message marks ⏳ (still to act this round), each with the states
+    shown on its line (``<mark> <name> <bar> <health>/<max> · state · state``)."""
+    found = {}
+    for line in text.splitlines():
+        if line.startswith("⏳ "):
+            name = line.removeprefix("⏳ ").split(" ", 1)[0]
+            found[name] = {part.strip() for part in line.split(" · ")[1:]}
+    return found
 
 
 async def no_think(rng: random.Random) -> None:
@@ -130,7 +151,7 @@ class Driver:
             rounds = [a.round for a in attacks if a.action == FightAction.ATTACK]
             if not rounds:
                 return  # over: the last message has no action buttons
-            presses = await self._to_act(table, rounds[0])
+            presses = self._to_act(table, live or {}, rounds[0])
             if not presses:
                 table.stalled = True
                 return
@@ -139,25 +160,18 @@ class Driver:
                 await self._press(table, kind, number, live, data)
         table.stalled = True
 
-    async def _to_act(self, table: Table, round_number: int) -> list[tuple[str, int, str]]:
-        record = await Encounter.get(id=table.fight_id)
-        fight = load(PoolFight, record.state)
-        state = fight.state
-        if record.stage != FIGHTING or state is None or state.round != round_number:
-            return []
-        rows = await Character.filter(game_id=table.game_id, number__in=state.initiative)
-        characters = {r.number: load(PoolCharacter, r.state) for r in rows}
-        acted = {a.fighter for a in fight.actions}
+    def _to_act(
+        self, table: Table, live: dict[str, Any], round_number: int
+    ) -> list[tuple[str, int, str]]:
+        zero, fallen = _state_words()
         presses = []
-        for number in expected(state, list(characters.values())):
-            if number in acted:
-                continue
-            me = characters[number]
+        for name, states in waiting(live.get("text", "")).items():
+            number = NAMES.index(name) + 1
             action, count, kind = FightAction.ATTACK, 0, "attack"
-            if me.fallen and me.health > 0:
-                action, kind = FightAction.STAND, "stand"
-            elif me.health <= 0:
+            if zero in states:
                 action, count, kind = FightAction.PILLS, 1, "pills"
+            elif states & fallen:
+                action, kind = FightAction.STAND, "stand"
             data = PoolFightCallback(
                 fight_id=table.fight_id, action=action, round=round_number, count=count
             ).pack()

@@ -176,11 +176,18 @@ def bench_bot(log: TelegramLog) -> Bot:
     return make_bot(TOKEN, None, session=FakeSession(log))
 
 
+# Telegram numbers a bot's updates in one sequence: aiogram caches ``Update.event_type`` by
+# update (hashed by ``update_id``), so drivers sharing ids would make every lookup compare
+# whole updates.
+_UPDATE_IDS = itertools.count(1)
+
+
 class Updates:
-    """Raw updates as Telegram delivers them (the dispatcher parses them as in production)."""
+    """Raw updates as Telegram delivers them (the dispatcher parses them as in production),
+    numbered in one sequence for the whole process, as a bot's updates are."""
 
     def __init__(self) -> None:
-        self._ids = itertools.count(1)
+        self._ids = _UPDATE_IDS
 
     def message(self, user: dict[str, Any], chat_id: int, text: str) -> dict[str, Any]:
         number = next(self._ids)
