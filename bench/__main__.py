@@ -8,7 +8,6 @@ set, a throwaway database on that server). Prints figures and budgets; asserts n
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import logging
 import os
@@ -28,6 +27,7 @@ from bench.fights import NAMES, Driver
 from bench.measure import Feeder, Latency, QueryCounter, RoundTrips
 from bench.queries import Scaling, one_fight
 from bench.telegram import TOKEN, TelegramLog, bench_bot
+from bot import loop
 from bot.app import build_dispatcher, settle_heap
 from bot.config import Settings
 from bot.db.setup import close_database, init_database
@@ -215,4 +215,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    loop.run(main())

@@ -14,7 +14,6 @@ Needs ``BENCH_REDIS_URL``; SQLite unless ``--postgres`` (or ``BENCH_POSTGRES_URL
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import time
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from bench.__main__ import MAX_REDIS_CONNECTIONS, database, dispatcher
 from bench.fights import Driver
 from bench.measure import Feeder
+from bot import loop
 from bot.app import settle_heap
 from bot.storage import open_storage
 
@@ -72,4 +72,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    loop.run(main())

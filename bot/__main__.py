@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sys
 
@@ -33,9 +32,10 @@ def main(argv: list[str]) -> int:
             level=settings.log_level,
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
+        from bot import loop
         from bot.app import run
 
-        asyncio.run(run(settings))
+        loop.run(run(settings))
     except StartupError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_CONFIG

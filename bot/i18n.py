@@ -75,29 +75,53 @@ class _Bundle(FluentBundle):
         return result, errors
 
 
+TEXTS_KEPT = 8192  # formatted messages remembered per locale (a few hundred bytes each)
+
+
 class L10n:
-    """Messages of one locale. String arguments are HTML-escaped: messages go out as HTML."""
+    """Messages of one locale. String arguments are HTML-escaped: messages go out as HTML.
+
+    Formatting is a pure function of the message and its arguments, and a fight re-renders
+    mostly the same lines press after press, so the last :data:`TEXTS_KEPT` results are
+    remembered (keyed by each argument's type and value: ``1``, ``True`` and ``"1"`` differ).
+    """
 
     def __init__(self, locale: str, bundle: FluentBundle) -> None:
         self.locale = locale
         self._bundle = bundle
+        self._texts: dict[tuple[Any, ...], str] = {}
 
     def has(self, msg_id: str) -> bool:
         return self._bundle.has_message(msg_id)
 
     def text(self, msg_id: str, /, **args: Any) -> str:
         """Format ``msg_id``; ``str`` arguments are escaped unless :class:`Html`."""
+        key = (msg_id, *((name, type(value), value) for name, value in sorted(args.items())))
+        try:
+            found = self._texts.get(key)
+        except TypeError:  # an unhashable argument: format it every time
+            return self._format(msg_id, args)[0]
+        if found is not None:
+            return found
+        text, clean = self._format(msg_id, args)
+        if clean:  # a missing message or a formatting error is logged every time
+            if len(self._texts) >= TEXTS_KEPT:
+                del self._texts[next(iter(self._texts))]  # the oldest first
+            self._texts[key] = text
+        return text
+
+    def _format(self, msg_id: str, args: dict[str, Any]) -> tuple[str, bool]:
         if not self._bundle.has_message(msg_id):
             logger.error("missing message %s in locale %s", msg_id, self.locale)
-            return msg_id
+            return msg_id, False
         safe = {key: _safe(value) for key, value in args.items()}
         message = self._bundle.get_message(msg_id)
         if message.value is None:
-            return msg_id
+            return msg_id, False
         text, errors = self._bundle.format_pattern(message.value, safe)
         for error in errors:
             logger.error("message %s in %s: %s", msg_id, self.locale, error)
-        return str(text)
+        return str(text), not errors
 
 
 @functools.lru_cache(maxsize=256)

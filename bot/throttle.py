@@ -2,8 +2,8 @@
 most so many updates handled at once.
 
 The first update over the limit gets one polite answer ("not so fast"); the rest are dropped
-(presses still answered, silently, so no spinner hangs). Counted in Redis (INCR + EXPIRE, shared
-by every replica) when there is one, else in memory.
+(presses still answered, silently, so no spinner hangs). Counted in Redis (INCR + EXPIRE in one
+script: one round trip, shared by every replica) when there is one, else in memory.
 """
 
 from __future__ import annotations
@@ -30,16 +30,22 @@ class Counter(Protocol):
     async def hit(self, key: str, ttl: int) -> int: ...
 
 
+# A key that outlived its window (a lost EXPIRE) would throttle its user for ever: the count and
+# its expiry are set together, atomically, in one round trip (a pipeline in a MULTI took four).
+_HIT = """
+local count = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return count
+"""
+
+
 class RedisCounter:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
+        self._hit = redis.register_script(_HIT)
 
     async def hit(self, key: str, ttl: int) -> int:
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.incr(key)
-            pipe.expire(key, ttl)
-            count, _ = await pipe.execute()
-        return int(count)
+        return int(await self._hit(keys=[key], args=[ttl]))
 
 
 class MemoryCounter:

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
 from redis import Redis
+
+from bot import loop
+
+
+def pytest_asyncio_loop_factories(
+    config: pytest.Config, item: pytest.Item
+) -> dict[str, Callable[[], asyncio.AbstractEventLoop]]:
+    """Every async test runs on the loop the bot runs on (uvloop, :mod:`bot.loop`)."""
+    return {"bot-loop": loop.new_event_loop}
 
 
 def free_port() -> int:

@@ -50,11 +50,23 @@ class SettingOutOfRange(ValueError):
         self.name, self.value, self.low, self.high = name, value, low, high
 
 
+_KNOWN = frozenset(f.name for f in fields(GameSettings))
+_DEFAULTS = dump(GameSettings())
+_READ_KEPT = 1024  # settings read lately, by their stored JSON (a press reads them 2-3 times)
+_read: dict[str, GameSettings] = {}
+
+
 def read_settings(data: dict[str, Any]) -> GameSettings:
-    """Settings from the stored JSON; keys added later fall back to their defaults."""
-    known = {f.name for f in fields(GameSettings)}
-    defaults = dump(GameSettings())
-    return load(GameSettings, {**defaults, **{k: v for k, v in data.items() if k in known}})
+    """Settings from the stored JSON; keys added later fall back to their defaults. The same
+    JSON gives the same (frozen) settings, remembered: rendering a fight step reads them often."""
+    key = repr(sorted(data.items()))  # 1, True and "1" differ in their repr
+    found = _read.get(key)
+    if found is None:
+        found = load(GameSettings, {**_DEFAULTS, **{k: v for k, v in data.items() if k in _KNOWN}})
+        if len(_read) >= _READ_KEPT:
+            del _read[next(iter(_read))]
+        _read[key] = found
+    return found
 
 
 def change_setting(settings: GameSettings, name: str, value: Any) -> GameSettings:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.db.models import Game
 from bot.services.games import settings_of
-from bot.services.settings import GameSettings
+from bot.services.settings import GameSettings, read_settings
 from tests.bot.conftest import Harness
 from tests.telegram_emulator import CallbackAnswer, ChatMemberInfo, EmuChat, EmuMessage, EmuUser
 
@@ -299,3 +301,14 @@ async def test_d20_settings_and_close(gm: Harness) -> None:
     query = await gm.emu.press_button(owner, _window(gm, owner), "Закрыть")
     await gm.emu.wait_for_callback_answer(query)
     assert not _window(gm, owner).buttons
+
+
+def test_stored_settings_are_read_once_and_stay_apart() -> None:
+    stored = {"halls": 3, "duel_skills": ["Меч", "Лук"], "retired_key": 1}
+    first = read_settings(stored)
+    assert first is read_settings(dict(stored))  # the same JSON: the same frozen settings
+    assert (first.halls, first.duel_skills, first.round_timeout) == (3, ("Меч", "Лук"), 120)
+    assert read_settings({**stored, "halls": 4}).halls == 4
+    assert read_settings({"duel_to_death": True}).duel_to_death is True
+    with pytest.raises(TypeError):  # 1 is not True: not served from the remembered one
+        read_settings({"duel_to_death": 1})

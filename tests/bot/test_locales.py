@@ -13,7 +13,7 @@ from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax.ast import Junk, Message
 
 from bot.config import SUPPORTED_LOCALES
-from bot.i18n import PlainInt, Translator
+from bot.i18n import TEXTS_KEPT, Html, PlainInt, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
@@ -149,3 +149,42 @@ def test_small_numbers_never_reach_babel(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "1 из 3" in text and formatted == []
     assert "1\xa0200" in l10n.text("pool-fight-chosen", done=1, total=3, seconds=1200)
     assert formatted == [1200]  # from 1000 on, babel groups the digits
+
+
+def test_a_repeated_text_is_formatted_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    l10n = Translator("ru").for_locale("ru")
+    calls: list[str] = []
+    original = l10n._format
+
+    def counted(msg_id: str, args: dict[str, object]) -> tuple[str, bool]:
+        calls.append(msg_id)
+        return original(msg_id, args)
+
+    monkeypatch.setattr(l10n, "_format", counted)
+    first = l10n.text("pool-fight-chosen", done=1, total=3, seconds=30)
+    again = l10n.text("pool-fight-chosen", seconds=30, total=3, done=1)  # any order
+    other = l10n.text("pool-fight-chosen", done=2, total=3, seconds=30)
+    assert first == again and "1 из 3" in first and "2 из 3" in other
+    assert calls == ["pool-fight-chosen", "pool-fight-chosen"]
+
+
+def test_remembered_texts_keep_escaping_apart_and_stay_bounded() -> None:
+    l10n = Translator("ru").for_locale("ru")
+    escaped = l10n.text("pool-fight-target", name="<b>Ann</b>")
+    kept = l10n.text("pool-fight-target", name=Html("<b>Ann</b>"))
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in escaped and "<b>Ann</b>" in kept
+    assert l10n.text("pool-fight-target", name="<b>Ann</b>") == escaped
+    for n in range(TEXTS_KEPT + 50):
+        l10n.text("pool-fight-chosen", done=n, total=3, seconds=30)
+    assert len(l10n._texts) == TEXTS_KEPT
+    assert "7 из 3" in l10n.text("pool-fight-chosen", done=7, total=3, seconds=30)
+
+
+def test_a_missing_message_is_logged_every_time(caplog: pytest.LogCaptureFixture) -> None:
+    l10n = Translator("ru").for_locale("ru")
+    with caplog.at_level("ERROR", logger="bot.i18n"):
+        assert l10n.text("no-such-message") == "no-such-message"
+        assert l10n.text("no-such-message") == "no-such-message"
+    assert [r.getMessage() for r in caplog.records].count(
+        "missing message no-such-message in locale ru"
+    ) == 2
