@@ -7,6 +7,7 @@ import asyncio
 import logging
 from typing import Any
 
+import orjson
 from aiogram import Bot
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -114,6 +115,12 @@ class PinnedResponseTypes(BaseRequestMiddleware):
         return await make_request(bot, method)
 
 
+def json_dumps(value: Any) -> str:
+    """aiogram's JSON encoder for requests (keyboards, entities): orjson, several times faster
+    than ``json.dumps`` and with UTF-8 as it is instead of ``\\u`` escapes."""
+    return orjson.dumps(value).decode()
+
+
 def make_bot(
     token: str, api_url: str | None, *, session: BaseSession | None = None, **kwargs: Any
 ) -> Bot:
@@ -125,6 +132,7 @@ def make_bot(
             if api_url
             else AiohttpSession()
         )
+    session.json_loads, session.json_dumps = orjson.loads, json_dumps  # answers, keyboards
     session.middleware(PinnedResponseTypes())
     session.middleware(RetryAfterMiddleware())
     session.middleware(ExpiredQueryMiddleware())

@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 from tortoise import Tortoise
 from tortoise.migrations.api import migrate
 
+from bot.db import statements
+
 APP_LABEL = "models"
 MODELS_MODULE = "bot.db.models"
 MIGRATIONS_MODULE = "bot.db.migrations"
@@ -56,6 +58,7 @@ async def init_database(database_url: str, *, run_migrations: bool = True) -> No
     if run_migrations:
         await apply_migrations(database_url)
     await Tortoise.init(config=tortoise_config(database_url))
+    statements.pipeline(Tortoise.get_connection("default"))
     # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
     await Tortoise.get_connection("default").execute_query("SELECT 1")
 

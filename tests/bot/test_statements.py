@@ -3,11 +3,14 @@ PostgreSQL: the same rows, the same conversions, versioned updates that lose a r
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from tortoise import connections
+from tortoise.exceptions import IntegrityError, OperationalError
 from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
@@ -145,3 +148,76 @@ async def test_atomic_joins_a_surrounding_transaction_or_opens_its_own(db: str) 
             assert (await Encounter.get(id=record.id)).stage == "fighting"
             raise RuntimeError("the outer transaction fails after the inner block")
     assert (await Encounter.get(id=record.id)).stage == "joining"
+
+
+@pytest.fixture
+async def sqlite_db(tmp_path: Path) -> AsyncIterator[str]:
+    url = f"sqlite://{tmp_path / 'test.sqlite3'}"
+    await init_database(url)
+    try:
+        yield url
+    finally:
+        await close_database()
+
+
+async def test_sqlite_statements_pipeline_on_the_connections_lock(sqlite_db: str) -> None:
+    db = connections.get("default")
+    assert isinstance(db._lock, statements.PipelineLock)
+    game = await _table()
+    # Fifty reads at once are all in aiosqlite's queue before the first answer is back.
+    reads = [asyncio.ensure_future(statements.first(Game, id=game.id)) for _ in range(50)]
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert len(db._lock.in_flight) > 1
+    assert all(g is not None and g.id == game.id for g in await asyncio.gather(*reads))
+    assert not db._lock.in_flight
+
+
+async def test_a_pipelined_statement_never_lands_inside_a_transaction(sqlite_db: str) -> None:
+    game = await _table()
+    written, release = asyncio.Event(), asyncio.Event()
+
+    async def transaction() -> None:
+        async with in_transaction():
+            await statements.update(
+                Game, {"id": game.id}, {"next_character_number": 7}, bump=("version",)
+            )
+            written.set()
+            await release.wait()
+            raise RuntimeError("rolled back")
+
+    writer = asyncio.ensure_future(transaction())
+    await written.wait()
+    read = asyncio.ensure_future(statements.first(Game, id=game.id))
+    await asyncio.sleep(0.05)
+    assert not read.done()  # it waits for the transaction instead of reading its writes
+    release.set()
+    with pytest.raises(RuntimeError):
+        await writer
+    seen = await read
+    assert seen is not None and seen.version == game.version  # the rolled-back write unseen
+
+
+async def test_orm_counts_are_not_mixed_with_pipelined_writes(sqlite_db: str) -> None:
+    """Tortoise counts changed rows around its statement in the event loop: it must wait for
+    pipelined statements still in the queue, or their changes would count as its own."""
+    game = await _table()
+    bumps = [statements.update(Game, {"id": game.id}, {}, bump=("version",)) for _ in range(30)]
+    stale = Game.filter(id=game.id, version=-1).update(locale="en")
+    *changed, lost = await asyncio.gather(*bumps, stale)
+    assert changed == [1] * 30 and lost == 0
+    refreshed = await Game.get(id=game.id)
+    assert (refreshed.version, refreshed.locale) == (game.version + 30, "ru")
+
+
+async def test_pipelined_errors_are_tortoises(sqlite_db: str) -> None:
+    game = await _table()
+    one, two = sorted(await Character.filter(game_id=game.id, number__in=[1, 3]), key=_number)
+    with pytest.raises(IntegrityError):
+        await statements.update(Character, {"id": two.id}, {"active_key": one.active_key})
+    with pytest.raises(OperationalError):
+        await statements._execute(connections.get("default"), "SELECT nothing FROM nowhere", [])
+
+
+def _number(row: Character) -> int:
+    return row.number
