@@ -82,12 +82,22 @@ def build_dispatcher(
     return dp
 
 
+YOUNG_OBJECTS = 20_000  # allocations between two young-generation collections (Python: 700)
+
+
 def settle_heap() -> None:
     """Collect once, then freeze what start-up built (aiogram's and pydantic's models, the
     dispatcher, the locales) so the garbage collector never walks it again: each full
-    collection walked ~300,000 such objects, a 250-300 ms pause under load (bench/)."""
+    collection walked ~300,000 such objects, a 250-300 ms pause under load (bench/).
+
+    Then collect the young generation after :data:`YOUNG_OBJECTS` allocations instead of 700:
+    an update allocates thousands of short-lived objects (parsed updates, API objects, rows),
+    and at 700 the collector ran several times per update and moved live ones into the older
+    generations, to be walked again there. Memory grows by at most that many young objects."""
     gc.collect()
     gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_OBJECTS, middle, old)
 
 
 def webhook_secret(settings: Settings) -> str:
