@@ -9,8 +9,8 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup
 
-from bot.db.models import User
 from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
+from bot.handlers.world_common import user_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice
 from bot.services.fight_flow import Choosing, options
@@ -86,8 +86,7 @@ async def prompt(
     if not offer.targets:
         return True
     user_id = view.owners[fighter]
-    user = await User.get_or_none(telegram_id=user_id)
-    l10n = translator.for_locale(user.language_code if user else view.game.locale)
+    l10n = await user_l10n(translator, user_id, view.game.locale)
     default = view.name(offer.default) if offer.default is not None else ""
     settings = settings_of(view.game)
     seconds = settings.choice_timeout if offer.setup else settings.round_timeout

@@ -9,8 +9,8 @@ from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.db.models import User
 from bot.i18n import L10n, Translator
+from bot.services import users
 from bot.services.world_play import GROUP_CHATS, Actor, actor_in_chat
 
 logger = logging.getLogger(__name__)
@@ -27,9 +27,7 @@ async def actor_of(message: Message) -> Actor:
 
 async def user_l10n(translator: Translator, user_id: int, fallback: str) -> L10n:
     """The locale a user's private messages use: theirs if known, else the game's."""
-    user = await User.get_or_none(telegram_id=user_id)
-    code = user.language_code if user is not None and user.language_code else fallback
-    return translator.for_locale(code)
+    return translator.for_locale(await users.language_of(user_id) or fallback)
 
 
 async def send_private(bot: Bot, user_id: int, text: str) -> bool:
