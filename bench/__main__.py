@@ -129,6 +129,16 @@ async def run_baselines(storage: Storage, clients: int, each: int) -> baseline.R
     return click
 
 
+async def click_again(storage: Storage, clients: int, each: int) -> baseline.Run:
+    """The dialog click measured again after a fight run: the machine's speed drifts (±20 % run
+    to run), so a fight run is compared with the clicks measured on both sides of it."""
+    log = TelegramLog()
+    feeder = Feeder(baseline.counter_dispatcher(storage), bench_bot(log))
+    click = await baseline.counter(feeder, log, clients, each)
+    report.click_again(click)
+    return click
+
+
 async def fight_run(
     storage: Storage, args: argparse.Namespace, db: str, postgres: str | None
 ) -> phases.FightRun:
@@ -199,10 +209,13 @@ async def main() -> None:
         if args.postgres and not args.sqlite_only:
             databases.append(("PostgreSQL", args.postgres))
         found = []
+        clients = args.clients or args.fights
         for db, postgres in databases:
             run = await timed(fight_run(storage, args, db, postgres))
+            after = await click_again(storage, clients, args.each)
             runs = await timed(query_scaling(storage, args, db, postgres))
-            found.append((db, report.budgets(click, run, runs)))
+            found.append((db, report.budgets(baseline.both(click, after), run, runs)))
+            click = after
         for db, budgets in found:
             print(f"-- {db}")
             report.print_budgets(budgets)

@@ -76,6 +76,11 @@ class Run:
         return self.updates / self.seconds if self.seconds else 0.0
 
 
+def both(before: Run, after: Run) -> Run:
+    """Two measurements of one baseline as one (all their updates over all their time)."""
+    return Run(before.updates + after.updates, before.seconds + after.seconds)
+
+
 async def _clients(count: int, step: Callable[[int], Awaitable[int]]) -> Run:
     """``count`` clients at once, each running ``step`` (which returns the updates it sent)."""
     start = time.perf_counter()

@@ -23,6 +23,8 @@ from bench.fights import Driver, Outcome, Table, outcome, set_up
 from bench.measure import Feeder, RoundTrips, Sample, current_rss_mib, redis_memory
 from bench.telegram import TelegramLog
 from bot.app import settle_heap
+from bot.i18n import Translator
+from bot.services import settings
 
 MEMORY_BASE = 20_000
 DRAIN_SECONDS = 1.0
@@ -171,11 +173,15 @@ class Memory:
         return self.redis_bytes / self.fights
 
 
-def _traced() -> int:
-    # aiogram caches Update.event_type for the last 128 updates (whole updates as keys): a
-    # bounded cost that would otherwise be counted to the last fights opened.
+def _traced(translator: Translator) -> int:
+    # aiogram caches Update.event_type for the last 128 updates (whole updates as keys), and
+    # the bot remembers its last formatted texts and read settings: bounded costs that would
+    # otherwise be counted to the last fights opened.
     event_type = cast(Any, Update.event_type).fget
     event_type.cache_clear()
+    for code in translator.locales:
+        translator.for_locale(code)._texts.clear()
+    settings._read.clear()
     gc.collect()
     return sum(stat.size for stat in tracemalloc.take_snapshot().statistics("filename"))
 
@@ -188,11 +194,12 @@ async def memory(rig: Rig, count: int) -> Memory:
     gc.collect()
     redis_before, rss_before = await redis_memory(rig.redis), current_rss_mib()
     tracemalloc.start()
-    before = _traced()
+    translator = rig.dp["translator"]
+    before = _traced(translator)
     await asyncio.gather(*(driver.open_fight(t) for t in tables))
     driver.feeder.samples.clear()
     rig.log.forget()  # the fake Telegram's record of messages is the bench's, not the bot's
-    after = _traced()
+    after = _traced(translator)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return Memory(
