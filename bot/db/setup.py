@@ -58,9 +58,9 @@ async def init_database(database_url: str, *, run_migrations: bool = True) -> No
     if run_migrations:
         await apply_migrations(database_url)
     await Tortoise.init(config=tortoise_config(database_url))
-    statements.pipeline(Tortoise.get_connection("default"))
     # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
     await Tortoise.get_connection("default").execute_query("SELECT 1")
+    statements.pipeline(Tortoise.get_connection("default"))
 
 
 async def close_database() -> None:

@@ -142,13 +142,16 @@ class PipelineLock(asyncio.Lock):
 
 
 def pipeline(db: BaseDBAsyncClient) -> None:
-    """Let prepared statements pipeline on ``db`` if it is SQLite (call right after
-    ``Tortoise.init``, before any statement: the lock is replaced)."""
+    """Let prepared statements pipeline on ``db`` if it is SQLite (call once it is connected,
+    before anything else uses it: the lock is replaced)."""
     if (
         isinstance(db, SqliteClient)
         and not isinstance(db, TransactionalDBClient)
         and not isinstance(db._lock, PipelineLock)
         and not db._lock.locked()
+        # aiosqlite's queue and its sqlite3 connection (0.20-0.22): else Tortoise's own path
+        and hasattr(db._connection, "_tx")
+        and hasattr(db._connection, "_conn")
     ):
         db._lock = PipelineLock()
 
