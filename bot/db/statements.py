@@ -188,7 +188,9 @@ async def _sqlite_pipelined(
     finally:
         lock.release()
     try:
-        return await answer
+        # Shielded: a press cancelled here leaves its statement in the queue, and the lock's
+        # in-flight set must keep it until the thread has run it.
+        return await asyncio.shield(answer)
     except sqlite3.IntegrityError as error:  # as Tortoise's translate_exceptions does
         raise IntegrityError(error) from error
     except sqlite3.OperationalError as error:

@@ -221,3 +221,16 @@ async def test_pipelined_errors_are_tortoises(sqlite_db: str) -> None:
 
 def _number(row: Character) -> int:
     return row.number
+
+
+async def test_a_cancelled_pipelined_statement_is_still_waited_for(sqlite_db: str) -> None:
+    game = await _table()
+    lock = connections.get("default")._lock
+    write = asyncio.ensure_future(statements.update(Game, {"id": game.id}, {}, bump=("version",)))
+    await asyncio.sleep(0)  # in aiosqlite's queue now
+    assert len(lock.in_flight) == 1
+    write.cancel()
+    await asyncio.sleep(0)
+    assert write.cancelled() and len(lock.in_flight) == 1  # the statement itself runs on
+    assert await Game.filter(id=game.id, version=game.version + 1).update(locale="en") == 1
+    assert not lock.in_flight
