@@ -5,10 +5,13 @@ fighters), then every fight driven by updates only, as its players would: ``/fig
 Dice are the production dice (each game's verifiable seed), with a fixed seed per table so a run
 plays the same fights every time. The driver knows who still has to act this round from the
 live message, as the players do: the fighters marked ⏳, and their states (fallen, at 0 health).
+Each fighter presses once per round message, as a player does: the live message's edits are
+merged within a second (``LIVE_EDIT_SECONDS``), so its ⏳ marks may be a second behind.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import hashlib
 import random
@@ -38,6 +41,8 @@ FIGHTER = Stats(initiative=1, attack=6, defense=1, vitality=4, charisma=0)
 # No timer may fire during the bench: every step is a press.
 SLOW_TIMERS = {"round_timeout": 3600, "join_window": 600, "choice_timeout": 600}
 MAX_STEPS = 400
+EDIT_WAIT = 0.05  # seconds between looks at a live message whose ⏳ fighters all pressed
+MAX_EDIT_WAITS = 200  # ten seconds without news: the fight is stalled
 
 Think = Callable[[random.Random], Awaitable[None]]
 
@@ -141,22 +146,33 @@ class Driver:
 
     async def fight_rounds(self, table: Table) -> None:
         """Every round until the fight is over: private choices first, then each fighter's
-        action (attack; stand up when fallen; pills at health 0)."""
+        action (attack; stand up when fallen; pills at health 0), once per round message."""
+        pressed: set[tuple[int, int, int]] = set()  # (message, round, fighter)
+        waits = 0
         for _ in range(MAX_STEPS):
             if await self._private_choice(table, "pick"):
                 continue
-            live = self.log.latest(table.group_id)
-            buttons = set(callback_data(live or {}))
+            live = self.log.latest(table.group_id) or {}
+            buttons = set(callback_data(live))
             attacks = [PoolFightCallback.unpack(d) for d in buttons if d.startswith("pf:")]
             rounds = [a.round for a in attacks if a.action == FightAction.ATTACK]
             if not rounds:
                 return  # over: the last message has no action buttons
-            presses = self._to_act(table, live or {}, rounds[0])
+            message = live.get("message_id", 0)
+            presses = [
+                press
+                for press in self._to_act(table, live, rounds[0])
+                if (message, rounds[0], press[1]) not in pressed
+            ]
             if not presses:
-                table.stalled = True
-                return
+                if waits >= MAX_EDIT_WAITS:
+                    break
+                waits += 1
+                await asyncio.sleep(EDIT_WAIT)  # the merged edit, or the round's message
+                continue
             table.missing_buttons += sum(1 for _, _, data in presses if data not in buttons)
             for kind, number, data in presses:
+                pressed.add((message, rounds[0], number))
                 await self._press(table, kind, number, live, data)
         table.stalled = True
 

@@ -30,6 +30,7 @@ from bot.handlers import (
     fallback,
     register_timers,
 )
+from bot.handlers.pool_fight_live import LiveEdits
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware, skip_fsm_for
 from bot.scheduler import Scheduler
@@ -65,6 +66,10 @@ def build_dispatcher(
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
     dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
+    # Without settings (tests), every live-message edit goes out at once.
+    live = LiveEdits(settings.live_edit_seconds if settings is not None else 0.0)
+    dp["live"] = live
+    dp.shutdown.register(live.flush)  # after the updates in flight (finish_in_flight)
     scheduler = Scheduler()
     register_timers(scheduler)
     scheduler.install(dp)

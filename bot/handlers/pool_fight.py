@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.db.models import Encounter, Game, Timer
 from bot.handlers import pool_fight_choice, pool_fight_round
 from bot.handlers.pool_fight_keyboards import live_keyboard
+from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.pool_fight_publish import publish
 from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
@@ -75,13 +76,16 @@ async def challenge(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
 ) -> None:
     assert message.from_user is not None
     try:
         game = await games.require_game(message.chat.id)
         fights.pool_game(game)
         number = await _target_number(message, command.args)
-        await _open_fight(message, game, message.from_user.id, number, bot, translator, runtime)
+        await _open_fight(
+            message, game, message.from_user.id, number, bot, translator, runtime, live
+        )
     except BadNumber:
         await message.reply(l10n.text("pool-fight-usage"))
     except ServiceError as error:
@@ -95,6 +99,7 @@ async def press_players(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
 ) -> None:
     """A challenge button under /players: the presser challenges that character."""
     message = query.message
@@ -107,7 +112,7 @@ async def press_players(
             raise StaleAction()
         fights.pool_game(game)
         await _open_fight(
-            message, game, query.from_user.id, callback_data.number, bot, translator, runtime
+            message, game, query.from_user.id, callback_data.number, bot, translator, runtime, live
         )
     except ServiceError as error:
         await refuse(query, l10n, error)
@@ -123,6 +128,7 @@ async def _open_fight(
     bot: Bot,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
 ) -> None:
     """Open the fight (saved first), then post its live message in the anchor's chat: in the
     hall's topic when one is bound, else in the anchor's topic."""
@@ -144,6 +150,7 @@ async def _open_fight(
         message_thread_id=view.record.thread_id,
     )
     await set_message(view.record, sent.message_id)
+    live.sent(view)
 
 
 async def group_only(message: Message, l10n: L10n) -> None:
@@ -157,6 +164,7 @@ async def press_window(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
     settings: Settings | None,
 ) -> None:
     message = query.message
@@ -180,7 +188,7 @@ async def press_window(
         await refuse(query, l10n, error)
         return
     await query.answer(answer)
-    await publish(bot, outcome, translator, runtime)
+    await publish(bot, outcome, translator, runtime, live)
 
 
 def register_timers(scheduler: Scheduler) -> None:
@@ -200,7 +208,7 @@ async def on_join_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
         return
     outcome = await fights.begin(record.game, record.id, data["runtime"], timer_id=timer.id)
     if outcome is not None:
-        await publish(bot, outcome, data["translator"], data["runtime"])
+        await publish(bot, outcome, data["translator"], data["runtime"], data["live"])
 
 
 async def on_choice_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
@@ -212,7 +220,7 @@ async def on_choice_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> Non
         record.game, record.id, runtime, timer_id=timer.id
     )
     if outcome is not None:
-        await publish(bot, outcome, data["translator"], runtime)
+        await publish(bot, outcome, data["translator"], runtime, data["live"])
 
 
 async def on_round_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
@@ -222,4 +230,4 @@ async def on_round_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None
     runtime = data["runtime"]
     outcome = await fight_rounds.resolve_now(record.game, record.id, runtime, timer_id=timer.id)
     if outcome is not None:
-        await publish(bot, outcome, data["translator"], runtime)
+        await publish(bot, outcome, data["translator"], runtime, data["live"])

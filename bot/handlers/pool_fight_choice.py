@@ -14,6 +14,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
 from bot.db.models import Encounter, GameStatus
+from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.pool_fight_publish import prompt, publish
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
@@ -41,6 +42,7 @@ async def press_target(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
 ) -> None:
     try:
         game = await fight_lookup.game_of(callback_data.fight_id)
@@ -64,7 +66,7 @@ async def press_target(
                 l10n.text("pool-fight-target-done", id=outcome.view.id, name=name),
                 reply_markup=None,
             )
-    await publish(bot, outcome, translator, runtime)
+    await publish(bot, outcome, translator, runtime, live)
 
 
 async def press_resend(
@@ -74,6 +76,7 @@ async def press_resend(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
 ) -> None:
     message = query.message
     if not isinstance(message, Message):
@@ -84,7 +87,7 @@ async def press_resend(
         view, fighter = await fight_choice.open_choice_of(
             game, callback_data.fight_id, query.from_user.id
         )
-        if not await prompt(bot, view, fighter, translator, runtime):
+        if not await prompt(bot, view, fighter, translator, runtime, live):
             raise FightPrivateClosed()
     except ServiceError as error:
         await refuse(query, l10n, error)
@@ -99,6 +102,7 @@ async def open_by_link(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
 ) -> None:
     """``/start f<fight>`` in private: the chat is open now, so the pending choice comes at once."""
     assert message.from_user is not None and command.args is not None
@@ -115,4 +119,4 @@ async def open_by_link(
     except ServiceError:
         await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
         return
-    await prompt(bot, view, fighter, translator, runtime)
+    await prompt(bot, view, fighter, translator, runtime, live)

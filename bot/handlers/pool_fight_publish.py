@@ -1,5 +1,6 @@
-"""Showing a pool fight step: edit the live message, or post the round's results (which become
-the new live message: one new group message per round), then ask the choosers privately."""
+"""Showing a pool fight step: edit the live message (:mod:`pool_fight_live` merges the edits of
+one second), or post the round's results (which become the new live message: one new group
+message per round), then ask the choosers privately."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import contextlib
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
-from aiogram.types import InlineKeyboardMarkup
 
 from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
+from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.world_common import user_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice
@@ -32,11 +33,13 @@ def group_l10n(translator: Translator, view: FightView) -> L10n:
     return translator.for_locale(view.game.locale)
 
 
-async def publish(bot: Bot, outcome: Outcome, translator: Translator, runtime: Runtime) -> None:
+async def publish(
+    bot: Bot, outcome: Outcome, translator: Translator, runtime: Runtime, live: LiveEdits
+) -> None:
     view = outcome.view
     l10n = group_l10n(translator, view)
     if outcome.report is None:
-        await edit_live(bot, view, l10n)
+        await live.edit(bot, view, l10n)
     else:
         results = results_text(l10n, view.id, outcome.report)
         text = "\n\n".join([results, live_text(l10n, view, settings_of(view.game))])
@@ -53,31 +56,23 @@ async def publish(bot: Bot, outcome: Outcome, translator: Translator, runtime: R
             message_thread_id=view.record.thread_id,
         )
         await set_message(view.record, sent.message_id)
+        live.sent(view)
         if old is not None:
             with contextlib.suppress(TelegramAPIError):
                 await bot.edit_message_reply_markup(
                     chat_id=view.record.chat_id, message_id=old, reply_markup=None
                 )
     for fighter in outcome.prompts:
-        await prompt(bot, view, fighter, translator, runtime)
-
-
-async def edit_live(bot: Bot, view: FightView, l10n: L10n) -> None:
-    if view.record.message_id is None:
-        return
-    markup = await live_keyboard(bot, l10n, view)
-    # The step is saved already; a lost edit ("not modified", deleted message) changes nothing.
-    with contextlib.suppress(TelegramAPIError):
-        await bot.edit_message_text(
-            live_text(l10n, view, settings_of(view.game)),
-            chat_id=view.record.chat_id,
-            message_id=view.record.message_id,
-            reply_markup=markup or InlineKeyboardMarkup(inline_keyboard=[]),
-        )
+        await prompt(bot, view, fighter, translator, runtime, live)
 
 
 async def prompt(
-    bot: Bot, view: FightView, fighter: int, translator: Translator, runtime: Runtime
+    bot: Bot,
+    view: FightView,
+    fighter: int,
+    translator: Translator,
+    runtime: Runtime,
+    live: LiveEdits,
 ) -> bool:
     """Send the fighter their private choice; a closed private chat is shown in the group."""
     state = view.fight.state
@@ -96,10 +91,10 @@ async def prompt(
     except TelegramForbiddenError:
         changed = await fight_choice.set_reachable(view.game, view.id, fighter, False, runtime)
         if changed is not None:
-            await edit_live(bot, changed, group_l10n(translator, changed))
+            await live.edit(bot, changed, group_l10n(translator, changed))
         return False
     if fighter in view.fight.unreachable:
         changed = await fight_choice.set_reachable(view.game, view.id, fighter, True, runtime)
         if changed is not None:
-            await edit_live(bot, changed, group_l10n(translator, changed))
+            await live.edit(bot, changed, group_l10n(translator, changed))
     return True

@@ -14,7 +14,8 @@ from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Game
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.pool_fight_publish import edit_live, group_l10n, publish
+from bot.handlers.pool_fight_live import LiveEdits
+from bot.handlers.pool_fight_publish import group_l10n, publish
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
@@ -57,6 +58,7 @@ async def press_action(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
 ) -> None:
     message = query.message
     if not isinstance(message, Message):
@@ -77,7 +79,7 @@ async def press_action(
         await refuse(query, l10n, error)
         return
     await query.answer(l10n.text(CHOSEN[move], count=callback_data.count))
-    await publish(bot, outcome, translator, runtime)
+    await publish(bot, outcome, translator, runtime, live)
 
 
 async def _admin_fight(
@@ -105,6 +107,7 @@ async def next_step(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
     settings: Settings | None,
 ) -> None:
     """The GM moves the fight on: start it, take the chooser's default, or roll the round."""
@@ -126,7 +129,7 @@ async def next_step(
         await refuse(message, l10n, error)
         return
     if outcome is not None:
-        await publish(bot, outcome, translator, runtime)
+        await publish(bot, outcome, translator, runtime, live)
 
 
 async def stop(
@@ -136,6 +139,7 @@ async def stop(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
+    live: LiveEdits,
     settings: Settings | None,
 ) -> None:
     try:
@@ -149,5 +153,5 @@ async def stop(
         return
     group = group_l10n(translator, outcome.view)
     with contextlib.suppress(TelegramAPIError):
-        await edit_live(bot, outcome.view, group)
+        await live.edit(bot, outcome.view, group)
     await message.reply(end_text(group, outcome.view))

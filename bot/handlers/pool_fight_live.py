@@ -1,0 +1,140 @@
+"""Edits of a pool fight's live message, at most one a second per message.
+
+Telegram lets a bot speak about once a second in a chat. When four fighters press in the same
+second, four edits of one message would run into its flood limit, and all but the last are
+outdated before they are shown. So an edit goes out at once when the message has been quiet
+for ``every`` seconds; within that time the newest view waits and goes out when the time is up,
+one edit for all the presses in between. Sending a message counts as speaking: a round's new
+live message starts a quiet time, and a pending edit of the message it replaced is dropped.
+
+An edit that changes the fight's stage (the fight starts, ends, is stopped) goes out at once:
+it changes what the buttons do. A view older than one already shown or waiting is never shown.
+Each edit is the whole message (text and keyboard) rendered from a saved view, so dropping or
+merging edits loses nothing: the game state is in the database, and the next edit shows it.
+A graceful stop sends what is waiting (:meth:`LiveEdits.flush`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import logging
+from dataclasses import dataclass
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.handlers.pool_fight_keyboards import live_keyboard
+from bot.i18n import L10n
+from bot.services.fight_store import FightView
+from bot.services.games import settings_of
+from bot.views.pool_fight import live_text
+
+logger = logging.getLogger(__name__)
+EVERY_SECONDS = 1.0
+
+
+@dataclass
+class _Shown:
+    """A live message within its quiet time: what it shows (or will), and what waits."""
+
+    message_id: int
+    version: int
+    stage: str
+    timer: asyncio.TimerHandle | None = None
+    waiting: tuple[Bot, FightView, L10n] | None = None
+
+
+class LiveEdits:
+    """One per dispatcher (``live`` in handlers' and timers' data); ``every`` 0 edits at once."""
+
+    def __init__(self, every: float = EVERY_SECONDS) -> None:
+        self.every = every
+        self._shown: dict[int, _Shown] = {}  # fight id -> its live message, while not quiet
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def edit(self, bot: Bot, view: FightView, l10n: L10n) -> None:
+        """Show ``view`` in the fight's live message: now, or when its quiet time is up."""
+        message_id = view.record.message_id
+        if message_id is None:
+            return
+        shown = self._shown.get(view.id)
+        if shown is not None:
+            if view.record.version < shown.version:
+                return  # a newer view is shown or waiting (or a newer message replaced this one)
+            if shown.message_id == message_id and view.stage == shown.stage:
+                shown.version, shown.waiting = view.record.version, (bot, view, l10n)
+                return
+        self._quiet(view.id, message_id, view)
+        await _edit(bot, view, l10n, message_id)
+
+    def sent(self, view: FightView) -> None:
+        """A new live message was sent for the fight: the old one's pending edit is dropped."""
+        if view.record.message_id is not None:
+            self._quiet(view.id, view.record.message_id, view)
+
+    async def flush(self) -> None:
+        """Send every waiting edit now and wait for edits under way (a graceful stop)."""
+        for fight_id, shown in list(self._shown.items()):
+            if shown.timer is not None:
+                shown.timer.cancel()
+            del self._shown[fight_id]
+            if shown.waiting is not None:
+                bot, view, l10n = shown.waiting
+                await _deferred(bot, view, l10n, shown.message_id)
+        if self._tasks:
+            await asyncio.wait(list(self._tasks))
+
+    @property
+    def waiting(self) -> int:
+        """Edits waiting for their message's quiet time."""
+        return sum(1 for shown in self._shown.values() if shown.waiting is not None)
+
+    def _quiet(self, fight_id: int, message_id: int, view: FightView) -> None:
+        old = self._shown.pop(fight_id, None)
+        if old is not None and old.timer is not None:
+            old.timer.cancel()
+        if self.every <= 0:
+            return
+        shown = _Shown(message_id, view.record.version, view.stage)
+        shown.timer = asyncio.get_running_loop().call_later(self.every, self._due, fight_id)
+        self._shown[fight_id] = shown
+
+    def _due(self, fight_id: int) -> None:
+        shown = self._shown.get(fight_id)
+        if shown is None:
+            return
+        if shown.waiting is None:
+            del self._shown[fight_id]
+            return
+        bot, view, l10n = shown.waiting
+        shown.waiting = None
+        shown.timer = asyncio.get_running_loop().call_later(self.every, self._due, fight_id)
+        # A context of its own: the edit is nobody's update (statement counters, logging).
+        task = asyncio.get_running_loop().create_task(
+            _deferred(bot, view, l10n, shown.message_id), context=contextvars.Context()
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+async def _edit(bot: Bot, view: FightView, l10n: L10n, message_id: int) -> None:
+    markup = await live_keyboard(bot, l10n, view)
+    # The step is saved already; a lost edit ("not modified", deleted message) changes nothing.
+    with contextlib.suppress(TelegramAPIError):
+        await bot.edit_message_text(
+            live_text(l10n, view, settings_of(view.game)),
+            chat_id=view.record.chat_id,
+            message_id=message_id,
+            reply_markup=markup or InlineKeyboardMarkup(inline_keyboard=[]),
+        )
+
+
+async def _deferred(bot: Bot, view: FightView, l10n: L10n, message_id: int) -> None:
+    """An edit after its quiet time: no update is there to report a failure to, so log it."""
+    try:
+        await _edit(bot, view, l10n, message_id)
+    except Exception:
+        logger.exception("could not edit the live message of fight %s", view.id)
