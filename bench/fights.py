@@ -171,9 +171,11 @@ class Driver:
                 await asyncio.sleep(EDIT_WAIT)  # the merged edit, or the round's message
                 continue
             table.missing_buttons += sum(1 for _, _, data in presses if data not in buttons)
-            for kind, number, data in presses:
-                pressed.add((message, rounds[0], number))
-                await self._press(table, kind, number, live, data)
+            pressed.update((message, rounds[0], number) for _, number, _ in presses)
+            # Everyone still to act presses at once, as players do when a round begins.
+            await asyncio.gather(
+                *(self._press(table, kind, number, live, data) for kind, number, data in presses)
+            )
         table.stalled = True
 
     def _to_act(

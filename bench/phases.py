@@ -25,8 +25,11 @@ from bench.telegram import TelegramLog
 from bot.app import settle_heap
 from bot.i18n import Translator
 from bot.services import settings
+from bot.throttle import WINDOW_SECONDS
 
 MEMORY_BASE = 20_000
+THROTTLE_KEY_SECONDS = WINDOW_SECONDS + 1  # how long a throttle count outlives its second
+SETTLE_SECONDS = 0.5
 DRAIN_SECONDS = 1.0
 
 
@@ -199,6 +202,8 @@ async def memory(rig: Rig, count: int) -> Memory:
     await asyncio.gather(*(driver.open_fight(t) for t in tables))
     driver.feeder.samples.clear()
     rig.log.forget()  # the fake Telegram's record of messages is the bench's, not the bot's
+    # Waiting for presses: the live messages' quiet times and the throttle's keys are over.
+    await asyncio.sleep(max(rig.dp["live"].every, THROTTLE_KEY_SECONDS) + SETTLE_SECONDS)
     after = _traced(translator)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()

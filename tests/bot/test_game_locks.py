@@ -1,9 +1,15 @@
 """The game lock (bot/services/locks.py): it yields the game as stored now, refuses a paused or
-ended game, and finds a chat's game by a remembered id that is checked inside the lock."""
+ended game, and finds a chat's game by a remembered id that is checked inside the lock. One
+process's actions on a game queue locally and hand the Redis lease on; other replicas wait."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
 import pytest
+from redis.asyncio import Redis
 from tortoise.timezone import now
 
 from bot.db.models import Game, GameSystem
@@ -69,3 +75,108 @@ async def test_another_chat_s_game_is_never_taken(database: str) -> None:
         assert game.id == other.id
     async with locks.chat(CHAT) as game:
         assert game.id == mine.id
+
+
+@pytest.fixture
+async def redis(clean_redis: str) -> AsyncIterator[Redis]:
+    client = Redis.from_url(clean_redis)
+    yield client
+    await client.aclose()
+
+
+class Commands:
+    """Counts the lock's Redis commands by name (SET NX takes the lease, EVALSHA frees it)."""
+
+    def __init__(self, redis: Redis) -> None:
+        self.names: list[str] = []
+        original = redis.execute_command
+
+        async def counted(*args: Any, **options: Any) -> Any:
+            self.names.append(str(args[0]).upper())
+            return await original(*args, **options)  # type: ignore[no-untyped-call]
+
+        redis.execute_command = counted  # type: ignore[method-assign]
+
+
+LEASE_KEY = "gm:lock:game:{}"
+
+
+async def test_a_queue_in_one_process_takes_the_lease_once_in_order(
+    database: str, redis: Redis
+) -> None:
+    locks = GameLocks(redis)
+    game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
+    commands = Commands(redis)
+    order: list[int] = []
+    inside = 0
+
+    async def action(n: int) -> None:
+        nonlocal inside
+        async with locks.game(game.id):
+            inside += 1
+            assert inside == 1  # one at a time
+            assert await redis.exists(LEASE_KEY.format(game.id))
+            await asyncio.sleep(0.01)
+            order.append(n)
+            inside -= 1
+
+    await asyncio.gather(*(action(n) for n in range(4)))
+    assert order == [0, 1, 2, 3]
+    assert commands.names.count("SET") == 1  # taken by the first, handed on, freed by the last
+    assert not await redis.exists(LEASE_KEY.format(game.id))
+
+
+async def test_another_replica_waits_for_the_queue_then_gets_the_game(
+    database: str, redis: Redis
+) -> None:
+    here, there = GameLocks(redis), GameLocks(redis)
+    game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
+    order: list[str] = []
+
+    async def act(locks: GameLocks, name: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with locks.game(game.id):
+            order.append(f"{name} in")
+            await asyncio.sleep(0.05)
+            order.append(f"{name} out")
+
+    await asyncio.gather(act(here, "a", 0), act(here, "b", 0), act(there, "c", 0.01))
+    assert order == ["a in", "a out", "b in", "b out", "c in", "c out"]
+    assert not await redis.exists(LEASE_KEY.format(game.id))
+
+
+async def test_a_waiter_cancelled_while_handed_the_lease_frees_it(
+    database: str, redis: Redis
+) -> None:
+    locks = GameLocks(redis)
+    game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
+    holding = asyncio.Event()
+    waiting: list[asyncio.Task[None]] = []
+    gates: list[object] = []
+
+    async def holder() -> None:
+        async with locks.game(game.id):
+            # Kept alive here: the lease must be freed by the lock, not by the collector.
+            gates.append(locks._gates[game.id])
+            holding.set()
+            await asyncio.sleep(0.05)
+        # The lease was left to the waiter, whose turn has not come yet: cancel it now.
+        waiting[0].cancel()
+
+    async def waiter() -> None:
+        async with locks.game(game.id):
+            raise AssertionError("never gets in")
+
+    first = asyncio.create_task(holder())
+    await holding.wait()
+    waiting.append(asyncio.create_task(waiter()))
+    await first
+    with pytest.raises(asyncio.CancelledError):
+        await waiting[0]
+    for _ in range(50):
+        if not await redis.exists(LEASE_KEY.format(game.id)):
+            break
+        await asyncio.sleep(0.02)
+    assert not await redis.exists(LEASE_KEY.format(game.id))
+    async with GameLocks(redis).game(game.id) as again:  # another replica gets it at once
+        assert again.id == game.id
