@@ -235,6 +235,23 @@ async def update(
 
 
 @functools.lru_cache(maxsize=64)
+def _delete_sql(model: type[Model], dialect: str, shape: Shape) -> str:
+    marks = _Marks(dialect)
+    return f'DELETE FROM "{model._meta.db_table}" WHERE {_where(model, shape, marks)}'
+
+
+async def delete(model: type[Model], **where: Any) -> int:
+    """``model.filter(**where).delete()``: the number of rows deleted."""
+    if any(isinstance(v, list | tuple) and not v for v in where.values()):
+        return 0
+    db, dialect = _db(model, True)
+    changed, _ = await _execute(
+        db, _delete_sql(model, dialect, _shape(where)), _values(model, where)
+    )
+    return int(changed)
+
+
+@functools.lru_cache(maxsize=64)
 def _insert_sql(model: type[Model], dialect: str, names: tuple[str, ...]) -> str:
     marks = _Marks(dialect)
     columns = ", ".join(f'"{_column(model, name)}"' for name in names)

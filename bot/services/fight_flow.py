@@ -136,5 +136,4 @@ def ready(fight: PoolFight, state: FightState, characters: list[PoolCharacter]) 
 
 
 async def cancel_timers(fight_id: int) -> None:
-    for kind in TIMER_KINDS:
-        await timers.cancel(kind, fight_id)
+    await timers.cancel(TIMER_KINDS, fight_id)

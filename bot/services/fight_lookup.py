@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.db import statements
 from bot.db.models import Encounter, Game, GameStatus
 from bot.services.errors import BadNumber, NoOpenFight, StaleAction
 from bot.services.fight_store import KIND, open_fights
@@ -9,10 +10,12 @@ from bot.services.fight_store import KIND, open_fights
 
 async def game_of(fight_id: int) -> Game:
     """The running game of a fight (a private button carries only the fight's id)."""
-    record = await Encounter.get_or_none(id=fight_id, kind=KIND).prefetch_related("game")
-    if record is None or record.game.status != GameStatus.ACTIVE:
+    record = await statements.first(Encounter, id=fight_id, kind=KIND)
+    game_id = None if record is None else record.game_id  # type: ignore[attr-defined]
+    game = None if game_id is None else await statements.first(Game, id=game_id)
+    if game is None or game.status != GameStatus.ACTIVE:
         raise StaleAction()
-    return record.game
+    return game
 
 
 async def pick_open(game: Game, number: int | None, reply_to: int | None) -> Encounter:

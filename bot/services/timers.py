@@ -28,8 +28,9 @@ async def reschedule(kind: str, ref: int, seconds: float, current: int | None) -
     return (await schedule(kind, ref, seconds)).id
 
 
-async def cancel(kind: str, ref: int) -> None:
-    await Timer.filter(kind=kind, ref=ref, fired_at__isnull=True).delete()
+async def cancel(kind: str | tuple[str, ...], ref: int) -> None:
+    """Drop the pending timers of ``kind`` (or of each of several kinds) for ``ref``."""
+    await statements.delete(Timer, kind=kind, ref=ref, fired_at=None)
 
 
 async def claim_due(limit: int = 50) -> list[Timer]:

@@ -15,7 +15,15 @@ from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
 from bot.db import statements
-from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem, RollLog
+from bot.db.models import (
+    Character,
+    CharacterStatus,
+    Encounter,
+    Game,
+    GameSystem,
+    RollLog,
+    Timer,
+)
 from bot.db.setup import close_database, init_database
 from bot.services import games
 from tests.postgres import fresh_database
@@ -83,6 +91,20 @@ async def test_a_versioned_update_changes_one_row_and_loses_a_race(db: str) -> N
     assert again.version == row.version + 1
     assert await statements.update(Character, where, {"state": {}}, bump=("version",)) == 0
     assert (await Character.get(id=row.id)).state == state  # the stale writer changed nothing
+
+
+async def test_delete_removes_what_the_orm_would(db: str) -> None:
+    game = await _table()
+    moment = now()
+    for kind, ref, fired in (("a", 1, None), ("b", 1, None), ("c", 1, None), ("a", 1, moment)):
+        await Timer.create(kind=kind, ref=ref, due_at=moment, fired_at=fired)
+    await Timer.create(kind="a", ref=2, due_at=moment)
+    assert await statements.delete(Timer, kind=("a", "b"), ref=1, fired_at=None) == 2
+    left = sorted((t.kind, t.ref, t.fired_at is None) for t in await Timer.all())
+    assert left == [("a", 1, False), ("a", 2, True), ("c", 1, True)]
+    assert await statements.delete(Timer, kind=(), ref=1) == 0  # nothing asked, nothing gone
+    assert await statements.delete(Character, game_id=game.id, number=[1, 3]) == 2
+    assert [c.number for c in await Character.filter(game_id=game.id)] == [2]
 
 
 async def test_statements_take_part_in_the_surrounding_transaction(db: str) -> None:
