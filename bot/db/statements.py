@@ -12,7 +12,9 @@ Only plain equality (``IN`` for a list or tuple, ``IS NULL`` for None) and ``AND
 richer stays a QuerySet.
 
 On SQLite, outside a transaction, a statement holds the connection's lock only while it is put
-in the connection's queue, not until its answer is back (:func:`_sqlite_pipelined`).
+in the connection's queue, not until its answer is back (:func:`_sqlite_pipelined`). Inside a
+:func:`transaction`, a versioned write (:func:`update_versioned`) is queued without waiting for
+its answer and checked when the block ends, before the commit.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextvars import ContextVar
 from typing import Any, Literal, TypeVar
 
 from tortoise import connections
@@ -32,6 +35,10 @@ from tortoise.models import Model
 from tortoise.transactions import in_transaction
 
 M = TypeVar("M", bound=Model)
+# A queued write's answer, and the error to raise when it changed no row (None: no check).
+Check = tuple["asyncio.Future[Any]", Callable[[], BaseException] | None]
+# The versioned writes queued in the current transaction (:func:`transaction`), if any.
+_QUEUED: ContextVar[list[Check] | None] = ContextVar("queued_writes", default=None)
 Shape = tuple[tuple[str, int], ...]  # (field, the length of a list, or ONE or NULL)
 ONE, NULL = -1, -2
 
@@ -197,6 +204,11 @@ async def _sqlite_pipelined(
         raise OperationalError(error) from error
 
 
+def _run_many(raw: sqlite3.Connection, sql: str, values: list[list[Any]]) -> None:
+    """In aiosqlite's thread, inside a transaction: one statement for many rows."""
+    raw.executemany(sql, values)
+
+
 def _run(raw: sqlite3.Connection, sql: str, values: list[Any]) -> tuple[int, list[Any]]:
     """In aiosqlite's thread: the statement, and the rows it changed (else found)."""
     before = raw.total_changes
@@ -234,6 +246,89 @@ async def update(
     return int(changed)
 
 
+async def update_versioned(
+    model: type[Model],
+    where: dict[str, Any],
+    values: dict[str, Any],
+    bump: Sequence[str] = (),
+    *,
+    stale: Callable[[], BaseException],
+) -> None:
+    """:func:`update` of a write that must change a row (a versioned one), else ``stale()`` is
+    raised. Inside a :func:`transaction` on SQLite it is queued on the connection without
+    waiting for its answer, and checked when the block ends: a round's writes then take one
+    turn of the database thread, not one each, while every other statement waits for them."""
+    db, dialect = _db(model, True)
+    sql = _update_sql(model, dialect, tuple(values), tuple(bump), _shape(where))
+    bound = [_db_value(model, name, value) for name, value in values.items()]
+    bound += _values(model, where)
+    if _queue(db, sql, bound, functools.partial(_run, sql=sql, values=bound), stale):
+        return
+    changed, _ = await _execute(db, sql, bound)
+    if not changed:
+        raise stale()
+
+
+def _queue(
+    db: BaseDBAsyncClient,
+    sql: str,
+    values: Any,
+    work: Callable[[sqlite3.Connection], Any],
+    stale: Callable[[], BaseException] | None,
+) -> bool:
+    """Put ``work`` in aiosqlite's queue without waiting, if inside a :func:`transaction` on
+    SQLite (the transaction holds the connection: nothing else runs between its statements)."""
+    queued = _QUEUED.get()
+    connection: Any = getattr(db, "_connection", None)
+    if not (
+        queued is not None
+        and isinstance(db, SqliteClient)
+        and isinstance(db, TransactionalDBClient)
+        and hasattr(connection, "_tx")
+        and hasattr(connection, "_conn")
+    ):
+        return False
+    db.log.debug("%s: %s", sql, values)  # as Tortoise logs every statement
+    answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    connection._tx.put_nowait((answer, functools.partial(work, connection._conn)))
+    queued.append((answer, stale))
+    return True
+
+
+@contextlib.asynccontextmanager
+async def transaction() -> AsyncIterator[None]:
+    """``in_transaction()`` whose queued versioned writes (:func:`update_versioned`) are all
+    answered and checked before it commits; a lost race raises and rolls everything back."""
+    queued: list[Check] = []
+    async with in_transaction():
+        token = _QUEUED.set(queued)
+        try:
+            yield
+            await _settle(queued)
+        finally:
+            _QUEUED.reset(token)
+            for answer, _ in queued:  # after an error: nobody will read these answers
+                answer.add_done_callback(_drop)
+
+
+async def _settle(queued: list[Check]) -> None:
+    while queued:
+        answer, stale = queued.pop(0)
+        try:
+            answered = await answer
+        except sqlite3.IntegrityError as error:  # as Tortoise's translate_exceptions does
+            raise IntegrityError(error) from error
+        except sqlite3.OperationalError as error:
+            raise OperationalError(error) from error
+        if stale is not None and not answered[0]:
+            raise stale()
+
+
+def _drop(answer: asyncio.Future[Any]) -> None:
+    if not answer.cancelled():
+        answer.exception()
+
+
 @functools.lru_cache(maxsize=64)
 def _delete_sql(model: type[Model], dialect: str, shape: Shape) -> str:
     marks = _Marks(dialect)
@@ -261,19 +356,22 @@ def _insert_sql(model: type[Model], dialect: str, names: tuple[str, ...]) -> str
 
 async def insert_many(model: type[Model], rows: Sequence[dict[str, Any]]) -> None:
     """``model.bulk_create`` without building a model per row (Tortoise's ``Model.__init__``
-    validates every field): each row gives every column it fills, defaults included."""
+    validates every field): each row gives every column it fills, defaults included. Inside a
+    :func:`transaction` on SQLite it is queued, and its errors come when the block ends."""
     if not rows:
         return
     names = tuple(rows[0])
     db, dialect = _db(model, True)
     values = [[_db_value(model, name, row[name]) for name in names] for row in rows]
-    await db.execute_many(_insert_sql(model, dialect, names), values)
+    sql = _insert_sql(model, dialect, names)
+    if not _queue(db, sql, values, functools.partial(_run_many, sql=sql, values=values), None):
+        await db.execute_many(sql, values)
 
 
 def atomic() -> contextlib.AbstractAsyncContextManager[object]:
-    """``in_transaction()``, or nothing when already inside one: the writes then belong to the
+    """:func:`transaction`, or nothing when already inside one: the writes then belong to the
     surrounding transaction, and no savepoint is set and released around them (two statements,
     and on SQLite two turns of the one connection that every other query waits for)."""
     if isinstance(connections.get("default"), TransactionalDBClient):
         return contextlib.nullcontext()
-    return in_transaction()
+    return transaction()

@@ -145,14 +145,13 @@ async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> F
     record = view.record
     stage = stage or record.stage
     data = dump(fight)
-    updated = await statements.update(
+    await statements.update_versioned(
         Encounter,
         {"id": record.id, "version": record.version},
         {"state": data, "stage": stage},
-        bump=("version",),
+        ("version",),
+        stale=StaleAction,
     )
-    if not updated:
-        raise StaleAction()
     record.version += 1
     record.stage = stage
     record.state = data

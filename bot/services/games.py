@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.timezone import now
-from tortoise.transactions import in_transaction
 
 from bot.db import statements
 from bot.db.models import Game, GameStatus, GameSystem, RollLog
@@ -105,7 +104,7 @@ async def game_dice(
     crash either keeps both the rolls and the result or neither.
     """
     dice = factory(game)
-    async with in_transaction():
+    async with statements.transaction():  # its versioned writes are checked before it commits
         yield dice
         rolls = dice.take_history()
         if rolls:

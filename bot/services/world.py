@@ -43,11 +43,8 @@ async def save_world(game: Game, before: World, after: World, rows: dict[int, Ch
     # spares game_dice its own update of the row.
     values = {"state": state, "next_roll_index": game.next_roll_index}
     async with statements.atomic():
-        updated = await statements.update(
-            Game, {"id": game.id, "version": game.version}, values, bump=("version",)
-        )
-        if not updated:
-            raise StaleAction()
+        where = {"id": game.id, "version": game.version}
+        await statements.update_versioned(Game, where, values, ("version",), stale=StaleAction)
         game.version += 1
         game.state = state
         old = {c.number: c for c in before.characters}
@@ -58,9 +55,9 @@ async def save_world(game: Game, before: World, after: World, rows: dict[int, Ch
             changes: dict[str, Any] = {"state": dump(character)}
             if not character.alive:
                 changes.update(status=CharacterStatus.DEAD, active_key=None)
-            where = {"id": row.id, "version": row.version}
-            done = await statements.update(Character, where, changes, bump=("version",))
-            if not done:
-                raise StaleAction()
+            mine = {"id": row.id, "version": row.version}
+            await statements.update_versioned(
+                Character, mine, changes, ("version",), stale=StaleAction
+            )
             row.version += 1
             row.state = changes["state"]

@@ -256,3 +256,86 @@ async def test_a_cancelled_pipelined_statement_is_still_waited_for(sqlite_db: st
     assert write.cancelled() and len(lock.in_flight) == 1  # the statement itself runs on
     assert await Game.filter(id=game.id, version=game.version + 1).update(locale="en") == 1
     assert not lock.in_flight
+
+
+class Lost(Exception):
+    """The stale error a test's versioned write raises."""
+
+
+async def test_a_transaction_s_versioned_writes_are_checked_before_it_commits(db: str) -> None:
+    game = await _table()
+    record = await Encounter.create(
+        game=game, kind="pool", stage="joining", chat_id=-42, hall=1, state={"a": 1}
+    )
+    current = {"id": record.id, "version": record.version}
+    async with statements.transaction():
+        await statements.update_versioned(
+            Encounter, current, {"stage": "fighting"}, ("version",), stale=Lost
+        )
+    again = await Encounter.get(id=record.id)
+    assert (again.stage, again.version) == ("fighting", record.version + 1)
+
+    # A lost race (the version moved on) raises at the block's end and rolls back everything,
+    # the writes made after it too.
+    with pytest.raises(Lost):
+        async with statements.transaction():
+            await statements.update_versioned(
+                Encounter, current, {"stage": "finished"}, ("version",), stale=Lost
+            )
+            await statements.update(Encounter, {"id": record.id}, {"hall": 7})
+    again = await Encounter.get(id=record.id)
+    assert (again.stage, again.hall, again.version) == ("fighting", 1, record.version + 1)
+
+    # Outside a transaction it is checked at once.
+    with pytest.raises(Lost):
+        await statements.update_versioned(
+            Encounter, current, {"stage": "finished"}, ("version",), stale=Lost
+        )
+
+
+async def test_on_sqlite_a_transaction_s_versioned_writes_wait_in_the_queue(
+    sqlite_db: str,
+) -> None:
+    game = await _table()
+    rows = await Character.filter(game_id=game.id).order_by("number")
+    async with statements.transaction():
+        for row in rows:
+            await statements.update_versioned(
+                Character,
+                {"id": row.id, "version": row.version},
+                {"state": {"hp": 9}},
+                ("version",),
+                stale=Lost,
+            )
+        queued = statements._QUEUED.get()
+        assert queued is not None and len(queued) == len(rows)  # none waited for its answer
+    assert {c.state["hp"] for c in await Character.filter(game_id=game.id)} == {9}
+
+    with pytest.raises(RuntimeError):  # the block fails: queued writes are rolled back
+        async with statements.transaction():
+            for row in rows:
+                await statements.update_versioned(
+                    Character,
+                    {"id": row.id, "version": row.version + 1},
+                    {"state": {"hp": 1}},
+                    ("version",),
+                    stale=Lost,
+                )
+            raise RuntimeError("after the writes")
+    assert {c.state["hp"] for c in await Character.filter(game_id=game.id)} == {9}
+    assert statements._QUEUED.get() is None
+
+
+async def test_a_queued_insert_s_error_comes_at_the_end_and_rolls_back(db: str) -> None:
+    game = await _table()
+    moment = now()
+    roll = {"game_id": game.id, "sides": 10, "value": 3, "purpose": "t", "actor": ""}
+    with pytest.raises(IntegrityError):  # the same index twice
+        async with statements.transaction():
+            await statements.insert_many(RollLog, [{**roll, "index": 1, "created_at": moment}])
+            await statements.update(Encounter, {"game_id": game.id}, {"hall": 3})
+            await statements.insert_many(RollLog, [{**roll, "index": 1, "created_at": moment}])
+    assert await RollLog.filter(game_id=game.id).count() == 0
+    async with statements.transaction():
+        await statements.insert_many(RollLog, [{**roll, "index": 2, "created_at": moment}])
+    assert [r.index for r in await RollLog.filter(game_id=game.id)] == [2]
