@@ -11,14 +11,15 @@ An edit that changes the fight's stage (the fight starts, ends, is stopped) goes
 it changes what the buttons do. A view older than one already shown or waiting is never shown.
 Each edit is the whole message (text and keyboard) rendered from a saved view, so dropping or
 merging edits loses nothing: the game state is in the database, and the next edit shows it.
-A graceful stop sends what is waiting (:meth:`LiveEdits.flush`).
+A graceful stop sends what is waiting (:meth:`LiveEdits.flush`). An edit that waited is sent only
+if the fight's row still has its message and version: another replica may have moved the fight
+on (a new round's message, whose old one must not get its buttons back).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import logging
 from dataclasses import dataclass
 
@@ -28,7 +29,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.handlers.pool_fight_keyboards import live_keyboard
 from bot.i18n import L10n
-from bot.services.fight_store import FightView
+from bot.services.fight_store import FightView, shown_step
 from bot.services.games import settings_of
 from bot.views.pool_fight import live_text
 
@@ -112,10 +113,9 @@ class LiveEdits:
         bot, view, l10n = shown.waiting
         shown.waiting = None
         shown.timer = asyncio.get_running_loop().call_later(self.every, self._due, fight_id)
-        # A context of its own: the edit is nobody's update (statement counters, logging).
-        task = asyncio.get_running_loop().create_task(
-            _deferred(bot, view, l10n, shown.message_id), context=contextvars.Context()
-        )
+        # In the context of the update that began the quiet time (call_later keeps it): the
+        # database's connections are found there, outside any transaction.
+        task = asyncio.get_running_loop().create_task(_deferred(bot, view, l10n, shown.message_id))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -133,8 +133,11 @@ async def _edit(bot: Bot, view: FightView, l10n: L10n, message_id: int) -> None:
 
 
 async def _deferred(bot: Bot, view: FightView, l10n: L10n, message_id: int) -> None:
-    """An edit after its quiet time: no update is there to report a failure to, so log it."""
+    """An edit after its quiet time, if its view is still the fight's newest step; no update is
+    there to report a failure to, so log it."""
     try:
+        if await shown_step(view.id) != (message_id, view.record.version):
+            return
         await _edit(bot, view, l10n, message_id)
     except Exception:
         logger.exception("could not edit the live message of fight %s", view.id)

@@ -158,6 +158,13 @@ async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> F
     return replace(view, fight=fight)
 
 
+async def shown_step(fight_id: int) -> tuple[int | None, int] | None:
+    """The fight's live message and version as stored now (a late edit checks it is still
+    the newest step, whichever replica saved it)."""
+    record = await statements.first(Encounter, id=fight_id, kind=KIND)
+    return None if record is None else (record.message_id, record.version)
+
+
 async def open_fights(game: Game) -> list[Encounter]:
     return await Encounter.filter(game_id=game.id, kind=KIND, stage__in=OPEN_STAGES).order_by("id")
 

@@ -9,6 +9,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
+from bot.db.models import Encounter
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.services.fight_store import load_view
 from tests.bot.conftest import Harness
@@ -178,3 +179,22 @@ async def test_an_older_view_never_replaces_a_newer_one(gm: Harness) -> None:
     shown = len(text_edits(gm, message))
     await live.edit(gm.bot, old, gm.dp["translator"].for_locale("ru"))
     assert len(text_edits(gm, message)) == shown and live.waiting == 0
+
+
+async def test_a_waiting_edit_is_dropped_when_another_replica_moved_the_fight_on(
+    gm: Harness,
+) -> None:
+    table, message = await fighting(gm, QUIET)
+    live = live_edits(gm, QUIET)
+    gm.game_dice.add(10, *([5] * 40))
+    await press(table, 1, message, ATTACK)  # shown at once
+    await until(lambda: marks(text_edits(gm, message)[-1])["Арья"] == "✅")
+    shown = len(text_edits(gm, message))
+    await press(table, 2, message, ATTACK)
+    await settle()
+    assert live.waiting == 1
+    record = await fight_record(table)  # another replica saves a newer step of the fight
+    await Encounter.filter(id=record.id).update(version=record.version + 1)
+    await quiet(gm, live)
+    await asyncio.sleep(QUIET / 2)
+    assert len(text_edits(gm, message)) == shown  # the older view never went out
