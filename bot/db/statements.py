@@ -347,11 +347,14 @@ async def delete(model: type[Model], **where: Any) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def _insert_sql(model: type[Model], dialect: str, names: tuple[str, ...]) -> str:
+def _insert_sql(model: type[Model], dialect: str, names: tuple[str, ...], rows: int = 1) -> str:
     marks = _Marks(dialect)
     columns = ", ".join(f'"{_column(model, name)}"' for name in names)
-    values = ", ".join(marks.next() for _ in names)
-    return f'INSERT INTO "{model._meta.db_table}" ({columns}) VALUES ({values})'
+    values = ", ".join(f"({', '.join(marks.next() for _ in names)})" for _ in range(rows))
+    return f'INSERT INTO "{model._meta.db_table}" ({columns}) VALUES {values}'
+
+
+ROWS_PER_INSERT = 100  # PostgreSQL: rows per multi-row INSERT (32,767 parameters at most)
 
 
 async def insert_many(model: type[Model], rows: Sequence[dict[str, Any]]) -> None:
@@ -364,8 +367,16 @@ async def insert_many(model: type[Model], rows: Sequence[dict[str, Any]]) -> Non
     db, dialect = _db(model, True)
     values = [[_db_value(model, name, row[name]) for name in names] for row in rows]
     sql = _insert_sql(model, dialect, names)
-    if not _queue(db, sql, values, functools.partial(_run_many, sql=sql, values=values), None):
+    if _queue(db, sql, values, functools.partial(_run_many, sql=sql, values=values), None):
+        return
+    if dialect != "postgres":
         await db.execute_many(sql, values)
+        return
+    # asyncpg's executemany prepares and binds row by row: one multi-row INSERT is one statement.
+    for start in range(0, len(values), ROWS_PER_INSERT):
+        chunk = values[start : start + ROWS_PER_INSERT]
+        sql = _insert_sql(model, dialect, names, len(chunk))
+        await _execute(db, sql, [value for row in chunk for value in row])
 
 
 def atomic() -> contextlib.AbstractAsyncContextManager[object]:

@@ -339,3 +339,17 @@ async def test_a_queued_insert_s_error_comes_at_the_end_and_rolls_back(db: str) 
     async with statements.transaction():
         await statements.insert_many(RollLog, [{**roll, "index": 2, "created_at": moment}])
     assert [r.index for r in await RollLog.filter(game_id=game.id)] == [2]
+
+
+async def test_insert_many_writes_rows_past_one_statement_s_worth(db: str) -> None:
+    game = await _table()
+    moment = now()
+    count = statements.ROWS_PER_INSERT * 2 + 7
+    rows = [
+        {"game_id": game.id, "index": i, "sides": 6, "value": i % 6 + 1, "purpose": "p"}
+        | {"actor": "", "created_at": moment}
+        for i in range(count)
+    ]
+    await statements.insert_many(RollLog, rows)
+    stored = await RollLog.filter(game_id=game.id).order_by("index")
+    assert [(r.index, r.value) for r in stored] == [(i, i % 6 + 1) for i in range(count)]
