@@ -6,7 +6,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import asyncpg
 from tortoise import Tortoise
+from tortoise.backends.asyncpg.client import AsyncpgDBClient
 from tortoise.migrations.api import migrate
 
 from bot.db import statements
@@ -15,6 +17,17 @@ APP_LABEL = "models"
 MODELS_MODULE = "bot.db.models"
 MIGRATIONS_MODULE = "bot.db.migrations"
 SUPPORTED_SCHEMES = ("sqlite", "postgres", "asyncpg", "psycopg")
+
+
+class KeptSession(asyncpg.Connection):  # type: ignore[misc]
+    """A pooled PostgreSQL connection given back as it is. asyncpg resets every connection the
+    pool takes back with a query (``RESET ALL``, ``UNLISTEN *``, closing cursors, releasing
+    advisory locks): one more round trip for every statement outside a transaction, ~8 % of
+    the event loop in the bench. The bot sets none of that state, so there is nothing to undo;
+    the pool still rolls back a transaction left open."""
+
+    def get_reset_query(self) -> str:
+        return ""
 
 
 def tortoise_config(database_url: str) -> dict[str, Any]:
@@ -58,6 +71,9 @@ async def init_database(database_url: str, *, run_migrations: bool = True) -> No
     if run_migrations:
         await apply_migrations(database_url)
     await Tortoise.init(config=tortoise_config(database_url))
+    db = Tortoise.get_connection("default")
+    if isinstance(db, AsyncpgDBClient):  # before its pool exists
+        db.connection_class = KeptSession
     # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
     await Tortoise.get_connection("default").execute_query("SELECT 1")
     statements.pipeline(Tortoise.get_connection("default"))

@@ -1,5 +1,6 @@
 """PostgreSQL: the committed migrations build exactly the schema the models describe, and due
-timers claimed by several replicas at the same moment are each claimed by one of them."""
+timers claimed by several replicas at the same moment are each claimed by one of them, and a
+pooled connection goes back to the pool without asyncpg's reset query."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import asyncpg
 from tortoise import Tortoise
 from tortoise.timezone import now
 
+from bot.db import statements
 from bot.db.models import Game, GameSystem, Timer, User
-from bot.db.setup import close_database, init_database, tortoise_config
+from bot.db.setup import KeptSession, close_database, init_database, tortoise_config
+from bot.services import games
 from bot.services.cycles import AUTO_TICK
 from bot.services.timers import claim_due
 from tests.postgres import fresh_database
@@ -93,5 +96,28 @@ async def test_replicas_claiming_at_once_fire_each_timer_once(postgres_database:
         claimed = sorted(timer.id for claim in claims for timer in claim)
         assert claimed == sorted(timer.id for timer in due)
         assert await Timer.filter(fired_at__isnull=True).count() == 1
+    finally:
+        await close_database()
+
+
+async def test_a_pooled_connection_goes_back_without_a_reset_query(
+    postgres_database: str,
+) -> None:
+    await init_database(f"{postgres_database}?minsize=1&maxsize=1")  # one pooled connection
+    try:
+        db = Tortoise.get_connection("default")
+        game = await games.create_game(-7, GameSystem.POOL, 1, "ru")
+        seed = game.seed_hex
+        sent: list[str] = []
+        async with db.acquire_connection() as connection:
+            assert isinstance(connection, KeptSession)
+            connection.add_query_logger(lambda record: sent.append(record.query))
+        for _ in range(3):  # the pool's one connection, taken and given back each time
+            assert await statements.first(Game, id=game.id) is not None
+        assert len(sent) == 3 and not any("RESET" in query.upper() for query in sent)
+        async with db.acquire_connection() as connection:  # an open transaction is still undone
+            await connection.execute("BEGIN")
+            await connection.execute("UPDATE games SET seed_hex = 'ff'")
+        assert (await Game.get(id=game.id)).seed_hex == seed
     finally:
         await close_database()
