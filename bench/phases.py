@@ -24,7 +24,7 @@ from bench.measure import Feeder, RoundTrips, Sample, current_rss_mib, redis_mem
 from bench.telegram import TelegramLog
 from bot.app import settle_heap
 from bot.i18n import Translator
-from bot.services import settings
+from bot.services import codec, settings
 from bot.throttle import WINDOW_SECONDS
 
 MEMORY_BASE = 20_000
@@ -178,13 +178,14 @@ class Memory:
 
 def _traced(translator: Translator) -> int:
     # aiogram caches Update.event_type for the last 128 updates (whole updates as keys), and
-    # the bot remembers its last formatted texts and read settings: bounded costs that would
-    # otherwise be counted to the last fights opened.
+    # the bot remembers its last formatted texts, read settings and stored fighters' states:
+    # bounded costs that would otherwise be counted to the last fights opened.
     event_type = cast(Any, Update.event_type).fget
     event_type.cache_clear()
     for code in translator.locales:
         translator.for_locale(code)._texts.clear()
     settings._read.clear()
+    codec._stored.cache_clear()
     gc.collect()
     return sum(stat.size for stat in tracemalloc.take_snapshot().statistics("filename"))
 

@@ -225,6 +225,26 @@ async def select(model: type[M], **where: Any) -> list[M]:
     return [model._init_from_db(**row) for row in rows]
 
 
+@functools.lru_cache(maxsize=64)
+def _columns_sql(model: type[Model], dialect: str, names: tuple[str, ...], shape: Shape) -> str:
+    marks = _Marks(dialect)
+    columns = ", ".join(f'"{_column(model, name)}"' for name in names)
+    return f'SELECT {columns} FROM "{model._meta.db_table}" WHERE {_where(model, shape, marks)}'
+
+
+async def columns(
+    model: type[Model], names: tuple[str, ...], **where: Any
+) -> list[tuple[Any, ...]]:
+    """``model.filter(**where).values_list(*names)`` as the database gives them: no model is
+    built and nothing converted (a JSON column stays text, an enum its stored value)."""
+    if any(isinstance(v, list | tuple) and not v for v in where.values()):
+        return []
+    db, dialect = _db(model, False)
+    sql = _columns_sql(model, dialect, names, _shape(where))
+    _, rows = await _execute(db, sql, _values(model, where))
+    return [tuple(row[i] for i in range(len(names))) for row in rows]
+
+
 async def first(model: type[M], **where: Any) -> M | None:
     """``model.get_or_none(**where)`` for a ``where`` that finds one row at most."""
     found = await select(model, **where)

@@ -11,8 +11,10 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar, Union
+
+import orjson
 
 T = TypeVar("T")
 JSON = Any
@@ -45,6 +47,23 @@ def _field_names(cls: Any) -> tuple[str, ...] | None:
 def load(cls: type[T], data: JSON) -> T:
     """Rebuild a ``cls`` from :func:`dump`'s output."""
     return typing.cast(T, _loader(typing.cast(Any, cls))(data))
+
+
+STORED_KEPT = 2048  # stored JSON texts whose frozen state is remembered (a few MB at most)
+
+
+def load_stored(cls: type[T], stored: str | JSON) -> T:
+    """:func:`load` from a row's column as the database gives it (JSON text). The state of a
+    text seen lately is given again: the rules' dataclasses are frozen, so one object can
+    serve every press of a round, which reads the same fighters again and again."""
+    if isinstance(stored, str | bytes):
+        return typing.cast(T, _stored(typing.cast(Any, cls), stored))
+    return load(cls, stored)
+
+
+@lru_cache(maxsize=STORED_KEPT)
+def _stored(cls: Any, text: str | bytes) -> Any:
+    return load(cls, orjson.loads(text))
 
 
 Loader = Callable[[JSON], Any]

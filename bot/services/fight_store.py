@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from bot.db import statements
 from bot.db.models import Character, CharacterStatus, Encounter, Game
-from bot.services.codec import dump, load
+from bot.services.codec import dump, load, load_stored
 from bot.services.errors import StaleAction
 from rules.pool.fight_round import Action, Attack, RoundResult, StandUp, TakePills
 from rules.pool.fight_setup import FightState
@@ -118,17 +118,20 @@ async def load_view(game: Game, fight_id: int) -> FightView:
     return await view_of(game, record)
 
 
+FIGHTER_COLUMNS = ("number", "user_id", "status", "state")
+
+
 async def view_of(game: Game, record: Encounter) -> FightView:
     fight = load(PoolFight, record.state)
     numbers = (*fight.joined, *([] if fight.sleeper is None else [fight.sleeper]))
-    rows = await statements.select(Character, game_id=game.id, number=numbers)
+    rows = await statements.columns(Character, FIGHTER_COLUMNS, game_id=game.id, number=numbers)
     return FightView(
         game,
         record,
         fight,
-        {row.number: load(PoolCharacter, row.state) for row in rows},
-        {row.number: row.user_id for row in rows},
-        frozenset(row.number for row in rows if row.status != CharacterStatus.ACTIVE),
+        {number: load_stored(PoolCharacter, state) for number, _, _, state in rows},
+        {number: user_id for number, user_id, _, _ in rows},
+        frozenset(number for number, _, status, _ in rows if status != CharacterStatus.ACTIVE),
     )
 
 

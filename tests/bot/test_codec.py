@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TypeVar
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.services.codec import dump, load
+from bot.services.codec import dump, load, load_stored
 from rules.d20.character import CharacterClass, D20Character
 from rules.duel import new_character as new_duel_character
 from rules.duel.character import DuelCharacter
@@ -59,3 +60,16 @@ def test_duel_and_d20_characters_round_trip() -> None:
 def test_pool_world_round_trips_with_connections() -> None:
     world = new_world(halls=3, connections=frozenset({(1, 2), (2, 3)}))
     assert _round_trip(World, world) == world
+
+
+def test_stored_text_loads_once_and_dicts_load_each_time() -> None:
+    hero = new_character(3, "Вася", Gender.MALE, Stats(3, 3, 3, 3, 0))
+    text = json.dumps(dump(hero))
+    first = load_stored(PoolCharacter, text)
+    assert first == hero
+    assert load_stored(PoolCharacter, "".join(text)) is first  # the same text: the same state
+    hurt = json.dumps(dump(replace(hero, health=1)))
+    assert load_stored(PoolCharacter, hurt).health == 1  # another text: its own state
+    data = dump(hero)
+    again = load_stored(PoolCharacter, data)  # already decoded (a JSON column as a dict)
+    assert again == hero and again is not first

@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import orjson
 import pytest
 from tortoise import connections
 from tortoise.exceptions import IntegrityError, OperationalError
@@ -353,3 +354,14 @@ async def test_insert_many_writes_rows_past_one_statement_s_worth(db: str) -> No
     await statements.insert_many(RollLog, rows)
     stored = await RollLog.filter(game_id=game.id).order_by("index")
     assert [(r.index, r.value) for r in stored] == [(i, i % 6 + 1) for i in range(count)]
+
+
+async def test_columns_are_what_the_database_stores(db: str) -> None:
+    game = await _table()
+    rows = await statements.columns(
+        Character, ("number", "status", "state"), game_id=game.id, number=[1, 2]
+    )
+    assert sorted((n, s) for n, s, _ in rows) == [(1, "active"), (2, "dead")]
+    assert all(isinstance(state, str) for _, _, state in rows)  # JSON as text, not decoded
+    assert {orjson.loads(state)["hp"] for _, _, state in rows} == {1, 2}
+    assert await statements.columns(Character, ("number",), game_id=game.id, number=[]) == []
