@@ -113,6 +113,7 @@ class Driver:
     log: TelegramLog
     updates: Updates = field(default_factory=Updates)
     think: Think = no_think  # awaited before each press
+    together: bool = True  # a round's presses at once (else one after another: bench.presses)
 
     async def _press(self, table: Table, kind: str, player: int, message: Any, data: str) -> None:
         await self.think(table.rng)
@@ -173,9 +174,12 @@ class Driver:
             table.missing_buttons += sum(1 for _, _, data in presses if data not in buttons)
             pressed.update((message, rounds[0], number) for _, number, _ in presses)
             # Everyone still to act presses at once, as players do when a round begins.
-            await asyncio.gather(
-                *(self._press(table, kind, number, live, data) for kind, number, data in presses)
-            )
+            steps = [self._press(table, kind, number, live, data) for kind, number, data in presses]
+            if self.together:
+                await asyncio.gather(*steps)
+            else:
+                for step in steps:
+                    await step
         table.stalled = True
 
     def _to_act(

@@ -44,7 +44,7 @@ async def main() -> None:
         tables = await rig.tables(0, WARM_UP + args.fights)
         settle_heap()
         feeder = Feeder(rig.dp, rig.bot)
-        driver = Driver(feeder, log)
+        driver = Driver(feeder, log, together=False)  # one press at a time: its own CPU
         for table in tables[:WARM_UP]:
             await driver.play(table)
         for table in tables[WARM_UP:]:
