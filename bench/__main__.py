@@ -43,9 +43,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--fights", type=int, default=200, help="concurrent fights (200)")
     parser.add_argument("--fighters", type=int, default=4, help="fighters per fight (4)")
     parser.add_argument("--clients", type=int, default=0, help="baseline clients (= fights)")
-    # 30 each: ~10 s of clicks, as long as the fight run it is compared with (at 10, ~4 s,
-    # a moment's slowness of the machine moved the ratio by a third).
-    parser.add_argument("--each", type=int, default=30, help="updates per baseline client (30)")
+    parser.add_argument("--each", type=int, default=10, help="updates per baseline client (10)")
     parser.add_argument("--rate", type=float, default=20, help="paced presses a second (20)")
     parser.add_argument("--window", type=float, default=30, help="paced window in seconds (30)")
     parser.add_argument("--memory-fights", type=int, default=50, help="fights for memory (50)")
