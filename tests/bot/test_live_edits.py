@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from bot.db.models import Encounter
 from bot.handlers.pool_fight_live import LiveEdits
@@ -69,6 +70,29 @@ async def fighting(gm: Harness, every: float, count: int = 3) -> tuple[Table, Em
     raise AssertionError(f"the fight never started: {live.body}")
 
 
+@dataclass
+class Waiting:
+    """A fight whose live message showed Арья's press at once and holds Бран's for later."""
+
+    table: Table
+    message: EmuMessage
+    live: LiveEdits
+    shown: int  # the live message's text edits so far
+
+
+async def one_shown_one_waiting(gm: Harness, every: float) -> Waiting:
+    table, message = await fighting(gm, every)
+    live = live_edits(gm, every)
+    gm.game_dice.add(10, *([5] * 40))
+    await press(table, 1, message, ATTACK)  # quiet until now: shown at once
+    await until(lambda: marks(text_edits(gm, message)[-1])["Арья"] == "✅")
+    shown = len(text_edits(gm, message))
+    await press(table, 2, message, ATTACK)  # within the quiet time: waits
+    await settle()
+    assert live.waiting == 1 and len(text_edits(gm, message)) == shown
+    return Waiting(table, message, live, shown)
+
+
 async def until(check: Callable[[], bool]) -> None:
     for _ in range(100):
         if check():
@@ -115,57 +139,35 @@ async def test_presses_within_the_quiet_time_are_shown_by_one_edit(gm: Harness) 
 
 
 async def test_a_new_round_message_drops_the_old_ones_waiting_edit(gm: Harness) -> None:
-    table, message = await fighting(gm, QUIET)
-    live = live_edits(gm, QUIET)
-    gm.game_dice.add(10, *([5] * 40))
-    await press(table, 1, message, ATTACK)  # shown at once
-    await until(lambda: marks(text_edits(gm, message)[-1])["Арья"] == "✅")
-    before = len(text_edits(gm, message))
-    await press(table, 2, message, ATTACK)
-    await settle()
-    assert live.waiting == 1  # Бран's press waits for the quiet time
-    await press(table, 3, message, ATTACK)  # the last one: the round's new message
-    new = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+    w = await one_shown_one_waiting(gm, QUIET)
+    await press(w.table, 3, w.message, ATTACK)  # the last one: the round's new message
+    new = await gm.emu.wait_for_message(w.table.group, lambda m: "раунд 1</b>" in m.html)
     await asyncio.sleep(QUIET * 1.5)
-    assert len(text_edits(gm, message)) == before  # the old message only lost its keyboard
-    assert message.buttons == []
+    assert len(text_edits(gm, w.message)) == w.shown  # the old message only lost its keyboard
+    assert w.message.buttons == []
     assert new.buttons  # the new live message has the round's buttons
-    assert live.waiting == 0
+    assert w.live.waiting == 0
 
 
 async def test_a_stop_goes_out_at_once_and_is_never_overwritten(gm: Harness) -> None:
-    table, message = await fighting(gm, QUIET)
-    live = live_edits(gm, QUIET)
-    gm.game_dice.add(10, *([5] * 40))
-    await press(table, 1, message, ATTACK)
-    await press(table, 2, message, ATTACK)
-    await settle()
-    assert live.waiting == 1
-    await gm.emu.send_text(table.admin, table.group, "/fight_stop")
-    stopped = await gm.emu.wait_for_message(table.group)
+    w = await one_shown_one_waiting(gm, QUIET)
+    await gm.emu.send_text(w.table.admin, w.table.group, "/fight_stop")
+    stopped = await gm.emu.wait_for_message(w.table.group)
     assert "остановил бой" in stopped.body
-    after_stop = text_edits(gm, message)
-    assert live.waiting == 0
+    after_stop = text_edits(gm, w.message)
+    assert len(after_stop) == w.shown + 1 and w.live.waiting == 0
     await asyncio.sleep(QUIET * 1.5)
-    assert text_edits(gm, message) == after_stop  # the waiting press's view never came
-    assert message.buttons == []
+    assert text_edits(gm, w.message) == after_stop  # the waiting press's view never came
+    assert w.message.buttons == []
 
 
 async def test_a_graceful_stop_sends_the_waiting_edit(gm: Harness) -> None:
-    table, message = await fighting(gm, 30.0)
-    live = live_edits(gm, 30.0)
-    gm.game_dice.add(10, *([5] * 40))
-    await press(table, 1, message, ATTACK)  # shown at once
-    await until(lambda: marks(text_edits(gm, message)[-1])["Арья"] == "✅")
-    before = len(text_edits(gm, message))
-    await press(table, 2, message, ATTACK)
-    await settle()
-    assert live.waiting == 1 and len(text_edits(gm, message)) == before
-    await live.flush()
-    edits = text_edits(gm, message)
-    assert len(edits) == before + 1
+    w = await one_shown_one_waiting(gm, 30.0)
+    await w.live.flush()
+    edits = text_edits(gm, w.message)
+    assert len(edits) == w.shown + 1
     assert marks(edits[-1])["Бран"] == "✅"
-    assert live.waiting == 0
+    assert w.live.waiting == 0
 
 
 async def test_an_older_view_never_replaces_a_newer_one(gm: Harness) -> None:
@@ -184,17 +186,9 @@ async def test_an_older_view_never_replaces_a_newer_one(gm: Harness) -> None:
 async def test_a_waiting_edit_is_dropped_when_another_replica_moved_the_fight_on(
     gm: Harness,
 ) -> None:
-    table, message = await fighting(gm, QUIET)
-    live = live_edits(gm, QUIET)
-    gm.game_dice.add(10, *([5] * 40))
-    await press(table, 1, message, ATTACK)  # shown at once
-    await until(lambda: marks(text_edits(gm, message)[-1])["Арья"] == "✅")
-    shown = len(text_edits(gm, message))
-    await press(table, 2, message, ATTACK)
-    await settle()
-    assert live.waiting == 1
-    record = await fight_record(table)  # another replica saves a newer step of the fight
+    w = await one_shown_one_waiting(gm, QUIET)
+    record = await fight_record(w.table)  # another replica saves a newer step of the fight
     await Encounter.filter(id=record.id).update(version=record.version + 1)
-    await quiet(gm, live)
+    await quiet(gm, w.live)
     await asyncio.sleep(QUIET / 2)
-    assert len(text_edits(gm, message)) == shown  # the older view never went out
+    assert len(text_edits(gm, w.message)) == w.shown  # the older view never went out
