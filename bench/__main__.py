@@ -44,6 +44,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--fighters", type=int, default=4, help="fighters per fight (4)")
     parser.add_argument("--clients", type=int, default=0, help="baseline clients (= fights)")
     parser.add_argument("--each", type=int, default=10, help="updates per baseline client (10)")
+    parser.add_argument(
+        "--bursts", type=int, default=3, help="dialog-click bursts per measurement (3)"
+    )
     parser.add_argument("--rate", type=float, default=20, help="paced presses a second (20)")
     parser.add_argument("--window", type=float, default=30, help="paced window in seconds (30)")
     parser.add_argument("--memory-fights", type=int, default=50, help="fights for memory (50)")
@@ -114,14 +117,14 @@ def dispatcher(storage: Storage, fighters: int, throttle: bool) -> tuple[phases.
     return rig, log
 
 
-async def run_baselines(storage: Storage, clients: int, each: int) -> baseline.Run:
+async def run_baselines(storage: Storage, clients: int, each: int, bursts: int) -> baseline.Run:
     log = TelegramLog()
     bot = bench_bot(log)
     echo_feeder = Feeder(baseline.echo_dispatcher(storage), bot)
     click_feeder = Feeder(baseline.counter_dispatcher(storage), bot)
     settle_heap()  # as the fights get it
     echo = await baseline.echo(echo_feeder, clients, each)
-    click = await baseline.counter(click_feeder, log, clients, each)
+    click = await baseline.counter(click_feeder, log, clients, each, bursts)
     clicks = [s.seconds for s in click_feeder.samples if s.kind == "click"]
     report.baselines(
         echo, Latency.of([s.seconds for s in echo_feeder.samples]), click, Latency.of(clicks)
@@ -129,12 +132,12 @@ async def run_baselines(storage: Storage, clients: int, each: int) -> baseline.R
     return click
 
 
-async def click_again(storage: Storage, clients: int, each: int) -> baseline.Run:
+async def click_again(storage: Storage, clients: int, each: int, bursts: int) -> baseline.Run:
     """The dialog click measured again after a fight run: the machine's speed drifts (±20 % run
     to run), so a fight run is compared with the clicks measured on both sides of it."""
     log = TelegramLog()
     feeder = Feeder(baseline.counter_dispatcher(storage), bench_bot(log))
-    click = await baseline.counter(feeder, log, clients, each)
+    click = await baseline.counter(feeder, log, clients, each, bursts)
     report.click_again(click)
     return click
 
@@ -204,7 +207,9 @@ async def main() -> None:
     await storage.redis.flushdb()
     report.machine((await storage.redis.info("server"))["redis_version"])
     try:
-        click = await timed(run_baselines(storage, args.clients or args.fights, args.each))
+        click = await timed(
+            run_baselines(storage, args.clients or args.fights, args.each, args.bursts)
+        )
         databases = [("SQLite", None)]
         if args.postgres and not args.sqlite_only:
             databases.append(("PostgreSQL", args.postgres))
@@ -212,7 +217,7 @@ async def main() -> None:
         clients = args.clients or args.fights
         for db, postgres in databases:
             run = await timed(fight_run(storage, args, db, postgres))
-            after = await click_again(storage, clients, args.each)
+            after = await click_again(storage, clients, args.each, args.bursts)
             runs = await timed(query_scaling(storage, args, db, postgres))
             found.append((db, report.budgets(baseline.both(click, after), run, runs)))
             click = after

@@ -101,8 +101,13 @@ async def echo(feeder: Feeder, clients: int, each: int) -> Run:
     return await _clients(clients, client)
 
 
-async def counter(feeder: Feeder, log: TelegramLog, clients: int, each: int) -> Run:
-    """Each client opens the counter with /start (not timed), then clicks ``each`` times."""
+async def counter(
+    feeder: Feeder, log: TelegramLog, clients: int, each: int, bursts: int = 1
+) -> Run:
+    """Each client opens the counter with /start (not timed), then clicks ``each`` times, all
+    clients at once; ``bursts`` times over, the rate being all the clicks over all their time
+    (a burst lasts a few seconds: a longer one lets a client starve for a Redis connection,
+    since the bare dialog has no bound on the updates it handles at once)."""
     updates = Updates()
     users = [user_payload(CLIENT_BASE + 100_000 + n, f"Click {n}") for n in range(clients)]
 
@@ -121,4 +126,7 @@ async def counter(feeder: Feeder, log: TelegramLog, clients: int, each: int) -> 
         return each
 
     await _clients(clients, open_counter)
-    return await _clients(clients, click)
+    run = await _clients(clients, click)
+    for _ in range(bursts - 1):
+        run = both(run, await _clients(clients, click))
+    return run
