@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from typing import Any, Literal, TypeVar
 
@@ -85,9 +85,11 @@ def _where(model: type[Model], shape: Shape, marks: _Marks) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def _select_sql(model: type[Model], dialect: str, shape: Shape) -> str:
+def _select_sql(model: type[Model], dialect: str, shape: Shape, names: tuple[str, ...] = ()) -> str:
+    """``SELECT`` of ``names`` (every column when empty) where ``shape`` holds."""
     marks = _Marks(dialect)
-    return f'SELECT * FROM "{model._meta.db_table}" WHERE {_where(model, shape, marks)}'
+    columns = ", ".join(f'"{_column(model, name)}"' for name in names) or "*"
+    return f'SELECT {columns} FROM "{model._meta.db_table}" WHERE {_where(model, shape, marks)}'
 
 
 @functools.lru_cache(maxsize=256)
@@ -194,14 +196,25 @@ async def _sqlite_pipelined(
         answer.add_done_callback(lock.in_flight.discard)
     finally:
         lock.release()
+    # Shielded: a press cancelled here leaves its statement in the queue, and the lock's
+    # in-flight set must keep it until the thread has run it.
+    answered: tuple[int, Any] = await _answer(asyncio.shield(answer))
+    return answered
+
+
+async def _answer(answer: Awaitable[Any]) -> Any:
+    """A statement's answer from aiosqlite's thread, its errors as Tortoise's."""
     try:
-        # Shielded: a press cancelled here leaves its statement in the queue, and the lock's
-        # in-flight set must keep it until the thread has run it.
-        return await asyncio.shield(answer)
+        return await answer
     except sqlite3.IntegrityError as error:  # as Tortoise's translate_exceptions does
         raise IntegrityError(error) from error
     except sqlite3.OperationalError as error:
         raise OperationalError(error) from error
+
+
+def _asks_nothing(where: dict[str, Any]) -> bool:
+    """An empty list for ``IN``: no row can match."""
+    return any(isinstance(v, list | tuple) and not v for v in where.values())
 
 
 def _run_many(raw: sqlite3.Connection, sql: str, values: list[list[Any]]) -> None:
@@ -218,18 +231,11 @@ def _run(raw: sqlite3.Connection, sql: str, values: list[Any]) -> tuple[int, lis
 
 async def select(model: type[M], **where: Any) -> list[M]:
     """``model.filter(**where)``: rows where every field equals its value (``IN`` for a list)."""
-    if any(isinstance(v, list | tuple) and not v for v in where.values()):
+    if _asks_nothing(where):
         return []
     db, dialect = _db(model, False)
     _, rows = await _execute(db, _select_sql(model, dialect, _shape(where)), _values(model, where))
     return [model._init_from_db(**row) for row in rows]
-
-
-@functools.lru_cache(maxsize=64)
-def _columns_sql(model: type[Model], dialect: str, names: tuple[str, ...], shape: Shape) -> str:
-    marks = _Marks(dialect)
-    columns = ", ".join(f'"{_column(model, name)}"' for name in names)
-    return f'SELECT {columns} FROM "{model._meta.db_table}" WHERE {_where(model, shape, marks)}'
 
 
 async def columns(
@@ -237,10 +243,10 @@ async def columns(
 ) -> list[tuple[Any, ...]]:
     """``model.filter(**where).values_list(*names)`` as the database gives them: no model is
     built and nothing converted (a JSON column stays text, an enum its stored value)."""
-    if any(isinstance(v, list | tuple) and not v for v in where.values()):
+    if _asks_nothing(where):
         return []
     db, dialect = _db(model, False)
-    sql = _columns_sql(model, dialect, names, _shape(where))
+    sql = _select_sql(model, dialect, _shape(where), names)
     _, rows = await _execute(db, sql, _values(model, where))
     return [tuple(row[i] for i in range(len(names))) for row in rows]
 
@@ -259,11 +265,19 @@ async def update(
 ) -> int:
     """``model.filter(**where).update(**values)``, each field of ``bump`` raised by one
     (``F(name) + 1``); the number of rows changed (0: a lost race on a version)."""
+    db, sql, bound = _update_statement(model, where, values, bump)
+    changed, _ = await _execute(db, sql, bound)
+    return int(changed)
+
+
+def _update_statement(
+    model: type[Model], where: dict[str, Any], values: dict[str, Any], bump: Sequence[str]
+) -> tuple[BaseDBAsyncClient, str, list[Any]]:
+    """The connection, the ``UPDATE`` and its bound values (the new ones, then the where's)."""
     db, dialect = _db(model, True)
     sql = _update_sql(model, dialect, tuple(values), tuple(bump), _shape(where))
-    assigned = [_db_value(model, name, value) for name, value in values.items()]
-    changed, _ = await _execute(db, sql, assigned + _values(model, where))
-    return int(changed)
+    bound = [_db_value(model, name, value) for name, value in values.items()]
+    return db, sql, bound + _values(model, where)
 
 
 async def update_versioned(
@@ -278,10 +292,7 @@ async def update_versioned(
     raised. Inside a :func:`transaction` on SQLite it is queued on the connection without
     waiting for its answer, and checked when the block ends: a round's writes then take one
     turn of the database thread, not one each, while every other statement waits for them."""
-    db, dialect = _db(model, True)
-    sql = _update_sql(model, dialect, tuple(values), tuple(bump), _shape(where))
-    bound = [_db_value(model, name, value) for name, value in values.items()]
-    bound += _values(model, where)
+    db, sql, bound = _update_statement(model, where, values, bump)
     if _queue(db, sql, bound, functools.partial(_run, sql=sql, values=bound), stale):
         return
     changed, _ = await _execute(db, sql, bound)
@@ -334,12 +345,7 @@ async def transaction() -> AsyncIterator[None]:
 async def _settle(queued: list[Check]) -> None:
     while queued:
         answer, stale = queued.pop(0)
-        try:
-            answered = await answer
-        except sqlite3.IntegrityError as error:  # as Tortoise's translate_exceptions does
-            raise IntegrityError(error) from error
-        except sqlite3.OperationalError as error:
-            raise OperationalError(error) from error
+        answered = await _answer(answer)
         if stale is not None and not answered[0]:
             raise stale()
 
@@ -357,7 +363,7 @@ def _delete_sql(model: type[Model], dialect: str, shape: Shape) -> str:
 
 async def delete(model: type[Model], **where: Any) -> int:
     """``model.filter(**where).delete()``: the number of rows deleted."""
-    if any(isinstance(v, list | tuple) and not v for v in where.values()):
+    if _asks_nothing(where):
         return 0
     db, dialect = _db(model, True)
     changed, _ = await _execute(

@@ -10,9 +10,8 @@ from bot.services.fight_store import KIND, open_fights
 
 async def game_of(fight_id: int) -> Game:
     """The running game of a fight (a private button carries only the fight's id)."""
-    record = await statements.first(Encounter, id=fight_id, kind=KIND)
-    game_id = None if record is None else record.game_id  # type: ignore[attr-defined]
-    game = None if game_id is None else await statements.first(Game, id=game_id)
+    found = await statements.columns(Encounter, ("game_id",), id=fight_id, kind=KIND)
+    game = await statements.first(Game, id=found[0][0]) if found else None
     if game is None or game.status != GameStatus.ACTIVE:
         raise StaleAction()
     return game

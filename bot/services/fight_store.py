@@ -164,8 +164,8 @@ async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> F
 async def shown_step(fight_id: int) -> tuple[int | None, int] | None:
     """The fight's live message and version as stored now (a late edit checks it is still
     the newest step, whichever replica saved it)."""
-    record = await statements.first(Encounter, id=fight_id, kind=KIND)
-    return None if record is None else (record.message_id, record.version)
+    found = await statements.columns(Encounter, ("message_id", "version"), id=fight_id, kind=KIND)
+    return (found[0][0], found[0][1]) if found else None
 
 
 async def open_fights(game: Game) -> list[Encounter]:
