@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.db.models import Character, Game
+from bot.db.models import Game
 from bot.services.errors import (
     FightActionRefused,
     FightAlreadyActed,
@@ -26,7 +26,7 @@ from bot.services.fight_store import (
 )
 from bot.services.games import game_dice
 from bot.services.runtime import Runtime
-from bot.services.world import load_world, save_world
+from bot.services.world import load_world, save_fighters, save_world
 from rules.pool.fight_errors import ActionError, ActionProblem, FightError, StaleTargetError
 from rules.pool.fight_round import Action, RoundResult, check_action, resolve_round
 from rules.pool.fight_setup import FightState
@@ -79,8 +79,7 @@ async def resolve_if_ready(view: FightView, runtime: Runtime) -> Outcome:
     characters, state = fighters(view)
     if not ready(view.fight, state, characters):
         return Outcome(view)
-    world, rows = await load_world(view.game)
-    return await _resolve(view, world, rows, runtime)
+    return await _resolve(view, runtime)
 
 
 async def resolve_now(
@@ -96,8 +95,7 @@ async def resolve_now(
             raise
         if timer_id is not None and view.fight.timer_id != timer_id:
             return None
-        world, rows = await load_world(game)
-        return await _resolve(view, world, rows, runtime)
+        return await _resolve(view, runtime)
 
 
 def _actions(
@@ -119,6 +117,23 @@ def _actions(
     return chosen
 
 
+async def _save_round(
+    view: FightView, before: list[PoolCharacter], result: RoundResult, hall: int
+) -> None:
+    """The fighters as the round left them; the whole world only when swords fell to its
+    floor (the fighters are the same rows the world would read: all inside the lock)."""
+    if not result.dropped_swords:
+        living = {n: row for n, row in view.rows.items() if n not in view.gone}
+        after = [c for c in result.characters if c.number in living]
+        await save_fighters(view.game, living, before, after)
+        return
+    world, rows = await load_world(view.game)
+    await save_world(view.game, world, _apply(world, result, hall), rows)
+    for number, row in rows.items():
+        if number in view.rows:
+            view.rows[number].version = row.version
+
+
 def _apply(world: World, result: RoundResult, hall: int) -> World:
     """The fighters' new state in the world; dropped swords on the hall's floor."""
     changed = {c.number: c for c in result.characters}
@@ -128,9 +143,7 @@ def _apply(world: World, result: RoundResult, hall: int) -> World:
     return world
 
 
-async def _resolve(
-    view: FightView, world: World, rows: dict[int, Character], runtime: Runtime
-) -> Outcome:
+async def _resolve(view: FightView, runtime: Runtime) -> Outcome:
     game = view.game
     characters, state = fighters(view)
     if fight_over(state, characters):  # someone left or fell between rounds: no round at all
@@ -143,7 +156,7 @@ async def _resolve(
     async with game_dice(game, "pool_round", actor, runtime.dice_factory) as dice:
         result = resolve_round(characters, state, actions, dice)
         game.next_roll_index = dice.next_index  # saved with the world: one update of the game
-        await save_world(game, world, _apply(world, result, state.hall), rows)
+        await _save_round(view, characters, result, state.hall)
         fight = replace(view.fight, state=result.state, actions=(), awaiting=())
         prompts: tuple[int, ...] = ()
         if result.over:

@@ -5,7 +5,7 @@ Every write is a conditional update on the row's version, made inside the game's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from bot.db import statements
@@ -64,6 +64,14 @@ class PoolFight:
         return next((a for a in self.actions if a.fighter == fighter), None)
 
 
+@dataclass(slots=True)
+class FighterRow:
+    """A fighter's character row as the fight read it: enough to write the character back."""
+
+    id: int
+    version: int
+
+
 @dataclass(frozen=True)
 class FightView:
     """A fight as the handlers show it: the row, the fight, every fighter and their owners."""
@@ -74,6 +82,7 @@ class FightView:
     characters: dict[int, PoolCharacter]
     owners: dict[int, int]
     gone: frozenset[int] = frozenset()  # fighters whose row is dead or kicked
+    rows: dict[int, FighterRow] = field(default_factory=dict)
 
     @property
     def stage(self) -> str:
@@ -118,21 +127,24 @@ async def load_view(game: Game, fight_id: int) -> FightView:
     return await view_of(game, record)
 
 
-FIGHTER_COLUMNS = ("number", "user_id", "status", "state")
+FIGHTER_COLUMNS = ("number", "user_id", "status", "state", "id", "version")
 
 
 async def view_of(game: Game, record: Encounter) -> FightView:
     fight = load(PoolFight, record.state)
     numbers = (*fight.joined, *([] if fight.sleeper is None else [fight.sleeper]))
     rows = await statements.columns(Character, FIGHTER_COLUMNS, game_id=game.id, number=numbers)
-    return FightView(
-        game,
-        record,
-        fight,
-        {number: load_stored(PoolCharacter, state) for number, _, _, state in rows},
-        {number: user_id for number, user_id, _, _ in rows},
-        frozenset(number for number, _, status, _ in rows if status != CharacterStatus.ACTIVE),
-    )
+    characters: dict[int, PoolCharacter] = {}
+    owners: dict[int, int] = {}
+    stored: dict[int, FighterRow] = {}
+    gone: set[int] = set()
+    for number, user_id, status, state, row_id, version in rows:
+        characters[number] = load_stored(PoolCharacter, state)
+        owners[number] = user_id
+        stored[number] = FighterRow(row_id, version)
+        if status != CharacterStatus.ACTIVE:
+            gone.add(number)
+    return FightView(game, record, fight, characters, owners, frozenset(gone), stored)
 
 
 async def load_open(game: Game, fight_id: int, *stages: str) -> FightView:

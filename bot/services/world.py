@@ -8,8 +8,11 @@ the lock reads the game row, so the world is not read twice.
 
 from __future__ import annotations
 
+import typing
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, Protocol
 
 from bot.db import statements
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
@@ -31,33 +34,75 @@ async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
     characters = tuple(load(PoolCharacter, row.state) for row in rows)
     halls = max(settings_of(game).halls, *(c.hall for c in characters), 1)
     stored: dict[str, Any] = {k: v for k, v in game.state.items() if k in _WORLD_FIELDS}
-    base = load(World, {**dump(World(halls=halls)), **stored, "halls": halls, "characters": []})
+    base = load(World, {**_empty(halls), **stored, "halls": halls, "characters": []})
     world = replace(base, characters=characters)
     return world, {row.number: row for row in rows}
 
 
+@lru_cache(maxsize=64)
+def _empty(halls: int) -> dict[str, Any]:
+    """An empty world's stored form (read-only: callers copy it), the defaults of a load."""
+    return typing.cast(dict[str, Any], dump(World(halls=halls)))
+
+
+class StoredRow(Protocol):
+    """What a character's write needs of its row (a ``Character``, or a fight's fighter)."""
+
+    id: int
+    version: int
+
+
 async def save_world(game: Game, before: World, after: World, rows: dict[int, Character]) -> None:
     """Write the world part and every changed character; a dead one leaves play."""
-    state = {k: v for k, v in dump(after).items() if k in _WORLD_FIELDS}
+    state = {name: dump(getattr(after, name)) for name in _WORLD_FIELDS}
+    async with statements.atomic():
+        await _save_game(game, {"state": state})
+        game.state = state
+        changed = await save_characters(rows, before.characters, after.characters)
+        for number, data in changed.items():
+            rows[number].state = data
+
+
+async def save_fighters(
+    game: Game,
+    rows: Mapping[int, StoredRow],
+    before: Iterable[PoolCharacter],
+    after: Iterable[PoolCharacter],
+) -> None:
+    """A fight's round when the world's own part is unchanged: the game's roll index and every
+    changed fighter, without reading the whole world (its other characters stay as they are)."""
+    async with statements.atomic():
+        await _save_game(game, {})
+        await save_characters(rows, before, after)
+
+
+async def _save_game(game: Game, values: dict[str, Any]) -> None:
     # The roll index too: a caller that rolled inside its dice's block has moved it on, which
     # spares game_dice its own update of the row.
-    values = {"state": state, "next_roll_index": game.next_roll_index}
-    async with statements.atomic():
-        where = {"id": game.id, "version": game.version}
-        await statements.update_versioned(Game, where, values, ("version",), stale=StaleAction)
-        game.version += 1
-        game.state = state
-        old = {c.number: c for c in before.characters}
-        for character in after.characters:
-            if old.get(character.number) == character:
-                continue
-            row = rows[character.number]
-            changes: dict[str, Any] = {"state": dump(character)}
-            if not character.alive:
-                changes.update(status=CharacterStatus.DEAD, active_key=None)
-            mine = {"id": row.id, "version": row.version}
-            await statements.update_versioned(
-                Character, mine, changes, ("version",), stale=StaleAction
-            )
-            row.version += 1
-            row.state = changes["state"]
+    values = {**values, "next_roll_index": game.next_roll_index}
+    where = {"id": game.id, "version": game.version}
+    await statements.update_versioned(Game, where, values, ("version",), stale=StaleAction)
+    game.version += 1
+
+
+async def save_characters(
+    rows: Mapping[int, StoredRow],
+    before: Iterable[PoolCharacter],
+    after: Iterable[PoolCharacter],
+) -> dict[int, Any]:
+    """Write each character of ``after`` that differs from ``before`` (a dead one leaves play),
+    each with a conditional update on its row's version; the written states by number."""
+    old = {c.number: c for c in before}
+    written: dict[int, Any] = {}
+    for character in after:
+        if old.get(character.number) == character:
+            continue
+        row = rows[character.number]
+        changes: dict[str, Any] = {"state": dump(character)}
+        if not character.alive:
+            changes.update(status=CharacterStatus.DEAD, active_key=None)
+        mine = {"id": row.id, "version": row.version}
+        await statements.update_versioned(Character, mine, changes, ("version",), stale=StaleAction)
+        row.version += 1
+        written[character.number] = changes["state"]
+    return written
