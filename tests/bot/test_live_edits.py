@@ -1,14 +1,16 @@
-"""A pool fight's live message is edited at most once per quiet time (``LIVE_EDIT_SECONDS``):
-presses within it are shown by one edit of the newest view, a new round message drops the old
-message's waiting edit, a stage change (the GM's stop) goes out at once and is never overwritten
-by an older view, and a graceful stop sends what waits."""
+"""A pool fight's live message is edited at most once per quiet time (``LIVE_EDIT_SECONDS``), and
+a press on a quiet message waits that time too: presses within it are shown by one edit of the
+newest view, a new round message drops the old message's waiting edit (a round pressed within a
+second edits nothing), a stage change (the GM's stop) and a message this process has not shown
+go out at once, an older view never overwrites a newer one, and a graceful stop sends what
+waits."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.db.models import Encounter
 from bot.handlers.pool_fight_live import LiveEdits
@@ -84,7 +86,7 @@ async def one_shown_one_waiting(gm: Harness, every: float) -> Waiting:
     table, message = await fighting(gm, every)
     live = live_edits(gm, every)
     gm.game_dice.add(10, *([5] * 40))
-    await press(table, 1, message, ATTACK)  # quiet until now: shown at once
+    await press(table, 1, message, ATTACK)  # not shown by this process yet: at once
     await until(lambda: marks(text_edits(gm, message)[-1])["Арья"] == "✅")
     shown = len(text_edits(gm, message))
     await press(table, 2, message, ATTACK)  # within the quiet time: waits
@@ -122,7 +124,7 @@ async def test_presses_within_the_quiet_time_are_shown_by_one_edit(gm: Harness) 
     gm.game_dice.add(10, *([5] * 60))
 
     began = time.monotonic()
-    await press(table, 1, message, ATTACK)  # quiet until now: shown at once
+    await press(table, 1, message, ATTACK)  # not shown by this process yet: at once
     await until(lambda: len(text_edits(gm, message)) == before + 1)
     assert marks(text_edits(gm, message)[-1])["Арья"] == "✅"
     for number in (2, 3):  # within the quiet time: they wait, the newest view replaces
@@ -176,7 +178,7 @@ async def test_an_older_view_never_replaces_a_newer_one(gm: Harness) -> None:
     gm.game_dice.add(10, *([5] * 40))
     old = await load_view(table.game, (await fight_record(table)).id)
     before = len(text_edits(gm, message))
-    await press(table, 1, message, ATTACK)  # shown at once (quiet), a newer version
+    await press(table, 1, message, ATTACK)  # shown at once (not shown yet), a newer version
     await until(lambda: len(text_edits(gm, message)) == before + 1)
     shown = len(text_edits(gm, message))
     await live.edit(gm.bot, old, gm.dp["translator"].for_locale("ru"))
@@ -192,3 +194,50 @@ async def test_a_waiting_edit_is_dropped_when_another_replica_moved_the_fight_on
     await quiet(gm, w.live)
     await asyncio.sleep(QUIET / 2)
     assert len(text_edits(gm, w.message)) == w.shown  # the older view never went out
+
+
+async def test_a_press_on_a_quiet_message_waits_its_time(gm: Harness) -> None:
+    table, message = await fighting(gm, QUIET, count=4)
+    live = live_edits(gm, QUIET)
+    gm.game_dice.add(10, *([5] * 60))
+    await press(table, 1, message, ATTACK)  # not shown by this process yet: at once
+    await until(lambda: marks(text_edits(gm, message)[-1])["Арья"] == "✅")
+    await asyncio.sleep(QUIET * 1.2)  # the message is quiet again, nothing waits
+    shown = len(text_edits(gm, message))
+
+    began = time.monotonic()
+    await press(table, 2, message, ATTACK)
+    await settle()
+    assert len(text_edits(gm, message)) == shown and live.waiting == 1
+    await until(lambda: len(text_edits(gm, message)) == shown + 1)
+    assert time.monotonic() - began >= QUIET
+    assert marks(text_edits(gm, message)[-1])["Бран"] == "✅"
+
+
+async def test_a_round_pressed_within_its_quiet_time_edits_nothing(gm: Harness) -> None:
+    w = await one_shown_one_waiting(gm, QUIET)
+    await press(w.table, 3, w.message, ATTACK)  # the last one: the round's new message
+    new = await gm.emu.wait_for_message(w.table.group, lambda m: "раунд 1</b>" in m.html)
+    await asyncio.sleep(QUIET * 1.2)  # the new message is quiet: presses now wait their time
+
+    numbers = {"Арья": 1, "Бран": 2, "Вера": 3}
+    acting = [numbers[name] for name, mark in marks(new.body).items() if mark == "⏳"]
+    assert len(acting) > 1
+    for number in acting:
+        await press(w.table, number, new, ATTACK)
+    after = await gm.emu.wait_for_message(w.table.group, lambda m: m.message_id > new.message_id)
+    await asyncio.sleep(QUIET * 1.5)
+    assert text_edits(gm, new) == []  # every press is shown by the next message itself
+    assert new.buttons == [] and after.buttons
+    assert w.live.waiting == 0
+
+
+async def test_a_forgotten_message_sends_what_waits(gm: Harness) -> None:
+    w = await one_shown_one_waiting(gm, 30.0)
+    view = await load_view(w.table.game, (await fight_record(w.table)).id)
+    other = Encounter(id=view.id + 1_000, message_id=1, version=0, stage=view.stage)
+    w.live.kept = 1
+    w.live.sent(replace(view, record=other))  # another fight's message: the first is forgotten
+    await until(lambda: len(text_edits(gm, w.message)) == w.shown + 1)
+    assert marks(text_edits(gm, w.message)[-1])["Бран"] == "✅"
+    assert w.live.waiting == 0
