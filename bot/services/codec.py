@@ -1,7 +1,8 @@
 """JSON codec for the rules' frozen dataclasses: game state is stored as JSON in the database.
 
-Generic over dataclasses, enums, tuples, frozensets, dicts and optionals, driven by type hints,
-so a new field in ``rules/`` is stored without touching this module.
+Generic over dataclasses, enums, tuples, frozensets, dicts and optionals: loading is driven by
+type hints, dumping by each value's class, so a new field in ``rules/`` is stored without
+touching this module.
 """
 
 from __future__ import annotations
@@ -22,26 +23,68 @@ JSON = Any
 
 def dump(value: Any) -> JSON:
     """A JSON-ready structure for ``value``."""
-    names = _field_names(typing.cast(Any, type(value)))
-    if names is not None:
-        return {name: dump(getattr(value, name)) for name in names}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [dump(item) for item in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted((dump(item) for item in value), key=repr)
-    if isinstance(value, dict):
-        return [[dump(k), dump(v)] for k, v in value.items()]
-    return value
+    cls = type(value)
+    if cls in _PLAIN:
+        return value
+    return _dumper(cls)(value)
 
 
-@cache
-def _field_names(cls: Any) -> tuple[str, ...] | None:
-    """A dataclass's field names (``None`` for anything else), looked up once per class."""
-    if not dataclasses.is_dataclass(cls):
-        return None
-    return tuple(f.name for f in dataclasses.fields(cls))
+Dumper = Callable[[Any], JSON]
+
+# Exact types that dump as they are: checked inline before any call, since most leaves are these.
+# Subclasses (an IntEnum, a StrEnum, a NamedTuple) go through ``_dumper`` like any other class.
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
+def _new_dumper(cls: type) -> Dumper:
+    """A dumper for the values of class ``cls``, chosen once per runtime class (not from type
+    hints: a field typed ``Any`` or as a union dumps by what it holds). The order of the checks
+    decides for classes that are several things at once: an IntEnum dumps as its value."""
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_dumper(cls)
+    if issubclass(cls, Enum):
+        return _enum_value
+    if issubclass(cls, (tuple, list)):
+        return _dump_items
+    if issubclass(cls, (set, frozenset)):
+        return _dump_set
+    if issubclass(cls, dict):
+        return _dump_dict
+    return _as_is
+
+
+# Made once per class. Typed as a plain callable: for mypy a class does not fit ``cache``'s
+# ``Hashable`` arguments.
+_dumper: Callable[[type], Dumper] = typing.cast(Any, cache(_new_dumper))
+
+
+def _dataclass_dumper(cls: Any) -> Dumper:
+    names = tuple(f.name for f in dataclasses.fields(cls))
+
+    def dump_dataclass(value: Any) -> JSON:
+        result: dict[str, JSON] = {}
+        for name in names:
+            item = getattr(value, name)
+            result[name] = item if type(item) in _PLAIN else _dumper(type(item))(item)
+        return result
+
+    return dump_dataclass
+
+
+def _enum_value(value: Enum) -> JSON:
+    return value.value
+
+
+def _dump_items(value: tuple[Any, ...] | list[Any]) -> JSON:
+    return [item if type(item) in _PLAIN else _dumper(type(item))(item) for item in value]
+
+
+def _dump_set(value: set[Any] | frozenset[Any]) -> JSON:
+    return sorted((dump(item) for item in value), key=repr)
+
+
+def _dump_dict(value: dict[Any, Any]) -> JSON:
+    return [[dump(k), dump(v)] for k, v in value.items()]
 
 
 def load(cls: type[T], data: JSON) -> T:
