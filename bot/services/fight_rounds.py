@@ -24,7 +24,7 @@ from bot.services.fight_store import (
     load_open,
     save,
 )
-from bot.services.games import game_dice
+from bot.services.games import rolls_kept
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_fighters, save_world
 from rules.pool.fight_errors import ActionError, ActionProblem, FightError, StaleTargetError
@@ -153,8 +153,9 @@ async def _resolve(view: FightView, runtime: Runtime) -> Outcome:
     state = with_default_targets(state, characters)
     actions = _actions(view, characters, state)
     actor = f"fight {view.id}"
-    async with game_dice(game, "pool_round", actor, runtime.dice_factory) as dice:
-        result = resolve_round(characters, state, actions, dice)
+    dice = runtime.dice_factory(game)
+    result = resolve_round(characters, state, actions, dice)  # before the transaction opens
+    async with rolls_kept(game, dice, "pool_round", actor):
         game.next_roll_index = dice.next_index  # saved with the world: one update of the game
         await _save_round(view, characters, result, state.hall)
         fight = replace(view.fight, state=result.state, actions=(), awaiting=())

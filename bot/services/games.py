@@ -104,8 +104,22 @@ async def game_dice(
     crash either keeps both the rolls and the result or neither.
     """
     dice = factory(game)
-    async with statements.transaction():  # its versioned writes are checked before it commits
+    async with rolls_kept(game, dice, purpose, actor):
         yield dice
+
+
+@contextlib.asynccontextmanager
+async def rolls_kept(
+    game: Game, dice: GameDice, purpose: str, actor: str = ""
+) -> AsyncIterator[None]:
+    """One transaction for the writes of a step that rolled ``dice`` and its rolls' log.
+
+    :func:`game_dice` when the rolling is pure computation: roll first (``factory(game)``),
+    then write in this block. The transaction then holds the database only for the writes
+    (on SQLite every other query waits for it), and still keeps both or neither.
+    """
+    async with statements.transaction():  # its versioned writes are checked before it commits
+        yield
         rolls = dice.take_history()
         if rolls:
             moment = now()
