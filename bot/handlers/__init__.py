@@ -75,13 +75,13 @@ def build_buttons_router() -> Router:
     """The in-game buttons of the group (pool fights, duels, d20 battles). The dispatcher puts
     them before the dialogs' router: a press there never needs a dialog, so it skips
     aiogram-dialog's stack lock, load and save (4 Redis round trips) and every other router's
-    filters. Their callback prefixes are their own, so the order among them does not matter."""
+    filters. Their callback prefixes are their own, so the order among them does not matter for
+    what a press does, only for its cost: every handler of the lane sits in this one router (a
+    router more on a press's way is a propagation more), the pool fight's first."""
     buttons = Router(name="buttons")
-    buttons.include_routers(
-        pool_fight.build_buttons(),
-        duels.build_buttons(),
-        d20.build_buttons(),
-    )
+    pool_fight.register_buttons(buttons)
+    duels.register_buttons(buttons)
+    d20.register_buttons(buttons)
     return buttons
 
 

@@ -45,11 +45,9 @@ def build_router() -> Router:
     return router
 
 
-def build_buttons() -> Router:
-    """The battle's buttons (in the dispatcher's button lane, outside the dialogs)."""
-    router = Router(name="d20_buttons")
-    router.callback_query.register(press, BattleCallback.filter())
-    return router
+def register_buttons(buttons: Router) -> None:
+    """The battle's buttons, in the dispatcher's button lane (outside the dialogs)."""
+    buttons.callback_query.register(press, BattleCallback.filter())
 
 
 def register_timers(scheduler: Scheduler) -> None:

@@ -36,11 +36,9 @@ def build_router() -> Router:
     return router
 
 
-def build_buttons() -> Router:
-    """The duel's buttons (in the dispatcher's button lane, outside the dialogs)."""
-    router = Router(name="duel_buttons")
-    router.callback_query.register(press, DuelCallback.filter())
-    return router
+def register_buttons(buttons: Router) -> None:
+    """The duel's buttons, in the dispatcher's button lane (outside the dialogs)."""
+    buttons.callback_query.register(press, DuelCallback.filter())
 
 
 async def _target(message: Message, game: Game, args: list[str]) -> tuple[Character, str]:

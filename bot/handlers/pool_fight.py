@@ -43,15 +43,15 @@ def build_router() -> Router:
     return router
 
 
-def build_buttons() -> Router:
-    """Every button of a pool fight (in the dispatcher's button lane, outside the dialogs)."""
-    router = Router(name="pool_fight_buttons")
-    router.callback_query.register(press_players, PlayersFightCallback.filter())
-    router.callback_query.register(
+def register_buttons(buttons: Router) -> None:
+    """Every button of a pool fight, in the dispatcher's button lane (outside the dialogs): the
+    round's actions first, the most pressed (each handler's filter is tried in turn)."""
+    pool_fight_round.register_buttons(buttons)
+    pool_fight_choice.register_buttons(buttons)
+    buttons.callback_query.register(
         press_window, PoolFightCallback.filter(F.action.in_(WINDOW_ACTIONS))
     )
-    router.include_routers(pool_fight_choice.build_buttons(), pool_fight_round.build_buttons())
-    return router
+    buttons.callback_query.register(press_players, PlayersFightCallback.filter())
 
 
 async def _target_number(message: Message, args: str | None) -> int:

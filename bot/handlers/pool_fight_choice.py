@@ -26,13 +26,11 @@ from bot.services.users import remember_user
 FIGHT_LINK = re.compile(r"^f(\d{1,12})$")
 
 
-def build_buttons() -> Router:
-    router = Router(name="pool_fight_choice")
-    router.callback_query.register(press_target, PoolTargetCallback.filter())
-    router.callback_query.register(
+def register_buttons(buttons: Router) -> None:
+    buttons.callback_query.register(press_target, PoolTargetCallback.filter())
+    buttons.callback_query.register(
         press_resend, PoolFightCallback.filter(F.action == FightAction.RESEND)
     )
-    return router
 
 
 async def press_target(

@@ -45,10 +45,8 @@ def build_router() -> Router:
     return router
 
 
-def build_buttons() -> Router:
-    router = Router(name="pool_fight_actions")
-    router.callback_query.register(press_action, PoolFightCallback.filter(F.action.in_(MOVES)))
-    return router
+def register_buttons(buttons: Router) -> None:
+    buttons.callback_query.register(press_action, PoolFightCallback.filter(F.action.in_(MOVES)))
 
 
 async def press_action(
