@@ -26,13 +26,13 @@ from bot.services.fight_store import (
 )
 from bot.services.games import rolls_kept
 from bot.services.runtime import Runtime
-from bot.services.world import load_world, save_fighters, save_world
+from bot.services.world import save_fighters, world_part
 from rules.pool.fight_errors import ActionError, ActionProblem, FightError, StaleTargetError
 from rules.pool.fight_round import Action, RoundResult, check_action, resolve_round
 from rules.pool.fight_setup import FightState
 from rules.pool.fight_targets import able_fighters, fight_over, with_default_targets
 from rules.pool.model import Item, PoolCharacter
-from rules.pool.world import World, with_floor
+from rules.pool.world import with_floor
 
 
 async def act(
@@ -120,27 +120,16 @@ def _actions(
 async def _save_round(
     view: FightView, before: list[PoolCharacter], result: RoundResult, hall: int
 ) -> None:
-    """The fighters as the round left them; the whole world only when swords fell to its
-    floor (the fighters are the same rows the world would read: all inside the lock)."""
-    if not result.dropped_swords:
-        living = {n: row for n, row in view.rows.items() if n not in view.gone}
-        after = [c for c in result.characters if c.number in living]
-        await save_fighters(view.game, living, before, after)
-        return
-    world, rows = await load_world(view.game)
-    await save_world(view.game, world, _apply(world, result, hall), rows)
-    for number, row in rows.items():
-        if number in view.rows:
-            view.rows[number].version = row.version
-
-
-def _apply(world: World, result: RoundResult, hall: int) -> World:
-    """The fighters' new state in the world; dropped swords on the hall's floor."""
-    changed = {c.number: c for c in result.characters}
-    world = replace(world, characters=tuple(changed.get(c.number, c) for c in world.characters))
-    for _ in result.dropped_swords:
-        world = with_floor(world, hall, world.floor(hall).add(Item.SWORD))
-    return world
+    """The fighters as the round left them (the same rows the world would read: all inside the
+    lock), and the floor of the hall when swords fell on it; the rest of the world is not read."""
+    living = {n: row for n, row in view.rows.items() if n not in view.gone}
+    after = [c for c in result.characters if c.number in living]
+    part = None
+    if result.dropped_swords:
+        part = world_part(view.game, hall)
+        for _ in result.dropped_swords:
+            part = with_floor(part, hall, part.floor(hall).add(Item.SWORD))
+    await save_fighters(view.game, living, before, after, part)
 
 
 async def _resolve(view: FightView, runtime: Runtime) -> Outcome:

@@ -32,11 +32,16 @@ async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
         raise WrongSystem()
     rows = await statements.select(Character, game_id=game.id, status=CharacterStatus.ACTIVE)
     characters = tuple(load(PoolCharacter, row.state) for row in rows)
-    halls = max(settings_of(game).halls, *(c.hall for c in characters), 1)
-    stored: dict[str, Any] = {k: v for k, v in game.state.items() if k in _WORLD_FIELDS}
-    base = load(World, {**_empty(halls), **stored, "halls": halls, "characters": []})
-    world = replace(base, characters=characters)
+    world = replace(world_part(game, *(c.hall for c in characters)), characters=characters)
     return world, {row.number: row for row in rows}
+
+
+def world_part(game: Game, *halls: int) -> World:
+    """The world's own part (floors, cycle, portals, winners, pick-ups) without characters, with
+    every hall of the settings, of the stored floors and of ``halls`` (those in use)."""
+    stored: dict[str, Any] = {k: v for k, v in game.state.items() if k in _WORLD_FIELDS}
+    count = max(settings_of(game).halls, len(stored.get("floors", ())), *halls, 1)
+    return load(World, {**_empty(count), **stored, "halls": count, "characters": []})
 
 
 @lru_cache(maxsize=64)
@@ -54,10 +59,8 @@ class StoredRow(Protocol):
 
 async def save_world(game: Game, before: World, after: World, rows: dict[int, Character]) -> None:
     """Write the world part and every changed character; a dead one leaves play."""
-    state = {name: dump(getattr(after, name)) for name in _WORLD_FIELDS}
     async with statements.atomic():
-        await _save_game(game, {"state": state})
-        game.state = state
+        await _save_game(game, after)
         changed = await save_characters(rows, before.characters, after.characters)
         for number, data in changed.items():
             rows[number].state = data
@@ -68,21 +71,27 @@ async def save_fighters(
     rows: Mapping[int, StoredRow],
     before: Iterable[PoolCharacter],
     after: Iterable[PoolCharacter],
+    part: World | None = None,
 ) -> None:
-    """A fight's round when the world's own part is unchanged: the game's roll index and every
-    changed fighter, without reading the whole world (its other characters stay as they are)."""
+    """A fight's round: the game's roll index, every changed fighter and, when it changed, the
+    world's own ``part`` (:func:`world_part`: swords dropped on the floor), without reading the
+    whole world (its other characters stay as they are)."""
     async with statements.atomic():
-        await _save_game(game, {})
+        await _save_game(game, part)
         await save_characters(rows, before, after)
 
 
-async def _save_game(game: Game, values: dict[str, Any]) -> None:
-    # The roll index too: a caller that rolled inside its dice's block has moved it on, which
-    # spares game_dice its own update of the row.
-    values = {**values, "next_roll_index": game.next_roll_index}
+async def _save_game(game: Game, part: World | None) -> None:
+    """The game row: the world's own part if given, and the roll index (a caller that rolled
+    inside its dice's block has moved it on, which spares game_dice its own update of it)."""
+    values: dict[str, Any] = {"next_roll_index": game.next_roll_index}
+    if part is not None:
+        values["state"] = {name: dump(getattr(part, name)) for name in _WORLD_FIELDS}
     where = {"id": game.id, "version": game.version}
     await statements.update_versioned(Game, where, values, ("version",), stale=StaleAction)
     game.version += 1
+    if part is not None:
+        game.state = values["state"]
 
 
 async def save_characters(
