@@ -25,9 +25,9 @@ from bot.dialogs.registry import build_dialogs
 from bot.graceful import finish_in_flight
 from bot.handlers import (
     BUTTON_PREFIXES,
-    build_buttons_router,
     build_root_router,
     fallback,
+    register_buttons,
     register_timers,
 )
 from bot.handlers.pool_fight_live import LiveEdits
@@ -77,7 +77,7 @@ def build_dispatcher(
     dp.update.outer_middleware(L10nMiddleware(translator))
     if settings is not None and settings.throttle_rate:
         dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, redis))
-    dp.include_router(build_buttons_router())  # in-game buttons: no dialog machinery
+    register_buttons(dp)  # in-game buttons, before every router: no dialog machinery
     dialogs = Router(name="with_dialogs")  # commands and dialogs: aiogram-dialog's middlewares
     dialogs.include_router(build_root_router())
     dialogs.include_routers(*build_dialogs())

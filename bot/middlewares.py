@@ -33,7 +33,7 @@ class StatelessButtons(BaseMiddleware):
     """aiogram's FSM middleware, except for the presses of stateless buttons.
 
     aiogram locks every update per user and chat and reads its FSM state: a lease and a read,
-    three Redis round trips. The in-game buttons (``bot.handlers.build_buttons_router``) keep no
+    three Redis round trips. The in-game buttons (``bot.handlers.register_buttons``) keep no
     FSM state, never open a dialog, and take the game's own lock, so their presses (by callback
     prefix) skip it; every other update goes through aiogram's middleware unchanged.
     """

@@ -57,7 +57,7 @@ def build_root_router() -> Router:
     return root
 
 
-# The callback prefixes of every button in :func:`build_buttons_router`: their presses skip
+# The callback prefixes of every button of :func:`register_buttons`: their presses skip
 # aiogram's FSM middleware (bot.middlewares.StatelessButtons).
 BUTTON_PREFIXES = frozenset(
     callback.__prefix__
@@ -71,18 +71,17 @@ BUTTON_PREFIXES = frozenset(
 )
 
 
-def build_buttons_router() -> Router:
-    """The in-game buttons of the group (pool fights, duels, d20 battles). The dispatcher puts
-    them before the dialogs' router: a press there never needs a dialog, so it skips
-    aiogram-dialog's stack lock, load and save (4 Redis round trips) and every other router's
-    filters. Their callback prefixes are their own, so the order among them does not matter for
-    what a press does, only for its cost: every handler of the lane sits in this one router (a
-    router more on a press's way is a propagation more), the pool fight's first."""
-    buttons = Router(name="buttons")
-    pool_fight.register_buttons(buttons)
-    duels.register_buttons(buttons)
-    d20.register_buttons(buttons)
-    return buttons
+def register_buttons(dp: Router) -> None:
+    """The in-game buttons of the group (pool fights, duels, d20 battles), on the dispatcher
+    itself: its own handlers come before every router it includes, so a press never reaches
+    the dialogs' router. It never needs a dialog: it skips aiogram-dialog's stack lock, load and
+    save (4 Redis round trips) and every other router's filters. Their callback prefixes are
+    their own, so the order among them does not matter for what a press does, only for its
+    cost: no router at all on a press's way (each is a propagation more), the pool fight's
+    handlers first, the most pressed."""
+    pool_fight.register_buttons(dp)
+    duels.register_buttons(dp)
+    d20.register_buttons(dp)
 
 
 def register_timers(scheduler: Scheduler) -> None:
