@@ -2,7 +2,9 @@
 
 Generic over dataclasses, enums, tuples, frozensets, dicts and optionals: loading is driven by
 type hints, dumping by each value's class, so a new field in ``rules/`` is stored without
-touching this module.
+touching this module. Both ways, plain values (numbers, strings, booleans, None) are taken
+inline by a check of their exact class, without a call of their own: only dataclasses, enums
+and collections get a function, made once per class (dump) or per type hint (load).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable
-from enum import Enum
+from enum import Enum, EnumMeta
 from functools import cache, lru_cache
 from typing import Any, TypeVar, Union
 
@@ -89,7 +91,8 @@ def _dump_dict(value: dict[Any, Any]) -> JSON:
 
 def load(cls: type[T], data: JSON) -> T:
     """Rebuild a ``cls`` from :func:`dump`'s output."""
-    return typing.cast(T, _loader(typing.cast(Any, cls))(data))
+    loaded: T = _loader(cls)(data)  # not typing.cast: a call, and loads are many
+    return loaded
 
 
 STORED_KEPT = 2048  # stored JSON texts whose frozen state is remembered (a few MB at most)
@@ -111,9 +114,26 @@ def _stored(cls: Any, text: str | bytes) -> Any:
 
 Loader = Callable[[JSON], Any]
 
+# How a value is loaded as a field or an item: data whose exact class is in the set is taken as
+# it is, inline (its loader would only check it and give it back); anything else goes to the
+# loader. The loading side of ``dump``'s plain leaves.
+Part = tuple[frozenset[type], Loader]
 
-@cache
-def _loader(tp: Any) -> Loader:
+_NONE: frozenset[type] = frozenset({type(None)})
+_NOTHING: frozenset[type] = frozenset()
+# What the checks of ``_primitive_loader`` and ``_none`` let through, by hint.
+_KEPT_AS_IS: dict[Any, frozenset[type]] = {
+    int: frozenset({int, bool}),
+    float: frozenset({float, int, bool}),
+    bool: frozenset({bool}),
+    str: frozenset({str}),
+    type(None): _NONE,
+}
+# ``Any`` gives back whatever it gets: every class of parsed JSON is taken inline.
+_JSON_TYPES: frozenset[type] = frozenset({dict, list, str, int, float, bool, type(None)})
+
+
+def _new_loader(tp: Any) -> Loader:
     """A loader for ``tp``, built once per type from its hints: loading game state on every
     button press no longer walks the type hints again (see bench/, docs/performance.md)."""
     origin = typing.get_origin(tp)
@@ -125,19 +145,13 @@ def _loader(tp: Any) -> Loader:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_loader(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return tp
+        return _enum_loader(tp)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            item = _loader(args[0])
-            return lambda data: tuple(item(x) for x in data)
-        items = tuple(_loader(arg) for arg in args)
-        return lambda data: tuple(load(x) for load, x in zip(items, data, strict=True))
-    if origin in (frozenset, set):
-        item, collection = _loader(args[0]), origin
-        return lambda data: collection(item(x) for x in data)
-    if origin is list:
-        item = _loader(args[0])
-        return lambda data: [item(x) for x in data]
+            return _items_loader(tuple, args[0])
+        return _fixed_tuple_loader(args)
+    if origin in (frozenset, set, list):
+        return _items_loader(origin, args[0])
     if origin is dict:
         key, value = _loader(args[0]), _loader(args[1])
         return lambda data: {key(k): value(v) for k, v in data}
@@ -146,6 +160,27 @@ def _loader(tp: Any) -> Loader:
     if tp is type(None):
         return _none
     return _cannot(tp)
+
+
+# Made once per type (as ``_dumper``; typed as a plain callable for the same reason).
+_loader: Callable[[Any], Loader] = typing.cast(Any, cache(_new_loader))
+
+
+def _part(tp: Any) -> Part:
+    """How a value typed ``tp`` is loaded as a part of another (see ``Part``). Follows
+    ``_new_loader``'s dispatch: an IntEnum, say, is an enum here, never an ``int``."""
+    if tp is Any:
+        return _JSON_TYPES, _as_is
+    if typing.get_origin(tp) in (Union, types.UnionType):
+        args = typing.get_args(tp)
+        options = [a for a in args if a is not type(None)]
+        # The first option is tried first: what it takes as it is, the union takes too.
+        kept, first = _part(options[0])
+        if type(None) in args:
+            kept |= _NONE
+        # An optional's None is kept, so its loader only sees values of the one option.
+        return kept, first if len(options) == 1 else _loader(tp)
+    return _KEPT_AS_IS.get(tp, _NOTHING), _loader(tp)
 
 
 def _as_is(data: JSON) -> Any:
@@ -174,6 +209,53 @@ def _primitive_loader(tp: type) -> Loader:
     return primitive
 
 
+def _enum_loader(cls: type[Enum]) -> Loader:
+    """``cls(data)``, a stored value looked up directly: calling an enum class runs two Python
+    functions, the second of which starts with this very lookup."""
+    if type(cls).__call__ is not EnumMeta.__call__ or cls.__new__ is not Enum.__new__:
+        return cls  # a custom metaclass or ``__new__``: called as it is
+    members = cls._value2member_map_
+
+    def load_enum(data: JSON) -> Any:
+        try:
+            return members[data]
+        except (KeyError, TypeError):  # no member's value, or unhashable: all left to cls()
+            return cls(data)
+
+    return load_enum
+
+
+def _items_loader(build: Callable[[Any], Any], item_tp: Any) -> Loader:
+    """A tuple, a frozenset, a set or a list of ``item_tp``, made by one call of ``build``."""
+    kept, item = _part(item_tp)
+    if not kept:
+        return lambda data: build(map(item, data))
+
+    def load_items(data: JSON) -> Any:
+        values = tuple(data)
+        for value in values:
+            if type(value) not in kept:
+                return build([v if type(v) in kept else item(v) for v in values])
+        return build(values)  # all taken as they are: for a tuple, the result itself
+
+    return load_items
+
+
+def _fixed_tuple_loader(args: tuple[Any, ...]) -> Loader:
+    parts = tuple(_part(arg) for arg in args)
+
+    def load_fixed(data: JSON) -> Any:
+        # strict: a wrong length fails once the items before it are loaded, as it always did
+        return tuple(
+            [
+                value if type(value) in kept else load(value)
+                for (kept, load), value in zip(parts, data, strict=True)
+            ]
+        )
+
+    return load_fixed
+
+
 def _union_loader(tp: Any, args: tuple[Any, ...]) -> Loader:
     nullable = type(None) in args
     options = [a for a in args if a is not type(None)]
@@ -198,15 +280,22 @@ def _union_loader(tp: Any, args: tuple[Any, ...]) -> Loader:
 
 
 def _dataclass_loader(cls: type) -> Loader:
-    # Field loaders are made on first use, so a dataclass may refer to itself.
-    fields: list[tuple[str, Loader]] = []
+    """``cls(**kwargs)`` from the data's keys that are init fields: a field whose key is absent
+    gets its default, other keys are ignored. Fields are read on first use, so a dataclass may
+    refer to itself."""
+    fields: list[tuple[str, frozenset[type], Loader]] = []
 
-    def dataclass(data: JSON) -> Any:
+    def load_dataclass(data: JSON) -> Any:
         if not fields:
             hints = typing.get_type_hints(cls)
             fields.extend(
-                (f.name, _loader(hints[f.name])) for f in dataclasses.fields(cls) if f.init
+                [(f.name, *_part(hints[f.name])) for f in dataclasses.fields(cls) if f.init]
             )
-        return cls(**{name: load(data[name]) for name, load in fields if name in data})
+        kwargs: dict[str, Any] = {}
+        for name, kept, load in fields:
+            if name in data:
+                value = data[name]
+                kwargs[name] = value if type(value) in kept else load(value)
+        return cls(**kwargs)
 
-    return dataclass
+    return load_dataclass
