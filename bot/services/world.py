@@ -3,7 +3,9 @@
 ``load_world`` assembles the rules' :class:`World`; ``save_world`` writes back only what
 changed, each row with a conditional update on its version, all in one transaction. Call both
 inside the game's lock, with the game it yields (``async with runtime.locks.game(id) as game``):
-the lock reads the game row, so the world is not read twice.
+the lock reads the game row, so the world is not read twice. A fight's round, which changes
+only its fighters and perhaps a floor, uses ``save_fighters`` (and ``world_part``) instead: it
+never reads the game's other characters.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ async def save_world(game: Game, before: World, after: World, rows: dict[int, Ch
     """Write the world part and every changed character; a dead one leaves play."""
     async with statements.atomic():
         await _save_game(game, after)
-        changed = await save_characters(rows, before.characters, after.characters)
+        changed = await _save_characters(rows, before.characters, after.characters)
         for number, data in changed.items():
             rows[number].state = data
 
@@ -78,7 +80,7 @@ async def save_fighters(
     whole world (its other characters stay as they are)."""
     async with statements.atomic():
         await _save_game(game, part)
-        await save_characters(rows, before, after)
+        await _save_characters(rows, before, after)
 
 
 async def _save_game(game: Game, part: World | None) -> None:
@@ -94,7 +96,7 @@ async def _save_game(game: Game, part: World | None) -> None:
         game.state = values["state"]
 
 
-async def save_characters(
+async def _save_characters(
     rows: Mapping[int, StoredRow],
     before: Iterable[PoolCharacter],
     after: Iterable[PoolCharacter],
