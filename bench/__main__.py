@@ -110,10 +110,12 @@ def dispatcher(storage: Storage, fighters: int, throttle: bool) -> tuple[phases.
         isolation=storage.isolation,
         translator=Translator("ru"),
         settings=settings,
-        redis=storage.redis,
+        line=storage.line,
     )
     log = TelegramLog()
-    rig = phases.Rig(dp, bench_bot(log), log, storage.redis, RoundTrips(storage.redis), fighters)
+    rig = phases.Rig(
+        dp, bench_bot(log), log, storage.redis, RoundTrips(storage.redis, storage.line), fighters
+    )
     return rig, log
 
 

@@ -15,6 +15,8 @@ from typing import Any, cast
 from aiogram import Bot, Dispatcher
 from redis.asyncio import Redis
 
+from bot.redis_line import RedisLine
+
 DB_LOGGER = "tortoise.db_client"  # Tortoise logs every statement here at DEBUG
 
 
@@ -144,15 +146,21 @@ def current_rss_mib() -> float:
 
 
 class RoundTrips:
-    """Counts Redis round trips (a command, or a whole pipeline) by wrapping the client's pool."""
+    """Counts Redis round trips: a command or a whole pipeline through the client's pool (by
+    wrapping it), and each command on the hot path's line (``bot.redis_line``)."""
 
-    def __init__(self, redis: Redis) -> None:
-        self.count = 0
+    def __init__(self, redis: Redis, line: RedisLine | None = None) -> None:
+        self._pooled = 0
+        self._line = line
         pool = redis.connection_pool
         take = cast(Callable[..., Awaitable[Any]], pool.get_connection)
 
         async def counted(*args: Any, **kwargs: Any) -> Any:
-            self.count += 1
+            self._pooled += 1
             return await take(*args, **kwargs)
 
         pool.get_connection = counted  # type: ignore[method-assign]
+
+    @property
+    def count(self) -> int:
+        return self._pooled + (self._line.commands if self._line is not None else 0)

@@ -44,7 +44,7 @@ async def gm(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncIte
         isolation=storage.isolation,
         translator=Translator("ru"),
         table_dice=dice,
-        redis=storage.redis,
+        line=storage.line,
         dice_factory=lambda game: RecordingDice(game_dice, game.next_roll_index),
     )
     bot = make_bot(TOKEN, emu.base_url)

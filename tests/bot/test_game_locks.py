@@ -13,6 +13,7 @@ from redis.asyncio import Redis
 from tortoise.timezone import now
 
 from bot.db.models import Game, GameSystem
+from bot.redis_line import RedisLine
 from bot.services import games
 from bot.services.errors import GamePaused, NoActiveGame
 from bot.services.locks import GameLocks
@@ -84,29 +85,36 @@ async def redis(clean_redis: str) -> AsyncIterator[Redis]:
     await client.aclose()
 
 
+@pytest.fixture
+async def line(redis: Redis) -> AsyncIterator[RedisLine]:
+    opened = RedisLine(redis)
+    yield opened
+    await opened.close()
+
+
 class Commands:
-    """Counts the lock's Redis commands by name (SET NX takes the lease, EVALSHA frees it)."""
+    """Counts the lock's Redis commands by name (SET NX takes the lease, EVAL frees it)."""
 
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, line: RedisLine) -> None:
         self.names: list[str] = []
-        original = redis.execute_command
+        original = line.execute
 
-        async def counted(*args: Any, **options: Any) -> Any:
+        async def counted(*args: Any) -> Any:
             self.names.append(str(args[0]).upper())
-            return await original(*args, **options)  # type: ignore[no-untyped-call]
+            return await original(*args)
 
-        redis.execute_command = counted  # type: ignore[method-assign]
+        line.execute = counted  # type: ignore[method-assign]
 
 
 LEASE_KEY = "gm:lock:game:{}"
 
 
 async def test_a_queue_in_one_process_takes_the_lease_once_in_order(
-    database: str, redis: Redis
+    database: str, redis: Redis, line: RedisLine
 ) -> None:
-    locks = GameLocks(redis)
+    locks = GameLocks(line)
     game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
-    commands = Commands(redis)
+    commands = Commands(line)
     order: list[int] = []
     inside = 0
 
@@ -122,14 +130,15 @@ async def test_a_queue_in_one_process_takes_the_lease_once_in_order(
 
     await asyncio.gather(*(action(n) for n in range(4)))
     assert order == [0, 1, 2, 3]
-    assert commands.names.count("SET") == 1  # taken by the first, handed on, freed by the last
+    assert commands.names == ["SET", "EVAL"]  # taken by the first, handed on, freed by the last
     assert not await redis.exists(LEASE_KEY.format(game.id))
 
 
 async def test_another_replica_waits_for_the_queue_then_gets_the_game(
-    database: str, redis: Redis
+    database: str, redis: Redis, line: RedisLine
 ) -> None:
-    here, there = GameLocks(redis), GameLocks(redis)
+    other = RedisLine(redis)  # another replica's own connection
+    here, there = GameLocks(line), GameLocks(other)
     game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
     order: list[str] = []
 
@@ -141,14 +150,15 @@ async def test_another_replica_waits_for_the_queue_then_gets_the_game(
             order.append(f"{name} out")
 
     await asyncio.gather(act(here, "a", 0), act(here, "b", 0), act(there, "c", 0.01))
+    await other.close()
     assert order == ["a in", "a out", "b in", "b out", "c in", "c out"]
     assert not await redis.exists(LEASE_KEY.format(game.id))
 
 
 async def test_a_waiter_cancelled_while_handed_the_lease_frees_it(
-    database: str, redis: Redis
+    database: str, redis: Redis, line: RedisLine
 ) -> None:
-    locks = GameLocks(redis)
+    locks = GameLocks(line)
     game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
     holding = asyncio.Event()
     waiting: list[asyncio.Task[None]] = []
@@ -178,5 +188,5 @@ async def test_a_waiter_cancelled_while_handed_the_lease_frees_it(
             break
         await asyncio.sleep(0.02)
     assert not await redis.exists(LEASE_KEY.format(game.id))
-    async with GameLocks(redis).game(game.id) as again:  # another replica gets it at once
+    async with GameLocks(line).game(game.id) as again:  # another replica gets it at once
         assert again.id == game.id
