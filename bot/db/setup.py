@@ -9,9 +9,10 @@ from urllib.parse import urlsplit
 import asyncpg
 from tortoise import Tortoise
 from tortoise.backends.asyncpg.client import AsyncpgDBClient
+from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.migrations.api import migrate
 
-from bot.db import statements
+from bot.db import sqlite_inline
 
 APP_LABEL = "models"
 MODELS_MODULE = "bot.db.models"
@@ -33,7 +34,7 @@ class KeptSession(asyncpg.Connection):  # type: ignore[misc]
 def tortoise_config(database_url: str) -> dict[str, Any]:
     """The Tortoise config dict for our one app and its migrations package."""
     return {
-        "connections": {"default": database_url},
+        "connections": {"default": _connection(database_url)},
         "apps": {
             APP_LABEL: {
                 "models": [MODELS_MODULE],
@@ -44,6 +45,13 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
         "use_tz": True,
         "timezone": "UTC",
     }
+
+
+def _connection(database_url: str) -> str | dict[str, Any]:
+    """The URL as it is, or for SQLite its parts on our backend (``bot.db.sqlite_inline``)."""
+    if urlsplit(database_url).scheme != "sqlite":
+        return database_url
+    return {**expand_db_url(database_url), "engine": sqlite_inline.__name__}
 
 
 def check_database_url(database_url: str) -> None:
@@ -76,7 +84,6 @@ async def init_database(database_url: str, *, run_migrations: bool = True) -> No
         db.connection_class = KeptSession
     # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
     await Tortoise.get_connection("default").execute_query("SELECT 1")
-    statements.pipeline(Tortoise.get_connection("default"))
 
 
 async def close_database() -> None:

@@ -11,10 +11,8 @@ the ORM's; the connection is the model's own (``_choose_db``), so a surrounding
 Only plain equality (``IN`` for a list or tuple, ``IS NULL`` for None) and ``AND``; anything
 richer stays a QuerySet.
 
-On SQLite, outside a transaction, a statement holds the connection's lock only while it is put
-in the connection's queue, not until its answer is back (:func:`_sqlite_pipelined`). Inside a
-:func:`transaction`, a versioned write (:func:`update_versioned`) is queued without waiting for
-its answer and checked when the block ends, before the commit.
+On SQLite the statements run in the event loop's own thread (``bot/db/sqlite_inline.py``): a
+statement outside a transaction waits only for someone else's transaction to end.
 """
 
 from __future__ import annotations
@@ -23,22 +21,18 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextvars import ContextVar
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from tortoise import connections
 from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClient
-from tortoise.backends.sqlite.client import SqliteClient
 from tortoise.exceptions import IntegrityError, OperationalError
 from tortoise.models import Model
 from tortoise.transactions import in_transaction
 
+from bot.db.sqlite_inline import raw_connection
+
 M = TypeVar("M", bound=Model)
-# A queued write's answer, and the error to raise when it changed no row (None: no check).
-Check = tuple["asyncio.Future[Any]", Callable[[], BaseException] | None]
-# The versioned writes queued in the current transaction (:func:`transaction`), if any.
-_QUEUED: ContextVar[list[Check] | None] = ContextVar("queued_writes", default=None)
 Shape = tuple[tuple[str, int], ...]  # (field, the length of a list, or ONE or NULL)
 ONE, NULL = -1, -2
 
@@ -125,91 +119,20 @@ def _db(model: type[Model], for_write: bool) -> tuple[BaseDBAsyncClient, str]:
     return db, db.capabilities.dialect
 
 
-class PipelineLock(asyncio.Lock):
-    """The SQLite connection's lock (:func:`pipeline`), taken two ways. A pipelined statement
-    (:func:`_sqlite_pipelined`) holds it only to put itself in aiosqlite's queue. Tortoise's own
-    statements and transactions hold it throughout, and count changed rows in the event loop
-    around their statement, so they take it (``acquire``) and then also wait until every
-    pipelined statement still in the queue is answered."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.in_flight: set[asyncio.Future[Any]] = set()
-
-    async def acquire(self) -> Literal[True]:
-        await super().acquire()
-        try:
-            while self.in_flight:
-                await asyncio.wait(tuple(self.in_flight))
-        except BaseException:
-            self.release()
-            raise
-        return True
-
-    async def acquire_to_enqueue(self) -> None:
-        await super().acquire()
-
-
-def pipeline(db: BaseDBAsyncClient) -> None:
-    """Let prepared statements pipeline on ``db`` if it is SQLite (call once it is connected,
-    before anything else uses it: the lock is replaced)."""
-    if (
-        isinstance(db, SqliteClient)
-        and not isinstance(db, TransactionalDBClient)
-        and not isinstance(db._lock, PipelineLock)
-        and not db._lock.locked()
-        # aiosqlite's queue and its sqlite3 connection (0.20-0.22): else Tortoise's own path
-        and hasattr(db._connection, "_tx")
-        and hasattr(db._connection, "_conn")
-    ):
-        db._lock = PipelineLock()
-
-
 async def _execute(db: BaseDBAsyncClient, sql: str, values: list[Any]) -> tuple[int, Any]:
     """``db.execute_query``: the rows changed (else found), and the rows."""
-    if isinstance(db, SqliteClient) and isinstance(db._lock, PipelineLock):
-        return await _sqlite_pipelined(db, db._lock, sql, values)
+    raw = raw_connection(db)
+    if raw is not None:  # SQLite in the loop's thread (bot/db/sqlite_inline.py)
+        db.log.debug("%s: %s", sql, values)  # as Tortoise logs every statement
+        if isinstance(db, TransactionalDBClient):  # inside the transaction: it holds the lock
+            return _inline(raw, sql, values)
+        lock: asyncio.Lock = db._lock  # type: ignore[attr-defined]
+        if not lock.locked():
+            return _inline(raw, sql, values)  # runs to its end: nothing else starts meanwhile
+        async with lock:  # someone else's transaction holds the connection: after it
+            return _inline(raw, sql, values)
     result: tuple[int, Any] = await db.execute_query(sql, values)
     return result
-
-
-async def _sqlite_pipelined(
-    db: SqliteClient, lock: PipelineLock, sql: str, values: list[Any]
-) -> tuple[int, Any]:
-    """Tortoise's ``execute_query`` on SQLite holds the one connection's lock until the answer
-    is back from aiosqlite's thread and the event loop has turned to it: under load, most of a
-    millisecond a statement, during which every other statement waits (and the loop idles when
-    all presses wait on the database). Here the lock is held only while the statement is put in
-    aiosqlite's queue. The thread runs the queue in order, so a transaction begun after this
-    (under the same lock) still runs after it, and no statement lands inside someone's
-    transaction. The count of changed rows is taken in the thread, next to the statement."""
-    connection = db._connection
-    if connection is None:  # not connected yet: Tortoise's own path connects
-        result: tuple[int, Any] = await db.execute_query(sql, values)
-        return result
-    await lock.acquire_to_enqueue()
-    try:
-        db.log.debug("%s: %s", sql, values)  # as Tortoise logs every statement
-        answer: asyncio.Future[tuple[int, Any]] = asyncio.get_running_loop().create_future()
-        connection._tx.put_nowait((answer, functools.partial(_run, connection._conn, sql, values)))
-        lock.in_flight.add(answer)
-        answer.add_done_callback(lock.in_flight.discard)
-    finally:
-        lock.release()
-    # Shielded: a press cancelled here leaves its statement in the queue, and the lock's
-    # in-flight set must keep it until the thread has run it.
-    answered: tuple[int, Any] = await _answer(asyncio.shield(answer))
-    return answered
-
-
-async def _answer(answer: Awaitable[Any]) -> Any:
-    """A statement's answer from aiosqlite's thread, its errors as Tortoise's."""
-    try:
-        return await answer
-    except sqlite3.IntegrityError as error:  # as Tortoise's translate_exceptions does
-        raise IntegrityError(error) from error
-    except sqlite3.OperationalError as error:
-        raise OperationalError(error) from error
 
 
 def _asks_nothing(where: dict[str, Any]) -> bool:
@@ -217,15 +140,16 @@ def _asks_nothing(where: dict[str, Any]) -> bool:
     return any(isinstance(v, list | tuple) and not v for v in where.values())
 
 
-def _run_many(raw: sqlite3.Connection, sql: str, values: list[list[Any]]) -> None:
-    """In aiosqlite's thread, inside a transaction: one statement for many rows."""
-    raw.executemany(sql, values)
-
-
-def _run(raw: sqlite3.Connection, sql: str, values: list[Any]) -> tuple[int, list[Any]]:
-    """In aiosqlite's thread: the statement, and the rows it changed (else found)."""
+def _inline(raw: sqlite3.Connection, sql: str, values: list[Any]) -> tuple[int, list[Any]]:
+    """The statement run in the loop's thread: the rows it changed (else found), and the rows;
+    its errors as Tortoise's."""
     before = raw.total_changes
-    rows = raw.execute(sql, values).fetchall()
+    try:
+        rows = raw.execute(sql, values).fetchall()
+    except sqlite3.IntegrityError as error:
+        raise IntegrityError(error) from error
+    except sqlite3.OperationalError as error:
+        raise OperationalError(error) from error
     return (raw.total_changes - before) or len(rows), rows
 
 
@@ -289,70 +213,16 @@ async def update_versioned(
     stale: Callable[[], BaseException],
 ) -> None:
     """:func:`update` of a write that must change a row (a versioned one), else ``stale()`` is
-    raised. Inside a :func:`transaction` on SQLite it is queued on the connection without
-    waiting for its answer, and checked when the block ends: a round's writes then take one
-    turn of the database thread, not one each, while every other statement waits for them."""
+    raised (inside a :func:`transaction`, which then rolls back)."""
     db, sql, bound = _update_statement(model, where, values, bump)
-    if _queue(db, sql, bound, functools.partial(_run, sql=sql, values=bound), stale):
-        return
     changed, _ = await _execute(db, sql, bound)
     if not changed:
         raise stale()
 
 
-def _queue(
-    db: BaseDBAsyncClient,
-    sql: str,
-    values: Any,
-    work: Callable[[sqlite3.Connection], Any],
-    stale: Callable[[], BaseException] | None,
-) -> bool:
-    """Put ``work`` in aiosqlite's queue without waiting, if inside a :func:`transaction` on
-    SQLite (the transaction holds the connection: nothing else runs between its statements)."""
-    queued = _QUEUED.get()
-    connection: Any = getattr(db, "_connection", None)
-    if not (
-        queued is not None
-        and isinstance(db, SqliteClient)
-        and isinstance(db, TransactionalDBClient)
-        and hasattr(connection, "_tx")
-        and hasattr(connection, "_conn")
-    ):
-        return False
-    db.log.debug("%s: %s", sql, values)  # as Tortoise logs every statement
-    answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-    connection._tx.put_nowait((answer, functools.partial(work, connection._conn)))
-    queued.append((answer, stale))
-    return True
-
-
-@contextlib.asynccontextmanager
-async def transaction() -> AsyncIterator[None]:
-    """``in_transaction()`` whose queued versioned writes (:func:`update_versioned`) are all
-    answered and checked before it commits; a lost race raises and rolls everything back."""
-    queued: list[Check] = []
-    async with in_transaction():
-        token = _QUEUED.set(queued)
-        try:
-            yield
-            await _settle(queued)
-        finally:
-            _QUEUED.reset(token)
-            for answer, _ in queued:  # after an error: nobody will read these answers
-                answer.add_done_callback(_drop)
-
-
-async def _settle(queued: list[Check]) -> None:
-    while queued:
-        answer, stale = queued.pop(0)
-        answered = await _answer(answer)
-        if stale is not None and not answered[0]:
-            raise stale()
-
-
-def _drop(answer: asyncio.Future[Any]) -> None:
-    if not answer.cancelled():
-        answer.exception()
+def transaction() -> contextlib.AbstractAsyncContextManager[object]:
+    """A transaction on the default connection (Tortoise's ``in_transaction``)."""
+    return in_transaction()
 
 
 @functools.lru_cache(maxsize=64)
@@ -385,16 +255,13 @@ ROWS_PER_INSERT = 100  # PostgreSQL: rows per multi-row INSERT (32,767 parameter
 
 async def insert_many(model: type[Model], rows: Sequence[dict[str, Any]]) -> None:
     """``model.bulk_create`` without building a model per row (Tortoise's ``Model.__init__``
-    validates every field): each row gives every column it fills, defaults included. Inside a
-    :func:`transaction` on SQLite it is queued, and its errors come when the block ends."""
+    validates every field): each row gives every column it fills, defaults included."""
     if not rows:
         return
     names = tuple(rows[0])
     db, dialect = _db(model, True)
     values = [[_db_value(model, name, row[name]) for name in names] for row in rows]
     sql = _insert_sql(model, dialect, names)
-    if _queue(db, sql, values, functools.partial(_run_many, sql=sql, values=values), None):
-        return
     if dialect != "postgres":
         await db.execute_many(sql, values)
         return
@@ -407,8 +274,8 @@ async def insert_many(model: type[Model], rows: Sequence[dict[str, Any]]) -> Non
 
 def atomic() -> contextlib.AbstractAsyncContextManager[object]:
     """:func:`transaction`, or nothing when already inside one: the writes then belong to the
-    surrounding transaction, and no savepoint is set and released around them (two statements,
-    and on SQLite two turns of the one connection that every other query waits for)."""
+    surrounding transaction, and no savepoint is set and released around them (two
+    statements)."""
     if isinstance(connections.get("default"), TransactionalDBClient):
         return contextlib.nullcontext()
     return transaction()

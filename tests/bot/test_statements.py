@@ -26,6 +26,7 @@ from bot.db.models import (
     Timer,
 )
 from bot.db.setup import close_database, init_database
+from bot.db.sqlite_inline import InlineSqliteClient, raw_connection
 from bot.services import games
 from tests.postgres import fresh_database
 
@@ -183,20 +184,21 @@ async def sqlite_db(tmp_path: Path) -> AsyncIterator[str]:
         await close_database()
 
 
-async def test_sqlite_statements_pipeline_on_the_connections_lock(sqlite_db: str) -> None:
+async def test_sqlite_statements_run_in_the_loop_s_thread(sqlite_db: str) -> None:
     db = connections.get("default")
-    assert isinstance(db._lock, statements.PipelineLock)
+    assert isinstance(db, InlineSqliteClient) and raw_connection(db) is not None
     game = await _table()
-    # Fifty reads at once are all in aiosqlite's queue before the first answer is back.
-    reads = [asyncio.ensure_future(statements.first(Game, id=game.id)) for _ in range(50)]
+    turned = asyncio.Event()
+    asyncio.get_running_loop().call_soon(turned.set)
+    read = await statements.first(Game, id=game.id)  # no thread, no turn of the loop
+    orm = await Game.get(id=game.id)  # Tortoise's own queries too
+    assert not turned.is_set()
+    assert read is not None and read.id == orm.id == game.id
     await asyncio.sleep(0)
-    await asyncio.sleep(0)
-    assert len(db._lock.in_flight) > 1
-    assert all(g is not None and g.id == game.id for g in await asyncio.gather(*reads))
-    assert not db._lock.in_flight
+    assert turned.is_set()
 
 
-async def test_a_pipelined_statement_never_lands_inside_a_transaction(sqlite_db: str) -> None:
+async def test_a_statement_never_lands_inside_someone_s_transaction(sqlite_db: str) -> None:
     game = await _table()
     written, release = asyncio.Event(), asyncio.Event()
 
@@ -221,9 +223,9 @@ async def test_a_pipelined_statement_never_lands_inside_a_transaction(sqlite_db:
     assert seen is not None and seen.version == game.version  # the rolled-back write unseen
 
 
-async def test_orm_counts_are_not_mixed_with_pipelined_writes(sqlite_db: str) -> None:
-    """Tortoise counts changed rows around its statement in the event loop: it must wait for
-    pipelined statements still in the queue, or their changes would count as its own."""
+async def test_orm_counts_are_not_mixed_with_prepared_writes(sqlite_db: str) -> None:
+    """Tortoise counts changed rows around its statement: a prepared write sent at the same
+    time must not count as its own."""
     game = await _table()
     bumps = [statements.update(Game, {"id": game.id}, {}, bump=("version",)) for _ in range(30)]
     stale = Game.filter(id=game.id, version=-1).update(locale="en")
@@ -233,7 +235,7 @@ async def test_orm_counts_are_not_mixed_with_pipelined_writes(sqlite_db: str) ->
     assert (refreshed.version, refreshed.locale) == (game.version + 30, "ru")
 
 
-async def test_pipelined_errors_are_tortoises(sqlite_db: str) -> None:
+async def test_sqlite_errors_are_tortoises(sqlite_db: str) -> None:
     game = await _table()
     one, two = sorted(await Character.filter(game_id=game.id, number__in=[1, 3]), key=_number)
     with pytest.raises(IntegrityError):
@@ -246,17 +248,24 @@ def _number(row: Character) -> int:
     return row.number
 
 
-async def test_a_cancelled_pipelined_statement_is_still_waited_for(sqlite_db: str) -> None:
-    game = await _table()
-    lock = connections.get("default")._lock
-    write = asyncio.ensure_future(statements.update(Game, {"id": game.id}, {}, bump=("version",)))
-    await asyncio.sleep(0)  # in aiosqlite's queue now
-    assert len(lock.in_flight) == 1
-    write.cancel()
-    await asyncio.sleep(0)
-    assert write.cancelled() and len(lock.in_flight) == 1  # the statement itself runs on
-    assert await Game.filter(id=game.id, version=game.version + 1).update(locale="en") == 1
-    assert not lock.in_flight
+async def test_sqlite_runs_in_wal_without_waiting_for_the_disk_unless_the_url_says(
+    tmp_path: Path,
+) -> None:
+    async def pragmas(url: str) -> tuple[str, int]:
+        await init_database(url)
+        try:
+            _, rows = await statements._execute(
+                connections.get("default"), "PRAGMA journal_mode", []
+            )
+            _, sync = await statements._execute(
+                connections.get("default"), "PRAGMA synchronous", []
+            )
+            return rows[0][0], sync[0][0]
+        finally:
+            await close_database()
+
+    assert await pragmas(f"sqlite://{tmp_path / 'normal.sqlite3'}") == ("wal", 1)  # NORMAL
+    assert await pragmas(f"sqlite://{tmp_path / 'full.sqlite3'}?synchronous=FULL") == ("wal", 2)
 
 
 class Lost(Exception):
@@ -276,8 +285,7 @@ async def test_a_transaction_s_versioned_writes_are_checked_before_it_commits(db
     again = await Encounter.get(id=record.id)
     assert (again.stage, again.version) == ("fighting", record.version + 1)
 
-    # A lost race (the version moved on) raises at the block's end and rolls back everything,
-    # the writes made after it too.
+    # A lost race (the version moved on) raises and rolls back everything.
     with pytest.raises(Lost):
         async with statements.transaction():
             await statements.update_versioned(
@@ -294,9 +302,7 @@ async def test_a_transaction_s_versioned_writes_are_checked_before_it_commits(db
         )
 
 
-async def test_on_sqlite_a_transaction_s_versioned_writes_wait_in_the_queue(
-    sqlite_db: str,
-) -> None:
+async def test_a_transaction_s_versioned_writes_all_land_or_none(sqlite_db: str) -> None:
     game = await _table()
     rows = await Character.filter(game_id=game.id).order_by("number")
     async with statements.transaction():
@@ -308,11 +314,9 @@ async def test_on_sqlite_a_transaction_s_versioned_writes_wait_in_the_queue(
                 ("version",),
                 stale=Lost,
             )
-        queued = statements._QUEUED.get()
-        assert queued is not None and len(queued) == len(rows)  # none waited for its answer
     assert {c.state["hp"] for c in await Character.filter(game_id=game.id)} == {9}
 
-    with pytest.raises(RuntimeError):  # the block fails: queued writes are rolled back
+    with pytest.raises(RuntimeError):  # the block fails: its writes are rolled back
         async with statements.transaction():
             for row in rows:
                 await statements.update_versioned(
@@ -324,10 +328,9 @@ async def test_on_sqlite_a_transaction_s_versioned_writes_wait_in_the_queue(
                 )
             raise RuntimeError("after the writes")
     assert {c.state["hp"] for c in await Character.filter(game_id=game.id)} == {9}
-    assert statements._QUEUED.get() is None
 
 
-async def test_a_queued_insert_s_error_comes_at_the_end_and_rolls_back(db: str) -> None:
+async def test_an_insert_s_error_rolls_the_transaction_back(db: str) -> None:
     game = await _table()
     moment = now()
     roll = {"game_id": game.id, "sides": 10, "value": 3, "purpose": "t", "actor": ""}
