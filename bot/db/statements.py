@@ -255,12 +255,25 @@ ROWS_PER_INSERT = 100  # PostgreSQL: rows per multi-row INSERT (32,767 parameter
 
 async def insert_many(model: type[Model], rows: Sequence[dict[str, Any]]) -> None:
     """``model.bulk_create`` without building a model per row (Tortoise's ``Model.__init__``
-    validates every field): each row gives every column it fills, defaults included."""
+    validates every field): each row gives every column it fills, defaults included. A value
+    repeated down a column (a round's game, moment, purpose) is converted once."""
     if not rows:
         return
+    converted: dict[tuple[str, type, Any], Any] = {}  # by type too: 1 and True are equal
+
+    def convert(name: str, value: Any) -> Any:
+        key = (name, type(value), value)
+        try:
+            return converted[key]
+        except KeyError:
+            found = converted[key] = _db_value(model, name, value)
+            return found
+        except TypeError:  # unhashable (a JSON value): converted each time
+            return _db_value(model, name, value)
+
     names = tuple(rows[0])
     db, dialect = _db(model, True)
-    values = [[_db_value(model, name, row[name]) for name in names] for row in rows]
+    values = [[convert(name, row[name]) for name in names] for row in rows]
     sql = _insert_sql(model, dialect, names)
     if dialect != "postgres":
         await db.execute_many(sql, values)
