@@ -12,7 +12,8 @@ from tortoise.backends.asyncpg.client import AsyncpgDBClient
 from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.migrations.api import migrate
 
-from bot.db import sqlite_inline
+from bot.db import sqlite_inline, statements
+from bot.db.pg_pool import StatementPool, connector
 
 APP_LABEL = "models"
 MODELS_MODULE = "bot.db.models"
@@ -84,7 +85,18 @@ async def init_database(database_url: str, *, run_migrations: bool = True) -> No
         db.connection_class = KeptSession
     # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
     await Tortoise.get_connection("default").execute_query("SELECT 1")
+    if isinstance(db, AsyncpgDBClient):  # its parameters are known once its pool exists
+        pool = StatementPool(connector(db._template, db.password), db.pool_maxsize)
+        statements.use_pool(db.connection_name, pool)
+        _statement_pools.append((db.connection_name, pool))
+
+
+_statement_pools: list[tuple[str, StatementPool]] = []
 
 
 async def close_database() -> None:
+    while _statement_pools:
+        name, pool = _statement_pools.pop()
+        statements.use_pool(name, None)
+        await pool.close()
     await Tortoise.close_connections()

@@ -12,7 +12,9 @@ Only plain equality (``IN`` for a list or tuple, ``IS NULL`` for None) and ``AND
 richer stays a QuerySet.
 
 On SQLite the statements run in the event loop's own thread (``bot/db/sqlite_inline.py``): a
-statement outside a transaction waits only for someone else's transaction to end.
+statement outside a transaction waits only for someone else's transaction to end. On PostgreSQL
+a statement outside a transaction runs on a connection of :class:`StatementPool`
+(``bot/db/pg_pool.py``), inside one on the transaction's.
 """
 
 from __future__ import annotations
@@ -24,15 +26,19 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import asyncpg
 from tortoise import connections
 from tortoise.backends.base.client import BaseDBAsyncClient, TransactionalDBClient
 from tortoise.exceptions import IntegrityError, OperationalError
 from tortoise.models import Model
 from tortoise.transactions import in_transaction
 
+from bot.db.pg_pool import StatementPool
 from bot.db.sqlite_inline import raw_connection
 
 M = TypeVar("M", bound=Model)
+WRITES = ("UPDATE", "DELETE", "INSERT")
+_POOLS: dict[str, StatementPool] = {}  # by Tortoise connection name (:func:`use_pool`)
 Shape = tuple[tuple[str, int], ...]  # (field, the length of a list, or ONE or NULL)
 ONE, NULL = -1, -2
 
@@ -131,8 +137,26 @@ async def _execute(db: BaseDBAsyncClient, sql: str, values: list[Any]) -> tuple[
             return _inline(raw, sql, values)  # runs to its end: nothing else starts meanwhile
         async with lock:  # someone else's transaction holds the connection: after it
             return _inline(raw, sql, values)
+    pool = None if isinstance(db, TransactionalDBClient) else _POOLS.get(db.connection_name)
+    if pool is not None:  # PostgreSQL outside a transaction (bot/db/pg_pool.py)
+        db.log.debug("%s: %s", sql, values)  # as Tortoise logs every statement
+        try:
+            return await pool.run(sql, values, write=sql.startswith(WRITES))
+        except (asyncpg.SyntaxOrAccessError, asyncpg.DataError) as error:  # as Tortoise's
+            raise OperationalError(error) from error
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise IntegrityError(error) from error
     result: tuple[int, Any] = await db.execute_query(sql, values)
     return result
+
+
+def use_pool(connection_name: str, pool: StatementPool | None) -> None:
+    """Run the statements on ``connection_name`` outside transactions in ``pool`` (PostgreSQL;
+    ``bot.db.setup`` sets it and takes it away), or in Tortoise's own (None)."""
+    if pool is None:
+        _POOLS.pop(connection_name, None)
+    else:
+        _POOLS[connection_name] = pool
 
 
 def _asks_nothing(where: dict[str, Any]) -> bool:

@@ -12,7 +12,6 @@ import asyncpg
 from tortoise import Tortoise
 from tortoise.timezone import now
 
-from bot.db import statements
 from bot.db.models import Game, GameSystem, Timer, User
 from bot.db.setup import KeptSession, close_database, init_database, tortoise_config
 from bot.services import games
@@ -113,7 +112,7 @@ async def test_a_pooled_connection_goes_back_without_a_reset_query(
             assert isinstance(connection, KeptSession)
             connection.add_query_logger(lambda record: sent.append(record.query))
         for _ in range(3):  # the pool's one connection, taken and given back each time
-            assert await statements.first(Game, id=game.id) is not None
+            assert await Game.get_or_none(id=game.id) is not None  # the ORM's pool
         assert len(sent) == 3 and not any("RESET" in query.upper() for query in sent)
         async with db.acquire_connection() as connection:  # an open transaction is still undone
             await connection.execute("BEGIN")
