@@ -17,8 +17,11 @@ but never corrupts the file.
 
 The loop does wait for each statement. That suits what the bot asks of SQLite (rows by key, a
 few writes a press); a long statement (a migration, a big export) holds the loop as long as it
-holds the database, which under aiosqlite it held for every other query anyway. A deployment
-that outgrows one SQLite file moves to PostgreSQL (``DATABASE_URL``).
+holds the database, which under aiosqlite it held for every other query anyway. So does a
+write that waits for another process's write lock on the file (an admin's ``sqlite3`` shell
+in the middle of a transaction): up to ``sqlite3``'s 5 s, then an error. Reads and
+``.backup`` never block it (WAL). A deployment that outgrows one SQLite file moves to
+PostgreSQL (``DATABASE_URL``).
 """
 
 from __future__ import annotations
