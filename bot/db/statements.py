@@ -37,6 +37,7 @@ from bot.db.pg_pool import StatementPool
 from bot.db.sqlite_inline import raw_connection
 
 M = TypeVar("M", bound=Model)
+N = TypeVar("N", bound=Model)
 WRITES = ("UPDATE", "DELETE", "INSERT")
 _POOLS: dict[str, StatementPool] = {}  # by Tortoise connection name (:func:`use_pool`)
 Shape = tuple[tuple[str, int], ...]  # (field, the length of a list, or ONE or NULL)
@@ -71,10 +72,10 @@ def _column(model: type[Model], name: str) -> str:
     return model._meta.fields_db_projection.get(name, name)
 
 
-def _where(model: type[Model], shape: Shape, marks: _Marks) -> str:
+def _where(model: type[Model], shape: Shape, marks: _Marks, table: str = "") -> str:
     terms = []
     for name, length in shape:
-        column = f'"{_column(model, name)}"'
+        column = f'{table}"{_column(model, name)}"'
         if length == NULL:
             terms.append(f"{column} IS NULL")
         elif length == ONE:
@@ -203,6 +204,43 @@ async def first(model: type[M], **where: Any) -> M | None:
     """``model.get_or_none(**where)`` for a ``where`` that finds one row at most."""
     found = await select(model, **where)
     return found[0] if found else None
+
+
+@functools.lru_cache(maxsize=64)
+def _with_sql(
+    model: type[Model], dialect: str, shape: Shape, other: type[Model], link: str, linked: Shape
+) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """``SELECT`` of a row of ``model`` and the row of ``other`` linked to it (``LEFT JOIN``),
+    and the columns of each, in the order they come."""
+    marks = _Marks(dialect)
+    mine = tuple(model._meta.fields_db_projection.values())
+    theirs = tuple(other._meta.fields_db_projection.values())
+    columns = ", ".join([*(f'a."{c}"' for c in mine), *(f'b."{c}"' for c in theirs)])
+    on = f'b."{_column(other, link)}" = a."{model._meta.db_pk_column}"'
+    on += f" AND {_where(other, linked, marks, 'b.')}"  # its marks before the WHERE's
+    where = _where(model, shape, marks, "a.")
+    sql = (
+        f'SELECT {columns} FROM "{model._meta.db_table}" a '
+        f'LEFT JOIN "{other._meta.db_table}" b ON {on} WHERE {where}'
+    )
+    return sql, mine, theirs
+
+
+async def first_with(
+    model: type[M], where: dict[str, Any], other: type[N], link: str, linked: dict[str, Any]
+) -> tuple[M | None, N | None]:
+    """:func:`first` of ``model`` and of the ``other`` row whose ``link`` is its key and that
+    matches ``linked``, in one statement: ``(None, None)``, ``(row, None)`` or both."""
+    db, dialect = _db(model, False)
+    sql, mine, theirs = _with_sql(model, dialect, _shape(where), other, link, _shape(linked))
+    _, rows = await _execute(db, sql, _values(other, linked) + _values(model, where))
+    if not rows:
+        return None, None
+    row, size = rows[0], len(mine)
+    found = model._init_from_db(**{column: row[i] for i, column in enumerate(mine)})
+    if row[size + theirs.index(other._meta.db_pk_column)] is None:
+        return found, None
+    return found, other._init_from_db(**{c: row[size + i] for i, c in enumerate(theirs)})
 
 
 async def update(

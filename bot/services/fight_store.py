@@ -12,6 +12,7 @@ from bot.db import statements
 from bot.db.models import Character, CharacterStatus, Encounter, Game
 from bot.services.codec import dump, load, load_stored
 from bot.services.errors import StaleAction
+from bot.services.locks import Linked
 from rules.pool.fight_round import Action, Attack, RoundResult, StandUp, TakePills
 from rules.pool.fight_setup import FightState
 from rules.pool.model import PoolCharacter
@@ -120,11 +121,20 @@ class Outcome:
     report: RoundReport | None = None
 
 
-async def load_view(game: Game, fight_id: int) -> FightView:
-    record = await statements.first(Encounter, id=fight_id, game_id=game.id, kind=KIND)
-    if record is None:
+async def load_view(game: Game, fight_id: int, linked: Linked | None = None) -> FightView:
+    """The fight ``fight_id`` of ``game`` (``linked``: as the game's lock read it)."""
+    if linked is not None and linked.read:
+        record = linked.row
+    else:
+        record = await statements.first(Encounter, id=fight_id, game_id=game.id, kind=KIND)
+    if not isinstance(record, Encounter):
         raise StaleAction()
     return await view_of(game, record)
+
+
+def linked_fight(fight_id: int) -> Linked:
+    """The fight to read with its game, in the game's lock (:meth:`GameLocks.chat`)."""
+    return Linked(Encounter, {"id": fight_id, "kind": KIND})
 
 
 FIGHTER_COLUMNS = ("number", "user_id", "status", "state", "id", "version")
@@ -147,9 +157,11 @@ async def view_of(game: Game, record: Encounter) -> FightView:
     return FightView(game, record, fight, characters, owners, frozenset(gone), stored)
 
 
-async def load_open(game: Game, fight_id: int, *stages: str) -> FightView:
+async def load_open(
+    game: Game, fight_id: int, *stages: str, linked: Linked | None = None
+) -> FightView:
     """The fight if it is in one of ``stages`` (any open stage by default), else stale."""
-    view = await load_view(game, fight_id)
+    view = await load_view(game, fight_id, linked)
     if view.stage not in (stages or OPEN_STAGES):
         raise StaleAction()
     return view

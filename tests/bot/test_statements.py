@@ -81,6 +81,34 @@ async def test_select_returns_what_the_orm_returns(db: str) -> None:
     assert await statements.first(Game, id=game.id + 1) is None
 
 
+def _fields(row: Game | Encounter | None) -> dict[str, object] | None:
+    return None if row is None else {name: getattr(row, name) for name in row._meta.db_fields}
+
+
+async def test_first_with_reads_a_row_and_its_linked_row_as_the_orm_does(db: str) -> None:
+    game = await _table()
+    other = await games.create_game(-43, GameSystem.POOL, 1, "ru")
+    fight = await Encounter.create(
+        game=game, kind="pool", stage="fighting", chat_id=-42, hall=2, state={"round": 3}
+    )
+    theirs = await Encounter.create(
+        game=other, kind="pool", stage="joining", chat_id=-43, hall=1, state={}
+    )
+
+    async def read(game_id: int, **linked: object) -> tuple[object, object]:
+        found, row = await statements.first_with(
+            Game, {"id": game_id}, Encounter, "game_id", linked
+        )
+        return _fields(found), _fields(row)
+
+    expected = (_fields(await Game.get(id=game.id)), _fields(await Encounter.get(id=fight.id)))
+    assert await read(game.id, id=fight.id, kind="pool") == expected
+    assert expected[1] is not None and expected[1]["state"] == {"round": 3}
+    assert await read(game.id, id=fight.id, kind="duel") == (expected[0], None)  # not its kind
+    assert await read(game.id, id=theirs.id, kind="pool") == (expected[0], None)  # not its game
+    assert await read(game.id + other.id + 1, id=fight.id, kind="pool") == (None, None)
+
+
 async def test_a_versioned_update_changes_one_row_and_loses_a_race(db: str) -> None:
     game = await _table()
     row = await Character.get(game_id=game.id, number=1)
