@@ -37,6 +37,7 @@ class StatementPool:
         self._connect = connect
         self.size = size
         self.opened = 0
+        self._closed = False
         self._idle: list[asyncpg.Connection] = []
         # A waiter gets a connection, or None: a slot is free to open one.
         self._waiters: collections.deque[asyncio.Future[asyncpg.Connection | None]] = (
@@ -99,6 +100,9 @@ class StatementPool:
             raise
 
     def _release(self, connection: asyncpg.Connection) -> None:
+        if self._closed:  # a statement that outlived the pool: its connection goes too
+            self._discard(connection)
+            return
         while self._waiters:
             waiter = self._waiters.popleft()
             if not waiter.done():
@@ -120,6 +124,7 @@ class StatementPool:
                 return
 
     async def close(self) -> None:
+        self._closed = True
         idle, self._idle = self._idle, []
         for connection in idle:
             self.opened -= 1

@@ -127,3 +127,13 @@ async def test_callers_wait_for_a_free_connection_and_all_get_one(pool: Statemen
     answers = await asyncio.gather(*slow)
     assert sorted(rows[0][1] for rows in answers) == list(range(8))
     assert pool.opened == SIZE
+
+
+async def test_a_statement_that_outlives_the_pool_closes_its_connection(
+    pool: StatementPool,
+) -> None:
+    sleeping = asyncio.ensure_future(_sql("SELECT pg_sleep(0.2)"))
+    await asyncio.sleep(0.05)
+    await pool.close()
+    await sleeping
+    assert pool.opened == 0  # not left idle in a closed pool
