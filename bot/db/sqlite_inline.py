@@ -38,32 +38,12 @@ PRAGMAS = {"synchronous": "NORMAL"}
 
 
 class InlineCursor:
-    """The part of ``aiosqlite.Cursor`` Tortoise uses, over a ``sqlite3.Cursor``."""
+    """The part of ``aiosqlite.Cursor`` Tortoise's SQLite client uses: it closes it."""
 
     def __init__(self, cursor: sqlite3.Cursor) -> None:
         self._cursor = cursor
 
-    async def fetchall(self) -> list[Any]:
-        return self._cursor.fetchall()
-
-    async def fetchone(self) -> Any:
-        return self._cursor.fetchone()
-
     async def close(self) -> None:
-        self._cursor.close()
-
-    @property
-    def lastrowid(self) -> int | None:
-        return self._cursor.lastrowid
-
-    @property
-    def rowcount(self) -> int:
-        return self._cursor.rowcount
-
-    async def __aenter__(self) -> InlineCursor:
-        return self
-
-    async def __aexit__(self, *_: object) -> None:
         self._cursor.close()
 
 
@@ -76,10 +56,6 @@ class InlineConnection:
     @property
     def total_changes(self) -> int:
         return self.raw.total_changes
-
-    @property
-    def in_transaction(self) -> bool:
-        return self.raw.in_transaction
 
     async def execute(self, sql: str, parameters: Sequence[Any] | None = None) -> InlineCursor:
         return InlineCursor(self.raw.execute(sql, parameters or ()))
