@@ -27,6 +27,7 @@ SYSTEM_NAMES = {
     GameSystem.D20: "system-d20",
 }
 JOIN_PAYLOAD = "j{game_id}"
+FINGERPRINT = 8  # hex digits of the commitment shown when a game starts; /verify shows all
 
 
 def build_router() -> Router:
@@ -99,7 +100,7 @@ async def choose_system(
         l10n.text(
             "game-created",
             system=l10n.text(SYSTEM_NAMES[game.system]),
-            commitment=game.commitment,
+            fingerprint=game.commitment[:FINGERPRINT],
         ),
         thread_id=topic_of(message),
         reply_markup=await join_keyboard(bot, game, l10n),

@@ -42,7 +42,9 @@ async def sleep(message: Message, l10n: L10n, runtime: Runtime) -> None:
     except ServiceError as error:
         await refuse(message, l10n, error)
         return
-    await message.reply(l10n.text("world-sleep-done", name=me.name, number=me.number))
+    await message.reply(
+        l10n.text("world-sleep-done", name=me.name, number=me.number, gender=me.gender.value)
+    )
 
 
 async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
@@ -54,7 +56,13 @@ async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Ru
         await refuse(message, l10n, error)
         return
     await message.reply(
-        l10n.text("world-wake-done", name=actor.row.name, number=number, sleeper=sleeper.name)
+        l10n.text(
+            "world-wake-done",
+            name=actor.row.name,
+            number=number,
+            sleeper=sleeper.name,
+            sleeper_gender=sleeper.gender.value,
+        )
     )
 
 
@@ -67,7 +75,13 @@ async def guard(message: Message, command: CommandObject, l10n: L10n, runtime: R
         await refuse(message, l10n, error)
         return
     await message.reply(
-        l10n.text("world-guard-done", name=actor.row.name, number=number, sleeper=sleeper.name)
+        l10n.text(
+            "world-guard-done",
+            name=actor.row.name,
+            number=number,
+            sleeper=sleeper.name,
+            sleeper_gender=sleeper.gender.value,
+        )
     )
 
 
@@ -90,6 +104,7 @@ async def snatch(message: Message, command: CommandObject, l10n: L10n, runtime: 
             name=actor.row.name,
             number=number,
             sleeper=done.sleeper.name,
+            sleeper_gender=done.sleeper.gender.value,
             place=place_to(l10n, done.to),
         )
     )

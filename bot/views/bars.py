@@ -28,11 +28,6 @@ def chance_bar(chance: Fraction | float, cells: int = SCALED_CELLS) -> str:
     return FULL * filled + EMPTY * (cells - filled)
 
 
-def percent(chance: Fraction | float) -> str:
-    """A chance as a percentage with one decimal: ``54.8%``."""
-    return f"{float(chance) * 100:.1f}%"
-
-
-def decimal(value: Fraction | float) -> str:
-    """An expected value with two decimals: ``1.35``."""
-    return f"{float(value):.2f}"
+def percent(chance: Fraction | float) -> float:
+    """A chance as a percentage rounded to one decimal (the locale writes it: ``54,8 %``)."""
+    return round(float(chance) * 100, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bot.db.models import GameSystem
-from bot.i18n import L10n
+from bot.i18n import Html, L10n
 from bot.services.odds import (
     MAX_DICE,
     MAX_HP,
@@ -16,7 +16,7 @@ from bot.services.odds import (
     DuelQuestion,
     PoolQuestion,
 )
-from bot.views.bars import chance_bar, decimal, percent
+from bot.views.bars import chance_bar, percent
 from rules.d20.table import AttackKind, Outcome, attack_effect
 from rules.odds.pool import AttackOdds
 
@@ -34,7 +34,12 @@ def usage_text(l10n: L10n, system: GameSystem | None) -> str:
 
 
 def _chance(l10n: L10n, msg_id: str, chance: Fraction | float, **args: object) -> str:
-    return l10n.text(msg_id, bar=chance_bar(chance), chance=percent(chance), **args)
+    shown = Html(l10n.text("odds-percent", value=percent(chance)))
+    return l10n.text(msg_id, bar=chance_bar(chance), chance=shown, **args)
+
+
+def _average(l10n: L10n, value: Fraction | float) -> Html:
+    return Html(l10n.text("odds-average", value=round(float(value), 2)))
 
 
 def pool_text(l10n: L10n, q: PoolQuestion, odds: AttackOdds) -> str:
@@ -47,12 +52,12 @@ def pool_text(l10n: L10n, q: PoolQuestion, odds: AttackOdds) -> str:
             dpen=q.defense_penalty,
         ),
         _chance(l10n, "odds-pool-hit", odds.hit_chance),
-        l10n.text("odds-pool-expected", damage=decimal(odds.expected_damage)),
+        l10n.text("odds-pool-expected", damage=_average(l10n, odds.expected_damage)),
         l10n.text("odds-pool-damage-head"),
     ]
     hidden = False
     for damage, chance in odds.damage.items():
-        if percent(chance) == percent(0):
+        if percent(chance) == 0:
             hidden = True
             continue
         lines.append(_chance(l10n, "odds-pool-damage", chance, damage=damage))
@@ -79,8 +84,8 @@ def duel_text(l10n: L10n, q: DuelQuestion, answer: DuelAnswer) -> str:
         _chance(l10n, "odds-duel-round-b", 1 - rounds.challenger_wins),
         l10n.text(
             "odds-duel-damage",
-            to_a=decimal(rounds.expected_damage_to_challenger),
-            to_b=decimal(rounds.expected_damage_to_opponent),
+            to_a=_average(l10n, rounds.expected_damage_to_challenger),
+            to_b=_average(l10n, rounds.expected_damage_to_opponent),
         ),
     ]
     if answer.endless:

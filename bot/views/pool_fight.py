@@ -81,7 +81,8 @@ def initiative_lines(l10n: L10n, view: FightView, initiative: InitiativeResult) 
             for roll in group
         ]
     order = [view.characters[n] for n in initiative.lowest_first]
-    lines.append(l10n.text("pool-fight-order", names=names(order)))
+    if len(order) > 2:  # one on one: nobody chooses, each fights the other
+        lines.append(l10n.text("pool-fight-order", names=names(order)))
     return lines
 
 

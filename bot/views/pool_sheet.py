@@ -89,15 +89,21 @@ def item_lines(l10n: L10n, inventory: Inventory) -> list[str]:
 
 def state_words(l10n: L10n, character: PoolCharacter) -> list[str]:
     """Dead, asleep, fallen, at 0, bleeding, guarding, moving: whatever applies now."""
+    gender = character.gender.value
     if not character.alive:
-        return [l10n.text("sheet-pool-dead")]
+        return [l10n.text("sheet-pool-dead", gender=gender)]
     words: list[str] = []
     if character.asleep:
         words.append(
-            l10n.text("sheet-pool-asleep", slept=character.cycles_slept, cycles=SLEEP_CYCLES)
+            l10n.text(
+                "sheet-pool-asleep",
+                slept=character.cycles_slept,
+                cycles=SLEEP_CYCLES,
+                gender=gender,
+            )
         )
     if character.fallen:
-        words.append(l10n.text("sheet-pool-fallen"))
+        words.append(l10n.text("sheet-pool-fallen", gender=gender))
     if character.health == 0:
         words.append(l10n.text("sheet-pool-at-zero"))
     elif is_bleeding(character.health):

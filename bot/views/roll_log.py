@@ -41,6 +41,22 @@ class _Group:
         ) and roll.index == self.rolls[-1].index + 1
 
 
+# Actors the game code logs for itself ("fight 3", "cycle 2"), with their locale words.
+ACTORS = {"fight": "log-actor-fight", "cycle": "log-actor-cycle"}
+
+
+def actor_text(l10n: L10n, actor: str) -> str:
+    """Who rolled, in words of the locale: a character's name as stored, a fight or a cycle by
+    its number, or the game itself."""
+    if not actor:
+        return Html(l10n.text("log-no-actor"))
+    kind, _, number = actor.partition(" ")
+    msg_id = ACTORS.get(kind)
+    if msg_id and number.isascii() and number.isdecimal():
+        return Html(l10n.text(msg_id, number=int(number)))
+    return actor
+
+
 def purpose_text(l10n: L10n, purpose: str) -> str:
     """The locale word for a known purpose (safe HTML), else the stored text escaped."""
     msg_id = PURPOSES.get(purpose)
@@ -55,7 +71,7 @@ def group_line(l10n: L10n, group: _Group) -> str:
     return l10n.text(
         "log-line",
         indices=indices,
-        actor=group.actor or Html(l10n.text("log-no-actor")),
+        actor=actor_text(l10n, group.actor),
         purpose=purpose_text(l10n, group.purpose),
         dice=dice,
         values=", ".join(str(r.value) for r in group.rolls),

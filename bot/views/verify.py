@@ -8,7 +8,10 @@ from bot.services.games import Verification
 
 
 def verification_text(l10n: L10n, game: Game, result: Verification, *, supplied: bool) -> str:
-    lines = [l10n.text("verify-supplied" if supplied else "verify-revealed")]
+    if supplied:
+        lines = [l10n.text("verify-supplied")]
+    else:
+        lines = [l10n.text("verify-revealed", seed=game.seed_hex)]
     if result.ok:
         lines.append(
             l10n.text("verify-ok", checked=str(result.rolls_checked), commitment=game.commitment)

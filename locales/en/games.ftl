@@ -7,19 +7,14 @@ system-d20 = d20 (outcome table)
 game-choose-system = Which system do we run in this chat? Choose with a button (admins only).
 game-created =
     🎲 The game has begun: <b>{ $system }</b>.
-    This game's dice hash (SHA-256 of the secret seed):
-    <code>{ $commitment }</code>
-    The seed is revealed after /endgame, so anyone can check every roll.
+    🔐 The dice are sealed in advance, fingerprint <code>{ $fingerprint }</code>: after the game anyone can check every roll (/verify).
 
     Join with the button below: we build your character in private.
 game-join-button = Create a character
 game-join = We build characters in a private chat with me — press the button:
 game-ended =
     🏁 The game “{ $system }” is over. Rolls this game: { $rolls }.
-    Dice seed: <code>{ $seed }</code>
-    To check: the seed's SHA-256 must equal the hash announced at the start:
-    <code>{ $commitment }</code>
-    Roll number i on an N-sided die is the first fitting number from HMAC-SHA256(seed, “i:attempt”). /verify recomputes every roll of the game for you.
+    🔓 The dice seed is revealed: every roll can now be checked with /verify.
 duel-default-skills = foot, mounted
 
 ## Refusals

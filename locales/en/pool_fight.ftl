@@ -2,10 +2,10 @@
 
 pool-fight-usage = To attack: /fight N — the character's number from /players. Or reply with /fight to a message of the one you attack. They must be in your hall.
 pool-fight-admin-usage = Which fight? Give its number: /fight_next N or /fight_stop N — or reply with the command to the fight's message. Open fights: { $fights }.
-pool-fight-sleeper-killed = 💀 { $attacker } attacks { $sleeper } in their sleep. A sleeper is defenceless: { $sleeper } dies without waking.
+pool-fight-sleeper-killed = 💀 A blow in the sleep: { $attacker } → { $sleeper }. No guard — { $sleeper } dies without waking.
 
-pool-fight-challenge = ⚔️ <b>Fight #{ $id }</b>, hall { $hall }: { $attacker } attacks { $target }!
-pool-fight-guarded = 🛡 { $sleeper } sleeps under guard: { $attacker } must first fight the guard, { $guard }.
+pool-fight-challenge = ⚔️ <b>Fight #{ $id }</b>, hall { $hall }: { $attacker } → { $target }
+pool-fight-guarded = 🛡 { $sleeper } sleeps under guard. First the guard: { $attacker } → { $guard }.
 pool-fight-joined = Fighters: { $names }.
 pool-fight-join-hint = Anyone else in this hall may join within { $seconds } s. { $attacker } or a GM may start sooner.
 pool-fight-joined-you = You joined the fight.

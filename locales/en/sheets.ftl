@@ -50,7 +50,10 @@ sheet-pool-look = Seen from outside: Charisma { $charisma }, build — { $build 
 sheet-pool-fine = fit to fight
 sheet-pool-dead = 💀 dead
 sheet-pool-asleep = 😴 asleep (cycles slept: { $slept } of { $cycles }), defenceless unless guarded
-sheet-pool-fallen = fallen: next round they can only stand up
+sheet-pool-fallen = fallen: next round { $gender ->
+        [f] she
+       *[m] he
+    } can only stand up
 sheet-pool-at-zero = spent: health 0, can only swallow pills from the left pocket, else dies at the end of the round
 sheet-pool-bleeding = 🩸 bleeding: loses 1 health at the end of each round (or cycle) until raised to 3
 sheet-pool-guarding = 🛡 guarding #{ $number }
@@ -157,5 +160,8 @@ sheet-open-private = I cannot write to you first. Open a private chat with me wi
 sheet-open-private-button = Open the private chat
 kick-usage = Whom to remove, and why? /kick N reason — for example, /kick 3 the player left the chat. The reason is required: it goes into the /log.
 kick-done = 🚪 Character #{ $number } <b>{ $name }</b> was removed from the game by an admin. Their history is kept.
-me-pick = You have characters in { $count } games. Whose sheet?
+me-pick = You have characters in { $count } { $count ->
+        [one] game
+       *[other] games
+    }. Whose sheet?
 me-pick-gone = That game is over or your character has left it. Send /me again.

@@ -28,9 +28,11 @@ log-head = 📜 <b>Roll log</b> · { $game }. Latest dice: { $shown }, this game
 log-empty = 📜 { $game }: no rolls yet.
 log-line = <code>{ $indices }</code> { $actor } — { $purpose }: { $dice } → <b>{ $values }</b>
 log-no-actor = the game
+log-actor-fight = Fight #{ $number }
+log-actor-cycle = Cycle { $number }
 log-purpose-pool-initiative = initiative
-log-purpose-pool-round = fight round
-log-purpose-pool-tick = cycle (charisma, item contests)
+log-purpose-pool-round = round
+log-purpose-pool-tick = charisma and item contests
 log-purpose-duel-round = duel round
 log-purpose-d20-initiative = turn order
 log-purpose-d20-attack = d20 attack
@@ -38,11 +40,13 @@ log-purpose-d20-check = check
 
 verify-active =
     🔐 The game is still running, so its dice can be checked after /endgame.
-    The seed's hash announced at the start (SHA-256):
+    The seed's hash announced at the start (SHA-256; its first characters are the fingerprint in the game's announcement):
     <code>{ $commitment }</code>
     Rolls so far: { $rolls }. When the game ends I reveal the seed: its SHA-256 must equal this hash, and every roll must match its log entry (/log). /verify after the end recomputes it all for you.
-verify-bad-seed = That does not look like a seed: it takes { $length } hexadecimal characters (0–9, a–f), as in the game's closing message. For example: /verify 3fa9…
-verify-revealed = 🔎 Checking the game's revealed seed against the roll log.
+verify-bad-seed = That does not look like a seed: it takes { $length } hexadecimal characters (0–9, a–f), as /verify shows it after the game. For example: /verify 3fa9…
+verify-revealed =
+    🔎 The game's seed is revealed: <code>{ $seed }</code>
+    Checking it against the hash announced before the first roll and against the roll log (how to check it yourself: the player's guide).
 verify-supplied = 🔎 Checking the given seed against the game's hash and roll log.
 verify-ok =
     ✅ It all matches: { $checked } rolls checked, the seed's SHA-256 equals the announced hash
@@ -74,6 +78,8 @@ odds-pool-damage = { $damage ->
        *[other] { $damage }
     }: { $bar } { $chance }
 odds-pool-damage-rare = the rest — under 0.1%
+odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
+odds-average = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
 odds-pool-attacker-drops = The attacker drops a sword (falls without one): { $bar } { $chance }
 odds-pool-defender-drops = The defender drops a sword (falls without one): { $bar } { $chance }
 odds-duel-head = ⚔️ <b>Skill { $a } against { $b }</b> · agility { $agility_a }% and { $agility_b }% · HP { $hp_a } and { $hp_b }

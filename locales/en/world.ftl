@@ -63,7 +63,7 @@ world-inv-hands = ✋ Hands: left — { $left }, right — { $right }
 world-inv-worn = 👕 Worn: { $items }
 world-inv-pockets = 🧥 Jacket pockets: left — { $left }, right — { $right }
 world-inv-no-jacket = 🧥 No pockets: no jacket worn.
-world-inv-backpack = 🎒 Backpack ({ $bulk } of { $limit } places for rations, jackets and trousers taken): { $items }
+world-inv-backpack = 🎒 Backpack (filled { $bulk }/{ $limit }: rations, jackets and trousers): { $items }
 world-inv-no-backpack = 🎒 No backpack worn.
 
 ## Hunger and sleeplessness (the sheet and the cycle's private report)
@@ -89,7 +89,10 @@ world-needs-sleepless = 😴 { $cycles } { $cycles ->
         [one] cycle
        *[other] cycles
     } without sleep. Two cycles of sleep (/sleep) reset the count.
-world-needs-sleeping = 😴 Asleep: { $slept } of { $full } sleep cycles. It had been { $cycles } cycles without sleep, sleeplessness penalty { $penalty }: a full sleep resets it, an early wake halves it.
+world-needs-sleeping = 😴 Asleep: { $slept } of { $full } sleep cycles. Before sleep: { $cycles } { $cycles ->
+        [one] cycle
+       *[other] cycles
+    } without sleep, sleeplessness penalty { $penalty }: a full sleep resets it, an early wake halves it.
 
 ## Tick: each player's private report
 
@@ -176,13 +179,19 @@ world-private-needed = I answer this in private only (your hall is a secret). Op
 
 ## Sleep
 
-world-sleep-done = 😴 { $name } falls asleep for 2 cycles. A sleeper is defenceless unless someone guards them (/guard { $number }).
+world-sleep-done = 😴 { $name } falls asleep for 2 cycles. { $gender ->
+        [f] She is
+       *[m] He is
+    } defenceless in sleep unless someone guards { $gender ->
+        [f] her
+       *[m] him
+    } (/guard { $number }).
 world-wake-usage = To wake someone: /wake N — the number of a sleeping character in your hall.
-world-wake-done = ☀️ { $name } wakes no. { $number } { $sleeper }.
+world-wake-done = ☀️ { $name } wakes a sleeper: no. { $number } { $sleeper }.
 world-guard-usage = To guard: /guard N — the number of a sleeping character in your hall.
-world-guard-done = 🛡 { $name } guards the sleeping no. { $number } { $sleeper }: an attacker must get past the guard first.
+world-guard-done = 🛡 { $name } guards a sleeper: no. { $number } { $sleeper }. An attacker must get past the guard first.
 world-snatch-usage = To snatch a sword: /snatch N — the number of a sleeping character in your hall. It wakes them.
-world-snatch-done = 🗡 { $name } snatches the sword from the hand of no. { $number } { $sleeper }, who wakes up. The sword: { $place }.
+world-snatch-done = 🗡 { $name } snatches the sword from a sleeper: no. { $number } { $sleeper }, who wakes up. The sword: { $place }.
 
 ## Refusals
 

@@ -2,10 +2,10 @@
 
 pool-fight-usage = Напасть: /fight N — номер персонажа из /players. Или ответьте командой /fight на сообщение того, на кого нападаете. Он должен быть в одном зале с вами.
 pool-fight-admin-usage = Какой бой? Укажите номер: /fight_next N или /fight_stop N — или ответьте командой на сообщение боя. Идут бои: { $fights }.
-pool-fight-sleeper-killed = 💀 { $attacker } нападает на спящего { $sleeper }. Спящий беззащитен: { $sleeper } погибает, так и не проснувшись.
+pool-fight-sleeper-killed = 💀 Удар во сне: { $attacker } → { $sleeper }. Охраны нет — { $sleeper } погибает, не проснувшись.
 
-pool-fight-challenge = ⚔️ <b>Бой №{ $id }</b>, зал { $hall }: { $attacker } нападает на { $target }!
-pool-fight-guarded = 🛡 { $sleeper } спит под охраной: { $attacker } придётся сначала сразиться со стражем — { $guard }.
+pool-fight-challenge = ⚔️ <b>Бой №{ $id }</b>, зал { $hall }: { $attacker } → { $target }
+pool-fight-guarded = 🛡 { $sleeper } спит под охраной. Сначала бой со стражем: { $attacker } → { $guard }.
 pool-fight-joined = Участники: { $names }.
 pool-fight-join-hint = Кто ещё в этом зале, может вступить в бой — { $seconds } с на раздумья. { $attacker } или мастер могут начать раньше.
 pool-fight-joined-you = Вы вступили в бой.
@@ -16,8 +16,8 @@ pool-fight-called-off = Бой №{ $id } не состоялся: сражат�
 pool-fight-initiative-title = 🎲 Инициатива (1d10 + Инициатива):
 pool-fight-initiative-roll = { $name }: 🎲 { $die } + { $bonus } = <b>{ $total }</b>
 pool-fight-initiative-reroll = Ничья — переброс среди равных:
-pool-fight-order = Соперников выбирают по очереди, с младшей инициативы: { $names }.
-pool-fight-choosing = 👉 Сейчас выбирает соперника { $name } — в личном чате с ботом ({ $seconds } с).
+pool-fight-order = Соперников выбирают по очереди, от младшей инициативы к старшей: { $names }.
+pool-fight-choosing = 👉 Соперника выбирает: { $name } — в личном чате с ботом ({ $seconds } с).
 pool-fight-unreachable = ⚠️ { $name }, бот не может вам написать. Откройте чат с ботом, нажмите «Запустить», затем здесь «Прислать выбор». Иначе по истечении времени соперник будет выбран за вас.
 
 pool-fight-round-title = <b>Раунд { $round }</b>
@@ -97,9 +97,9 @@ pool-fight-stopped = 🛑 Мастер остановил бой №{ $id }. { $
 
 error-fight-self = Напасть на самого себя нельзя.
 error-fight-other-hall = { $name } в другом зале: сражаться можно только с теми, кто рядом.
-error-fight-target-gone = { $name } уже выбыл из игры.
+error-fight-target-gone = { $name } больше не в игре.
 error-fight-asleep = Вы спите: во сне не сражаются.
-error-fight-busy = { $name } уже в бою. Дождитесь его конца.
+error-fight-busy = { $name } уже в бою. Дождитесь, пока бой закончится.
 error-fight-not-in = Это кнопка участников боя, а вашего персонажа в нём нет.
 error-fight-cannot-join = { $reason ->
     [already] Вы уже в этом бою.

@@ -17,7 +17,7 @@ players-pool-line = №{ $number } <b>{ $name }</b> — Харизма { $charis
         [hulk] кабанъ
        *[normal] норма
     }
-players-duel-line = №{ $number } <b>{ $name }</b> — { $skills } · ловкость { $agility }% · ❤️ { $hp }/{ $max }
+players-duel-line = №{ $number } <b>{ $name }</b> — { $skills } · ловкость { $agility } % · ❤️ { $hp }/{ $max }
 players-d20-line = №{ $number } <b>{ $name }</b> — { $cls ->
         [warlock] колдун
         [wizard] маг
@@ -48,11 +48,20 @@ sheet-pool-look = Со стороны видно: Харизма { $charisma }, 
        *[normal] норма
     }
 sheet-pool-fine = в строю
-sheet-pool-dead = 💀 мёртв
-sheet-pool-asleep = 😴 спит (циклов сна: { $slept } из { $cycles }), беззащитен без охраны
-sheet-pool-fallen = упал: в следующем раунде можно только встать
+sheet-pool-dead = 💀 { $gender ->
+        [f] мертва
+       *[m] мёртв
+    }
+sheet-pool-asleep = 😴 спит (циклов сна: { $slept } из { $cycles }), без охраны { $gender ->
+        [f] беззащитна
+       *[m] беззащитен
+    }
+sheet-pool-fallen = { $gender ->
+        [f] упала
+       *[m] упал
+    }: в следующем раунде можно только встать
 sheet-pool-at-zero = без сил: здоровье 0, можно только глотать таблетки из левого кармана, иначе смерть в конце раунда
-sheet-pool-bleeding = 🩸 кровотечение: теряет 1 здоровья в конце раунда (или цикла), пока здоровье не поднимется до 3
+sheet-pool-bleeding = 🩸 кровотечение: здоровье −1 в конце каждого раунда (или цикла), пока его не поднимут до 3
 sheet-pool-guarding = 🛡 охраняет №{ $number }
 sheet-pool-moving = 🚪 уйдёт в зал { $hall }, когда откроются порталы
 sheet-pool-penalty-none = 🎯 Штрафа нет: успех на кубике атаки и защиты — { $threshold } и выше.
@@ -128,7 +137,7 @@ sheet-duel-state = Состояние: { $state ->
        *[fine] в строю
     }
 sheet-duel-skills = ⚔️ Навыки: { $skills }
-sheet-duel-agility = 🤸 Ловкость: { $agility }% (уклон от каждого успеха соперника, если d100 не выше)
+sheet-duel-agility = 🤸 Ловкость: { $agility } % (уклон от каждого успеха соперника, если d100 не выше)
 
 ## d20
 
@@ -163,5 +172,8 @@ sheet-open-private = Я не могу написать вам первым. От
 sheet-open-private-button = Открыть личный чат
 kick-usage = Кого исключить и почему? /kick N причина — например, /kick 3 игрок ушёл из чата. Причина обязательна: она попадёт в журнал /log.
 kick-done = 🚪 Персонаж №{ $number } <b>{ $name }</b> исключён из игры администратором. Его история сохранена.
-me-pick = У вас персонажи в { $count } играх. Чей лист показать?
+me-pick = У вас персонажи в { $count } { $count ->
+        [one] игре
+       *[other] играх
+    }. Чей лист показать?
 me-pick-gone = Этой игры уже нет или ваш персонаж в ней выбыл. Наберите /me ещё раз.

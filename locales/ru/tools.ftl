@@ -28,9 +28,11 @@ log-head = 📜 <b>Журнал бросков</b> · { $game }. Последн�
 log-empty = 📜 { $game }: бросков пока не было.
 log-line = <code>{ $indices }</code> { $actor } — { $purpose }: { $dice } → <b>{ $values }</b>
 log-no-actor = игра
+log-actor-fight = Бой №{ $number }
+log-actor-cycle = Цикл { $number }
 log-purpose-pool-initiative = инициатива
-log-purpose-pool-round = раунд боя
-log-purpose-pool-tick = цикл (Харизма, споры за вещи)
+log-purpose-pool-round = раунд
+log-purpose-pool-tick = Харизма и споры за вещи
 log-purpose-duel-round = раунд поединка
 log-purpose-d20-initiative = очерёдность ходов
 log-purpose-d20-attack = атака d20
@@ -38,15 +40,17 @@ log-purpose-d20-check = проверка
 
 verify-active =
     🔐 Игра ещё идёт, поэтому её кубики можно будет проверить после /endgame.
-    Хэш зерна, объявленный в начале (SHA-256):
+    Хэш зерна, объявленный в начале (SHA-256; его первые знаки — отпечаток из объявления игры):
     <code>{ $commitment }</code>
     Бросков за игру пока: { $rolls }. Когда игра закончится, я открою зерно: его SHA-256 должен совпасть с этим хэшем, а каждый бросок — с записью в журнале (/log). Команда /verify после конца игры пересчитает всё сама.
 verify-bad-seed = Не похоже на зерно: нужно { $length } { $length ->
         [one] шестнадцатеричный символ
         [few] шестнадцатеричных символа
        *[many] шестнадцатеричных символов
-    } (0–9, a–f), как в сообщении об окончании игры. Например: /verify 3fa9…
-verify-revealed = 🔎 Проверяю открытое зерно игры по журналу бросков.
+    } (0–9, a–f), как в ответе /verify после конца игры. Например: /verify 3fa9…
+verify-revealed =
+    🔎 Зерно игры открыто: <code>{ $seed }</code>
+    Проверяю его по хэшу, объявленному до первого броска, и по журналу бросков (как проверить самому — в руководстве игрока).
 verify-supplied = 🔎 Проверяю присланное зерно по хэшу игры и журналу бросков.
 verify-ok =
     ✅ Всё сходится: проверено бросков — { $checked }, SHA-256 зерна совпадает с объявленным хэшем
@@ -77,16 +81,18 @@ odds-pool-damage = { $damage ->
         [0] промах
        *[other] { $damage }
     }: { $bar } { $chance }
-odds-pool-damage-rare = остальное — реже 0.1%
+odds-pool-damage-rare = остальное — реже 0,1 %
+odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
+odds-average = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
 odds-pool-attacker-drops = Атакующий роняет меч (без меча — падает): { $bar } { $chance }
 odds-pool-defender-drops = Защитник роняет меч (без меча — падает): { $bar } { $chance }
-odds-duel-head = ⚔️ <b>Навык { $a } против { $b }</b> · ловкость { $agility_a }% и { $agility_b }% · хиты { $hp_a } и { $hp_b }
+odds-duel-head = ⚔️ <b>Навык { $a } против { $b }</b> · ловкость { $agility_a } % и { $agility_b } % · хиты { $hp_a } и { $hp_b }
 odds-duel-round-a = Раунд выигрывает первый: { $bar } <b>{ $chance }</b>
 odds-duel-round-b = Раунд выигрывает второй: { $bar } { $chance }
 odds-duel-damage = Урон за раунд в среднем (с уклонениями): первому { $to_a }, второму { $to_b }
 odds-duel-win-a = Поединок до конца выигрывает первый: { $bar } <b>{ $chance }</b>
 odds-duel-win-b = Поединок до конца выигрывает второй: { $bar } { $chance }
-odds-duel-endless = Оба уклоняются от всего (ловкость 100%): поединок никогда не закончится.
+odds-duel-endless = Оба уклоняются от всего (ловкость 100 %): поединок никогда не закончится.
 odds-d20-head-both = 🎲 <b>d20: исходы атаки</b> (удар и заклинание — одинаково)
 odds-d20-head-physical = 🎲 <b>d20: удар</b>
 odds-d20-head-magic = 🎲 <b>d20: заклинание</b>

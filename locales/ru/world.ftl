@@ -70,7 +70,7 @@ world-inv-hands = ✋ Руки: левая — { $left }, правая — { $ri
 world-inv-worn = 👕 Надето: { $items }
 world-inv-pockets = 🧥 Карманы куртки: левый — { $left }, правый — { $right }
 world-inv-no-jacket = 🧥 Карманов нет: куртка не надета.
-world-inv-backpack = 🎒 Рюкзак (занято { $bulk } из { $limit } мест под рационы, куртки и брюки): { $items }
+world-inv-backpack = 🎒 Рюкзак (заполнен на { $bulk }/{ $limit }: рационы, куртки и брюки): { $items }
 world-inv-no-backpack = 🎒 Рюкзак не надет.
 
 ## Голод и бессонница (лист персонажа и личный отчёт цикла)
@@ -100,7 +100,11 @@ world-needs-sleepless = 😴 Без сна { $cycles } { $cycles ->
         [few] цикла
        *[many] циклов
     } без сна. Сон на 2 цикла (/sleep) обнуляет счёт.
-world-needs-sleeping = 😴 Спит: { $slept } из { $full } циклов сна. Без сна было { $cycles }, штраф бессонницы { $penalty }: полный сон его обнулит, а разбудят раньше — уполовинит.
+world-needs-sleeping = 😴 Сон: { $slept } из { $full } циклов. До сна — { $cycles } { $cycles ->
+        [one] цикл
+        [few] цикла
+       *[many] циклов
+    } без сна, штраф бессонницы { $penalty }: полный сон его обнулит, а если разбудят раньше — уполовинит.
 
 ## Тик: личный отчёт каждому
 
@@ -182,18 +186,30 @@ world-move-usage = Переход: /move H — номер зала, куда у�
 world-move-done = 🚪 Заявка принята: при следующем открытии порталов — из зала { $here } в зал { $hall }.
 world-move-cancelled = Заявка на переход отменена: остаётесь в зале { $hall }.
 world-open-private = Открыть личный чат
-world-answered-privately = Ответил в личном чате: в каком вы зале — тайна.
+world-answered-privately = Ответ — в личном чате: в каком вы зале — тайна.
 world-private-needed = Ответ — только в личном чате (в каком вы зале — тайна). Откройте чат со мной и повторите команду там.
 
 ## Сон
 
-world-sleep-done = 😴 { $name } засыпает на 2 цикла. Спящий беззащитен, если его никто не охраняет (/guard { $number }).
+world-sleep-done = 😴 { $name } засыпает на 2 цикла. Во сне { $gender ->
+        [f] она беззащитна, если её
+       *[m] он беззащитен, если его
+    } никто не охраняет (/guard { $number }).
 world-wake-usage = Разбудить: /wake N — номер спящего персонажа в вашем зале.
-world-wake-done = ☀️ { $name } будит №{ $number } { $sleeper }.
+world-wake-done = ☀️ { $name } будит { $sleeper_gender ->
+        [f] спящую
+       *[m] спящего
+    }: №{ $number } { $sleeper }.
 world-guard-usage = Охранять: /guard N — номер спящего персонажа в вашем зале.
-world-guard-done = 🛡 { $name } охраняет спящего №{ $number } { $sleeper }: напасть на него можно, только одолев охрану.
+world-guard-done = 🛡 { $name } охраняет { $sleeper_gender ->
+        [f] спящую: №{ $number } { $sleeper }. Напасть на неё
+       *[m] спящего: №{ $number } { $sleeper }. Напасть на него
+    } можно, только одолев охрану.
 world-snatch-usage = Вырвать меч: /snatch N — номер спящего персонажа в вашем зале. Это его разбудит.
-world-snatch-done = 🗡 { $name } вырывает меч из руки №{ $number } { $sleeper } — тот просыпается. Меч: { $place }.
+world-snatch-done = 🗡 { $name } вырывает меч у { $sleeper_gender ->
+        [f] спящей: №{ $number } { $sleeper } — и та просыпается
+       *[m] спящего: №{ $number } { $sleeper } — и тот просыпается
+    }. Меч: { $place }.
 
 ## Отказы
 

@@ -27,7 +27,8 @@ async def test_admin_creates_a_game_announced_with_its_commitment(gm: Harness) -
     _, group, game = await _new_pool_game(gm)
     announcement = gm.emu.messages(group)[-1]
     assert "Игра началась" in announcement.body
-    assert game.commitment in announcement.body
+    assert f"отпечаток {game.commitment[:8]}:" in announcement.body
+    assert game.commitment not in announcement.body  # the whole hash only in /verify
     assert hashlib.sha256(bytes.fromhex(game.seed_hex)).hexdigest() == game.commitment
     assert game.seed_hex not in announcement.body
     [button] = announcement.buttons[0]
@@ -76,7 +77,10 @@ async def test_endgame_reveals_the_seed_that_matches_the_commitment(gm: Harness)
     admin, group, game = await _new_pool_game(gm)
     await gm.emu.send_text(admin, group, "/endgame")
     ended = await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
-    match = re.search(r"Зерно кубиков: ([0-9a-f]{64})", ended.body)
+    assert "каждый бросок можно проверить командой /verify" in ended.body
+    await gm.emu.send_text(admin, group, "/verify")
+    verified = await gm.emu.wait_for_message(group, lambda m: "Зерно игры открыто" in m.body)
+    match = re.search(r"Зерно игры открыто: ([0-9a-f]{64})", verified.body)
     assert match
     assert hashlib.sha256(bytes.fromhex(match[1])).hexdigest() == game.commitment
     await game.refresh_from_db()

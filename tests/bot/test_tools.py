@@ -6,6 +6,7 @@ recompute them; /odds figures are computed here from ``rules.odds`` and looked u
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from bot.db.models import Game, GameSystem, RollLog
@@ -21,7 +22,8 @@ from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
 
 
 def pct(chance: Fraction) -> str:
-    return f"{float(chance) * 100:.1f}%"
+    """A chance as the Russian locale writes it: a decimal comma, a space before the sign."""
+    return f"{float(chance) * 100:.1f} %".replace(".", ",")
 
 
 def line(text: str, start: str) -> str:
@@ -51,7 +53,7 @@ async def _roll(game: Game, purpose: str, actor: str, count: int, sides: int) ->
 
 
 async def _some_rolls(game: Game) -> None:
-    await _roll(game, "pool_round", "Вася", 5, 10)
+    await _roll(game, "pool_round", "fight 1", 5, 10)
     await _roll(game, "pool_initiative", "Петя", 3, 10)
     await _roll(game, "<секрет>", "", 1, 20)
 
@@ -67,14 +69,14 @@ async def test_log_shows_every_die_with_its_size_and_index(gm: Harness) -> None:
     assert "Последние кубики: 9, всего за игру: 9" in text
     attack = ", ".join(str(v) for v in values[:5])
     defense = ", ".join(str(v) for v in values[5:8])
-    assert f"#0–4 Вася — раунд боя: 5d10 → {attack}" in text
+    assert f"#0–4 Бой №1 — раунд: 5d10 → {attack}" in text
     assert f"#5–7 Петя — инициатива: 3d10 → {defense}" in text
     assert f"#8 игра — <секрет>: d20 → {values[8]}" in text
     assert "&lt;секрет&gt;" in (log.raw_text or "")
     await gm.emu.send_text(admin, group, "/endgame")
     await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
     after = await _ask(gm, player, group, "/log")
-    assert f"#0–4 Вася — раунд боя: 5d10 → {attack}" in after.body
+    assert f"#0–4 Бой №1 — раунд: 5d10 → {attack}" in after.body
 
 
 async def test_log_and_verify_need_a_game_and_a_group(gm: Harness) -> None:
@@ -103,6 +105,7 @@ async def test_verify_after_the_end_recomputes_every_roll(gm: Harness) -> None:
     await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
     ok = (await _ask(gm, player, group, "/verify")).body
     assert "Всё сходится: проверено бросков — 9" in ok and game.commitment in ok
+    assert f"Зерно игры открыто: {game.seed_hex}" in ok
     supplied = (await _ask(gm, player, group, f"/verify {game.seed_hex.upper()}")).body
     assert "присланное зерно" in supplied and "Всё сходится" in supplied
 
@@ -142,17 +145,18 @@ async def test_odds_for_pool_match_the_rules(gm: Harness) -> None:
     odds = attack_odds(5, 3, 1, 0)
     assert "Атака 5d10 против защиты 3d10 (штраф атаки +1, защиты +0)" in text
     assert line(text, "Попадание:").endswith(pct(odds.hit_chance))
-    assert line(text, "Урон в среднем:").endswith(f"{float(odds.expected_damage):.2f}")
+    average = f"{float(odds.expected_damage):.2f}".replace(".", ",")
+    assert line(text, "Урон в среднем:").endswith(average)
     assert line(text, "промах:").endswith(pct(odds.damage[0]))
     for damage, chance in odds.damage.items():
-        if damage and pct(chance) != "0.0%":
+        if damage and pct(chance) != "0,0 %":
             assert line(text, f"{damage}:").endswith(pct(chance))
     assert line(text, "Атакующий роняет меч").endswith(pct(odds.attacker_drops))
     assert line(text, "Защитник роняет меч").endswith(pct(odds.defender_drops))
     private = gm.emu.private_chat(player)
     again = (await _ask(gm, player, private, "/odds pool 30 30")).body
     assert line(again, "Попадание:").endswith(pct(attack_odds(30, 30).hit_chance))
-    assert "реже 0.1%" in again
+    assert "реже 0,1 %" in again
 
 
 async def test_odds_for_duel_match_the_rules(gm: Harness) -> None:
@@ -162,12 +166,13 @@ async def test_odds_for_duel_match_the_rules(gm: Harness) -> None:
     duel = duel_odds(
         9, 8, challenger_hp=30, opponent_hp=30, challenger_agility=20, opponent_agility=30
     )
-    assert "Навык 9 против 8 · ловкость 20% и 30% · хиты 30 и 30" in text
+    assert "Навык 9 против 8 · ловкость 20 % и 30 % · хиты 30 и 30" in text
     assert line(text, "Раунд выигрывает первый").endswith(pct(rounds.challenger_wins))
     assert line(text, "Раунд выигрывает второй").endswith(pct(1 - rounds.challenger_wins))
     damage = line(text, "Урон за раунд")
-    assert f"первому {float(rounds.expected_damage_to_challenger):.2f}" in damage
-    assert f"второму {float(rounds.expected_damage_to_opponent):.2f}" in damage
+    to_a = f"{float(rounds.expected_damage_to_challenger):.2f}".replace(".", ",")
+    to_b = f"{float(rounds.expected_damage_to_opponent):.2f}".replace(".", ",")
+    assert f"первому {to_a}, второму {to_b}" in damage
     assert line(text, "Поединок до конца выигрывает первый").endswith(pct(duel.challenger_wins))
     assert line(text, "Поединок до конца выигрывает второй").endswith(pct(duel.opponent_wins))
     # Past 30 x 30 HP the same chain runs in floating point: the figures must still agree.
@@ -226,3 +231,27 @@ async def test_rules_summaries(gm: Harness) -> None:
     assert "5 бросков от 1 до A+B" in own and "12 очков" not in own
     empty = gm.emu.add_group("Пусто", members=[player])
     assert "/rules pool" in (await _ask(gm, player, empty, "/rules")).body
+
+
+def latin_words(text: str) -> list[str]:
+    """Latin words a Russian reader would stumble on: dice notation (5d10, d20) and commands
+    (/verify) are the table's own language and do not count."""
+    text = re.sub(r"/[a-z_]+", " ", text)
+    text = re.sub(r"\b\d*d\d+\b", " ", text)
+    return re.findall(r"[A-Za-z]{2,}", text)
+
+
+async def test_log_and_endgame_speak_russian(gm: Harness) -> None:
+    admin, player, group, game = await _table(gm)
+    await _roll(game, "pool_initiative", "fight 1", 2, 10)
+    await _roll(game, "pool_round", "fight 1", 4, 10)
+    await _roll(game, "pool_tick", "cycle 1", 3, 10)
+    await _roll(game, "duel_round", "Бронн", 5, 14)
+    await _roll(game, "d20_attack", "Аня Ветер", 1, 20)
+    log = (await _ask(gm, player, group, "/log")).body
+    assert "Бой №1 — инициатива: 2d10" in log and "Цикл 1 — Харизма и споры за вещи" in log
+    assert latin_words(log) == [], log
+    await gm.emu.send_text(admin, group, "/endgame")
+    ended = await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
+    assert latin_words(ended.body) == [], ended.body
+    assert game.seed_hex not in ended.body and game.commitment not in ended.body

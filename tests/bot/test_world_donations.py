@@ -68,14 +68,14 @@ async def test_a_fact_for_a_coin_is_answered_privately(gm: Harness) -> None:
     await gm.emu.wait_for_message(chat, lambda m: "Нужен номер персонажа" in m.body)
     await gm.emu.send_text(anya, chat, "9")
     window = await gm.emu.wait_for_message(chat, lambda m: "Что узнать о №9" in m.body)
-    await _press(table, anya, window, "🚪 В каком он зале")
+    await _press(table, anya, window, "🚪 Зал, где персонаж сейчас")
     assert "Персонажа с номером 9 нет" in window.body
     assert (await table.character(1)).inventory.right_pocket.count == 1  # nothing paid
     await _press(table, anya, window, "◀️ Назад")
     await _press(table, anya, window, "🔎 Факт о персонаже за 1 монету")
     await gm.emu.send_text(anya, chat, "2")
     window = await gm.emu.wait_for_message(chat, lambda m: "Что узнать о №2" in m.body)
-    await _press(table, anya, window, "🚪 В каком он зале")
+    await _press(table, anya, window, "🚪 Зал, где персонаж сейчас")
     answer = await gm.emu.wait_for_message(chat, lambda m: "🔎" in m.body)
     assert "№2 Боря сейчас в зале 3." in answer.body
     assert "Ответ пришёл отдельным сообщением" in window.body
@@ -83,7 +83,7 @@ async def test_a_fact_for_a_coin_is_answered_privately(gm: Harness) -> None:
     await _press(table, anya, window, "🔎 Факт о персонаже за 1 монету")
     await gm.emu.send_text(anya, chat, "2")
     window = await gm.emu.wait_for_message(chat, lambda m: "Что узнать о №2" in m.body)
-    await _press(table, anya, window, "❤️ Какое у него здоровье")
+    await _press(table, anya, window, "❤️ Здоровье")
     assert "Не хватает монет: нужно 1, при вас 0." in window.body
 
 
@@ -100,11 +100,11 @@ async def test_two_winners_end_the_game_and_reveal_the_seed(gm: Harness) -> None
 
     window = await _open(table, anya)
     await _press(table, anya, window, "🏆 100 монет — победа")
-    assert "Пожертвовать 100 монет разом? При вас 100." in window.body
+    assert "Пожертвовать разом: 100 монет? При вас: 100 монет." in window.body
     await _press(table, anya, window, "✅ Да, пожертвовать")
-    assert "Вы победили! Победитель 1-й." in window.body
+    assert "Победа! Ваше место среди победителей: 1." in window.body
     first = await gm.emu.wait_for_message(table.group)
-    assert "Аня (№1) жертвует 100 монет разом и побеждает! Победитель 1-й." in first.body
+    assert "🏆 Победа: Аня (№1) жертвует 100 монет разом. Место среди победителей: 1." in first.body
     assert (await Game.get(id=table.game.id)).status == GameStatus.ACTIVE
     await _press(table, anya, window, "🏆 100 монет — победа")
     await _press(table, anya, window, "✅ Да, пожертвовать")
@@ -115,9 +115,9 @@ async def test_two_winners_end_the_game_and_reveal_the_seed(gm: Harness) -> None
     await _press(table, borya, window, "✅ Да, пожертвовать")
     end = await gm.emu.wait_for_message(table.group)
     game = await Game.get(id=table.game.id)
-    assert "Боря (№2) жертвует 100 монет разом и побеждает! Победитель 2-й." in end.body
+    assert "🏆 Победа: Боря (№2) жертвует 100 монет разом. Место среди победителей: 2." in end.body
     assert "победители — Аня и Боря" in end.body
-    assert "окончена" in end.body and game.seed_hex in end.body
+    assert "окончена" in end.body and "проверить командой /verify" in end.body
     assert game.status == GameStatus.ENDED
     assert "нет игры" in (await table.say(table.admin, "/tick")).body
     await gm.emu.send_text(vera, table.private(vera), "/donate")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.db.models import Character
+from rules.pool.model import Gender
 from rules.pool.penalty import PenaltyCause, penalty
 from tests.bot.conftest import Harness
 from tests.bot.world_table import QUIET, Table, pool_table
@@ -51,11 +52,11 @@ async def test_hunger_gives_1_at_cycle_5_and_2_at_6_and_a_ration_resets_it(gm: H
 
 
 async def test_an_early_wake_halves_sleeplessness_rounding_up(gm: Harness) -> None:
-    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET))
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), genders=(Gender.FEMALE,))
     anya, borya = table.players
     await table.edit(1, cycles_without_sleep=9, cycles_without_food=2)  # penalty 5
     slept = await table.say(anya, "/sleep")
-    assert "Аня засыпает на 2 цикла" in slept.body
+    assert "Аня засыпает на 2 цикла. Во сне она беззащитна, если её никто не охраняет" in slept.body
     summary = await table.tick()
     assert "Проснулись" not in summary.body
     report = (await table.report(anya, 1)).body
@@ -65,7 +66,7 @@ async def test_an_early_wake_halves_sleeplessness_rounding_up(gm: Harness) -> No
     assert asleep.asleep and asleep.cycles_without_food == 2 and asleep.cycles_without_sleep == 9
 
     woke = await table.say(borya, "/wake 1")
-    assert "Боря будит №1 Аня" in woke.body
+    assert "Боря будит спящую: №1 Аня." in woke.body
     anya_now = await table.character(1)
     assert not anya_now.asleep
     assert anya_now.cycles_without_sleep == 7  # 4 + ceil(5 / 2)

@@ -3,23 +3,25 @@ pool fight commands' (bot/services/fights.py) and tested with them."""
 
 from __future__ import annotations
 
-from rules.pool.model import Item
+from rules.pool.model import Gender, Item
 from tests.bot.conftest import Harness
 from tests.bot.world_table import QUIET, pool_table
 
 
 async def test_guard_snatch_and_no_stealing(gm: Harness) -> None:
-    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), ("Вера", QUIET))
+    genders = (Gender.FEMALE, Gender.MALE, Gender.FEMALE)
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), ("Вера", QUIET), genders=genders)
     anya, borya, vera = table.players
     await table.say(anya, "/sleep")
     guarded = await table.say(borya, "/guard 1")
-    assert "Боря охраняет спящего №1 Аня" in guarded.body
+    assert "Боря охраняет спящую: №1 Аня. Напасть на неё можно" in guarded.body
     assert (await table.character(2)).guarding == 1
     refused = await table.say(vera, "/snatch 1 монеты")
     assert "Со спящего ничего нельзя украсть" in refused.body
     assert "/snatch N" in (await table.say(vera, "/snatch")).body
     snatched = await table.say(vera, "/snatch 1")
-    assert "Вера вырывает меч из руки №1 Аня — тот просыпается. Меч: в левую руку." in snatched.body
+    snatch = "Вера вырывает меч у спящей: №1 Аня — и та просыпается. Меч: в левую руку."
+    assert snatch in snatched.body
     anya_now, borya_now, vera_now = [await table.character(n) for n in (1, 2, 3)]
     assert not anya_now.asleep and anya_now.inventory.swords_in_hand == 0
     assert vera_now.inventory.left_hand == Item.SWORD and vera_now.inventory.swords_in_hand == 2
