@@ -80,6 +80,8 @@ def render(
                 if len(cases) == 1 and people(msg_id, shape):
                     cases = [cases[0], dict(cases[0])]  # each person once a man, once a woman
                 lines.append(msg_id)
+                if messages[msg_id].value is None:  # attributes only: the bot cannot send it
+                    errors.found.append(f"message {msg_id} in {locale} has no value")
                 for index, case in enumerate(cases):
                     args = arguments(locale, msg_id, shape, case, index)
                     text = l10n.text(msg_id, **args)
