@@ -114,7 +114,7 @@ edit-change-state = { $field ->
         [dead] killed
        *[alive] revived
     }
-edit-notice = 🛠 Game master { $actor } edited { $name } (#{ $number }): { $changes }.{ $forced ->
+edit-notice = 🛠 A game master's edit — #{ $number } { $name }: { $changes }. Game master: { $actor }.{ $forced ->
         [yes] { " " }⚠️ Beyond the rules, confirmed.
        *[no] { "" }
     } Reason: { $reason }
@@ -128,7 +128,10 @@ edit-limit-stat-min = { $stat ->
     } below { $low }
 edit-limit-stat-sum = the stats add up to { $total }, the rules say { $expected }
 edit-limit-health = health { $health } above the max { $high } (Vitality)
-edit-limit-slept = sleep lasts { $high } cycles, no more can be slept
+edit-limit-slept = sleep lasts { $high } { $high ->
+        [one] cycle
+       *[other] cycles
+    }, no more can be slept
 edit-limit-slept-awake = the character is awake, yet the sleep counter is not zero
 edit-limit-cannot-sleep = by the rules the character cannot fall asleep ({ $reason ->
         [asleep] asleep already
@@ -136,7 +139,7 @@ edit-limit-cannot-sleep = by the rules the character cannot fall asleep ({ $reas
        *[dead] dead
     })
 edit-limit-pocket = the pocket would hold { $count }, it fits up to { $limit } ({ world-item })
-edit-limit-backpack = the backpack would have { $bulk } of { $limit } places taken
+edit-limit-backpack = the backpack would be filled { $bulk }/{ $limit }
 edit-limit-duel-hp = characters of this game are created with { $hp } HP
 edit-limit-range = in this game: { $low } to { $high }
 

@@ -122,17 +122,17 @@ edit-change-class = класс { $before ->
     }
 edit-change-state = { $field ->
         [asleep] { $after ->
-            [yes] уложен спать
-           *[no] разбужен
+            [yes] сон
+           *[no] пробуждение
         }
         [fallen] { $after ->
-            [yes] сбит с ног
-           *[no] поднят на ноги
+            [yes] на земле
+           *[no] снова на ногах
         }
-        [dead] убит
-       *[alive] оживлён
+        [dead] смерть
+       *[alive] оживление
     }
-edit-notice = 🛠 Мастер { $actor } изменил персонажа { $name } (№{ $number }): { $changes }.{ $forced ->
+edit-notice = 🛠 Правка мастера — №{ $number } { $name }: { $changes }. Мастер: { $actor }.{ $forced ->
         [yes] { " " }⚠️ Сверх правил, с подтверждением.
        *[no] { "" }
     } Причина: { $reason }
@@ -146,7 +146,11 @@ edit-limit-stat-min = { $stat ->
     } ниже { $low }
 edit-limit-stat-sum = сумма характеристик { $total }, а по правилам { $expected }
 edit-limit-health = здоровье { $health } больше максимума { $high } (Живучесть)
-edit-limit-slept = сон длится { $high } цикла, больше не проспать
+edit-limit-slept = сон длится { $high } { $high ->
+        [one] цикл
+        [few] цикла
+       *[many] циклов
+    }, больше не проспать
 edit-limit-slept-awake = персонаж не спит, а счётчик сна не ноль
 edit-limit-cannot-sleep = по правилам персонаж не может уснуть ({ $reason ->
         [asleep] уже спит
@@ -154,14 +158,15 @@ edit-limit-cannot-sleep = по правилам персонаж не может
        *[dead] мёртв
     })
 edit-limit-pocket = в кармане будет { $count }, а помещается до { $limit } ({ world-item })
-edit-limit-backpack = в рюкзаке будет занято { $bulk } мест из { $limit }
+edit-limit-backpack = рюкзак будет заполнен на { $bulk }/{ $limit }
 edit-limit-duel-hp = при создании в этой игре хитов { $hp }
 edit-limit-range = в этой игре — от { $low } до { $high }
 
 edit-error-range = Так нельзя: нужно число от { $low } до { $high }.
 edit-error-numbers = { $count ->
         [one] Пришлите одно целое число.
-       *[other] Пришлите { $count } целых чисел через пробел.
+        [few] Пришлите { $count } целых числа через пробел.
+       *[many] Пришлите { $count } целых чисел через пробел.
     }
 edit-error-unchanged = Ничего не меняется: так уже есть.
 edit-error-stale = Пока вы правили, персонаж изменился (ход игры или другой мастер). Вот он сейчас — повторите правку.

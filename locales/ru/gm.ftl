@@ -12,9 +12,9 @@ gm-error-count = Сколько дать: от 1 до { $high }.
 gm-error-item = Не знаю вещь «{ $word }». Вещи: куртка, брюки, рюкзак, меч, рацион, таблетка, монета.
 gm-error-not-living = №{ $number } { $name } — не среди живых: сначала /revive { $number } причина.
 gm-error-alive = №{ $number } { $name } — среди живых: оживлять некого.
-gm-error-kicked = №{ $number } { $name } — убран из игры командой /kick, а не погиб в ней: оживить нельзя.
+gm-error-kicked = №{ $number } { $name }: это исключение из игры (/kick), а не гибель — оживить нельзя.
 gm-error-has-living = Оживить №{ $number } { $name } нельзя: у этого игрока уже есть живой персонаж в игре — { $other }. Один живой персонаж на игрока.
-gm-error-revive-fighting = №{ $number } { $name } всё ещё числится в идущем бою. Оживить можно, когда бой закончится.
+gm-error-revive-fighting = №{ $number } { $name } всё ещё в списке идущего боя. Оживить можно, когда бой закончится.
 gm-error-already-paused = Игра уже на паузе. Продолжить: /resume причина.
 gm-error-not-paused = Игра и так идёт, не на паузе. Остановить: /pause причина.
 
@@ -56,7 +56,7 @@ log-gm-revive-pool = /revive №{ $number }: здоровье { $health }, за�
 log-gm-revive = /revive №{ $number }: хиты { $hp }
 log-gm-place = /place №{ $number }: зал { $before } → { $after }
 log-gm-pause = /pause
-log-gm-kick = /kick №{ $number }: исключён из игры
+log-gm-kick = /kick №{ $number }: исключение из игры
 log-gm-heal = /heal №{ $number }: хиты { $before } → { $after }
 log-gm-resume = /resume (пауза длилась { $minutes ->
         [0] меньше минуты

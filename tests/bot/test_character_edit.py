@@ -55,7 +55,7 @@ async def test_health_edit_is_logged_with_its_reason_and_announced(gm: Harness) 
     assert "здоровье 3 → 4" in window.body
     notice = await editor.save("лечение у знахаря", table.group)
     assert notice.body == (
-        "🛠 Мастер Мастер изменил персонажа Арья (№1): здоровье 3 → 4. Причина: лечение у знахаря"
+        "🛠 Правка мастера — №1 Арья: здоровье 3 → 4. Мастер: Мастер. Причина: лечение у знахаря"
     )
     assert (await _pool(table)).health == 4
     [action] = await actions_of(table.game)
@@ -94,7 +94,7 @@ async def test_stats_within_the_rules_and_impossible_numbers(gm: Harness) -> Non
     table, editor = await _editor(gm)
     await editor.press("📊 Характеристики")
     await editor.type("2 3 -1 5 0", "от 0 до 999")
-    await editor.type("2 3 2", "5 целых чисел")
+    await editor.type("2 3 2", "Пришлите 5 целых чисел через пробел")
     await editor.type("сила", "одно целое число")
     await editor.type("3 2 2 5 0", "причину")
     await editor.type("я" * 201, "от 1 до 200 знаков")
@@ -150,7 +150,7 @@ async def test_states_sleep_wake_fall_stand_kill_and_revive(gm: Harness) -> None
     await editor.press("😴 Состояния")
     await editor.press("😴 Уложить спать")
     notice = await editor.save("сонное зелье", table.group)
-    assert "уложен спать" in notice.body
+    assert "№1 Арья: сон." in notice.body
     assert (await _pool(table)).asleep
     await editor.press("😴 Состояния")
     assert "☀️ Разбудить" in editor.window.button_texts
@@ -164,13 +164,13 @@ async def test_states_sleep_wake_fall_stand_kill_and_revive(gm: Harness) -> None
     await editor.press("😴 Состояния")
     await editor.press("💀 Убить")
     notice = await editor.save("проклятие", table.group)
-    assert "Арья (№1): убит" in notice.body
+    assert "№1 Арья: смерть." in notice.body
     row = await Character.get(game_id=table.game.id, number=1)
     assert row.status == "dead" and row.active_key is None
     assert editor.window.button_texts[0] == "✨ Оживить"
     await editor.press("✨ Оживить")
     notice = await editor.save("ошибка мастера", table.group)
-    assert "оживлён" in notice.body
+    assert "№1 Арья: оживление." in notice.body
     row = await Character.get(game_id=table.game.id, number=1)
     assert row.status == "active"
     assert [a.action for a in await actions_of(table.game)] == ["edit"] * 4 + ["revive"]

@@ -48,7 +48,7 @@ async def test_duel_hp_and_max_hp(gm: Harness) -> None:
     await editor.type("31", "от 0 до 30")
     await editor.type("12", "здоровье 30 → 12")
     notice = await editor.save("рана от падения", group)
-    assert "Борис (№1): здоровье 30 → 12" in notice.body
+    assert "№1 Борис: здоровье 30 → 12." in notice.body
     window = await editor.edit("💗 Максимум хитов", "40", expect="выходит за правила")
     assert "при создании в этой игре хитов 30" in window.body
     await editor.press("⚠️ Всё равно применить")
@@ -91,7 +91,7 @@ async def test_duel_kill_and_revive(gm: Harness) -> None:
     editor, group, game = await _game(gm, GameSystem.DUEL, DUELIST)
     await editor.press("💀 Убить")
     notice = await editor.save("казнь", group)
-    assert "убит" in notice.body
+    assert ": смерть." in notice.body
     row = await Character.get(game_id=game.id, number=1)
     assert row.status == "dead" and (await _duel(game)).dead
     await editor.press("✨ Оживить")

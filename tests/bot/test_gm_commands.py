@@ -150,7 +150,7 @@ async def test_revive_refuses_a_second_living_character_and_a_kicked_one(gm: Har
 
     second = await admin("/revive 2 ошибка")
     assert "уже есть живой персонаж в игре — Богдан" in second.body
-    assert "убран из игры командой /kick" in (await admin("/revive 3 ошибка")).body
+    assert "это исключение из игры (/kick), а не гибель" in (await admin("/revive 3 ошибка")).body
     assert (await Character.get(game_id=table.game.id, number=2)).status == CharacterStatus.DEAD
     assert await _actions(table.game) == []
 

@@ -200,7 +200,7 @@ async def test_admin_kicks_a_character_who_stays_in_history(gm: Harness) -> None
     announced = await _ask(gm, admin, group, "/kick 1 ушёл из <b>чата</b>")
     assert "№1 Вася исключён из игры" in announced.body
     log = (await _ask(gm, vasya, group, "/log")).body
-    assert "🛠 Мастер Мастер: /kick №1: исключён из игры — «ушёл из <b>чата</b>»" in log
+    assert "🛠 Мастер Мастер: /kick №1: исключение из игры — «ушёл из <b>чата</b>»" in log
     row = await Character.get(game_id=game.id, number=1)
     assert row.status == CharacterStatus.KICKED
     listing = (await _ask(gm, admin, group, "/players")).body
