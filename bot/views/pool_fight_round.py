@@ -46,7 +46,11 @@ def _roll(l10n: L10n, kind: str, roll: PoolRoll, who: PoolCharacter) -> str:
     threshold = threshold_text(l10n, roll.threshold, who)
     if roll.negative:
         return l10n.text(
-            "pool-fight-roll-negative", kind=kind, dice=dice, threshold=threshold, raw=roll.raw
+            "pool-fight-roll-negative",
+            kind=kind,
+            dice=dice,
+            threshold=threshold,
+            shortfall=-roll.raw,
         )
     return l10n.text(
         "pool-fight-roll", kind=kind, dice=dice, threshold=threshold, successes=roll.successes

@@ -2,7 +2,7 @@
 
 inventory-title = 🎒 <b>Inventory</b> — { $name }, hall { $hall }
 inventory-floor = 🪨 On the hall floor: { $items }
-inventory-requests = ⏳ You reach for: { $items } — settled at the next tick (by initiative if several want it).
+inventory-requests = ⏳ You reach for: { $items } — settled at the end of the cycle (by initiative if several want it).
 inventory-stack = { $place }: { $items }
 inventory-selected = Chosen: { $items } ({ $place }). How many: { $count }. What to do?
 inventory-gone = That is not there any more. Go back.
@@ -18,7 +18,7 @@ inventory-pickup-to = ✋ Pick up → { $where }
 inventory-done-moved = ✅ Done: { $items } — { $where }.
 inventory-done-eaten = ✅ Ration eaten: cycles without food reset.
 inventory-done-pills = ✅ Pills swallowed: { $count }. Health { $health } of { $max }.
-inventory-done-requested = ⏳ Requested: { $items } from the floor. Settled at the next tick.
+inventory-done-requested = ⏳ Requested: { $items } from the floor. Settled at the end of the cycle.
 inventory-group = The inventory is in the private chat with me: send /inventory there.
 inventory-button = 🎒 Inventory
 error-pills-in-fight = You are in a fight: pills come only from the jacket's left pocket now — the «💊» button in the fight message.

@@ -2,7 +2,7 @@
 
 inventory-title = 🎒 <b>Инвентарь</b> — { $name }, зал { $hall }
 inventory-floor = 🪨 На полу зала: { $items }
-inventory-requests = ⏳ Вы тянетесь за: { $items } — решится при следующем тике (если хотят несколько — по инициативе).
+inventory-requests = ⏳ Вы тянетесь за: { $items } — решится в конце цикла (если хотят несколько — по инициативе).
 inventory-stack = { $place }: { $items }
 inventory-selected = Выбрано: { $items } ({ $place }). Сколько: { $count }. Что сделать?
 inventory-gone = Этой вещи там уже нет. Вернитесь назад.
@@ -18,7 +18,7 @@ inventory-pickup-to = ✋ Подобрать → { $where }
 inventory-done-moved = ✅ Готово: { $items } — { $where }.
 inventory-done-eaten = ✅ Рацион съеден: счёт циклов без еды обнулён.
 inventory-done-pills = ✅ Проглочено таблеток: { $count }. Здоровье { $health } из { $max }.
-inventory-done-requested = ⏳ Заявка: { $items } с пола. Решится при следующем тике.
+inventory-done-requested = ⏳ Заявка: { $items } с пола. Решится в конце цикла.
 inventory-group = Инвентарь — в личном чате со мной: напишите там /inventory.
 inventory-button = 🎒 Инвентарь
 error-pills-in-fight = Вы в бою: таблетки сейчас можно взять только из левого кармана куртки — кнопкой «💊» в сообщении боя.

@@ -40,7 +40,7 @@ pool-fight-state-unarmed = без меча
 pool-fight-state-bleeding = кровотечение
 pool-fight-penalty = штраф { $total } ({ $causes })
 pool-fight-cause-wounds = раны { $amount }
-pool-fight-cause-no-trousers = без штанов { $amount }
+pool-fight-cause-no-trousers = без брюк { $amount }
 pool-fight-cause-no-sword = без меча { $amount }
 pool-fight-cause-no-jacket = без куртки { $amount }
 pool-fight-cause-hunger = голод { $amount }
@@ -71,7 +71,7 @@ pool-fight-exchange = 🗡 { $attacker } → { $defender }
 pool-fight-kind-attack = атака
 pool-fight-kind-defense = защита
 pool-fight-roll = { $kind } 🎲 { $dice } · порог { $threshold } → успехов: <b>{ $successes }</b>
-pool-fight-roll-negative = { $kind } 🎲 { $dice } · порог { $threshold } → <b>{ $raw }</b>, провал
+pool-fight-roll-negative = { $kind } 🎲 { $dice } · порог { $threshold } → <b>−{ $shortfall }</b>, провал
 pool-fight-threshold-plain = { $threshold }
 pool-fight-threshold = { $threshold } (6 + { $causes })
 pool-fight-no-defense = защиты нет: { $reason ->
@@ -89,7 +89,7 @@ pool-fight-died-unattended = ☠️ { $name } умирает: помощь не 
 pool-fight-stood-up = 🧍 { $name } поднимается на ноги.
 
 pool-fight-over = 🏁 Бой №{ $id } окончен. В строю: { $names }.
-pool-fight-over-nobody = 🏁 Бой №{ $id } окончен. В строю не остался никто.
+pool-fight-over-nobody = 🏁 Бой №{ $id } окончен. В строю никого не осталось.
 pool-fight-stopped = 🛑 Мастер остановил бой №{ $id }. { $count ->
     [0] В строю никого.
    *[other] В строю: { $names }.

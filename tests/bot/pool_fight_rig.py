@@ -116,7 +116,7 @@ async def start(table: Table, attacker: int, target: int) -> EmuMessage:
     """``/fight target`` and the challenger's "Начать": the live message, now choosing or
     fighting (initiative dice must be scripted before)."""
     live = await challenge(table, attacker, f"/fight {target}")
-    assert "нападает" in live.body, live.body
+    assert "Бой №" in live.body, live.body
     await press(table, attacker, live, "Начать")
     await table.gm.emu.wait_for_edit(live)
     return live

@@ -109,6 +109,6 @@ async def test_two_fighters_kill_each_other_in_the_same_round(gm: Harness) -> No
     assert "порог 10 (6 + раны 4)" in result.body
     assert "☠️ Арья погибает от ран." in result.body
     assert "☠️ Бран погибает от ран." in result.body
-    assert "В строю не остался никто" in result.body
+    assert "В строю никого не осталось" in result.body
     rows = await Character.filter(game_id=table.game.id)
     assert [row.status for row in rows] == ["dead", "dead"]

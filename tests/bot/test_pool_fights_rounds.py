@@ -46,7 +46,7 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     await press(table, 1, live, ATTACK)
     await press(table, 2, live, ATTACK)
     first = await _round(gm, live, 1)
-    assert "атака 🎲 1, 1, 2 · порог 6 → -2, провал" in first.body
+    assert "атака 🎲 1, 1, 2 · порог 6 → −2, провал" in first.body
     assert "🔻 Арья роняет меч — он лежит на полу зала." in first.body
     assert "Арья ▰▰▰▰▰ 5/5 · без меча · штраф 2 (без меча 2) · → Бран" in first.body
     world = await peek(table.game)
@@ -58,7 +58,7 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     await press(table, 1, first, ATTACK)
     await press(table, 2, first, ATTACK)
     second = await _round(gm, live, 2)
-    assert "порог 8 (6 + без меча 2) → -1, провал" in second.body
+    assert "порог 8 (6 + без меча 2) → −1, провал" in second.body
     assert "🤕 Арья падает без оружия." in second.body
     assert "Арья ▰▰▰▰▰ 5/5 · упала · без меча" in second.body
     assert second.button_texts == [ATTACK, "🧍 Встать"]
@@ -143,7 +143,7 @@ async def test_the_round_timeout_makes_the_silent_attack(gm: Harness) -> None:
     round_dice(gm, (10, 2, 2), NO_DEFENSE)
     await fire(ROUND_TIMER)
     result = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
-    assert "🗡 Бран → Арья" in result.body and "Арья →" not in result.body
+    assert "🗡 Бран → Арья" in result.body and "🗡 Арья →" not in result.body
     assert "💊 Арья глотает таблетки (1)" in result.body
 
 

@@ -23,8 +23,7 @@ async def test_a_sleeper_nobody_guards_is_killed_without_rolls(gm: Harness) -> N
     table = await pool_table(gm)
     await change(table, 2, asleep=True)
     killed = await challenge(table, 1, "/fight 2")
-    assert "Арья нападает на спящего Бран" in killed.body
-    assert "Бран погибает, так и не проснувшись" in killed.body
+    assert "Удар во сне: Арья → Бран. Охраны нет — Бран погибает, не проснувшись." in killed.body
     bran = await Character.get(game_id=table.game.id, number=2)
     assert bran.status == CharacterStatus.DEAD
     assert await Encounter.filter(game_id=table.game.id).count() == 0
@@ -36,7 +35,7 @@ async def test_a_guarded_sleeper_makes_the_attacker_fight_the_guard(gm: Harness)
     await change(table, 2, asleep=True)
     await change(table, 3, guarding=2)
     live = await challenge(table, 1, "/fight 2")
-    assert "Бран спит под охраной: Арья придётся сначала сразиться со стражем — Вера" in (live.body)
+    assert "Бран спит под охраной. Сначала бой со стражем: Арья → Вера." in (live.body)
     assert "Участники: Арья, Вера." in live.body
     assert (await fight_state(table)).joined == (1, 3)
     assert "Вы спите" in await press(table, 2, live, "Вступить")
@@ -52,7 +51,7 @@ async def test_a_reply_names_the_target_and_the_join_window_times_out(gm: Harnes
     said = await gm.emu.send_text(table.player(2), table.group, "Кто тут?")
     await gm.emu.send_text(table.player(1), table.group, "/fight", reply_to=said)
     live = await gm.emu.wait_for_message(table.group)
-    assert "Арья нападает на Бран" in live.body
+    assert "Арья → Бран" in live.body
     assert "вступили" in await press(table, 3, live, "Вступить")
     gm.game_dice.add(10, 9, 7, 5)
     await fire(JOIN_TIMER)
@@ -96,7 +95,7 @@ async def test_bad_fight_commands_get_clear_answers(gm: Harness) -> None:
         (1, "/fight 1", "самого себя"),
         (1, "/fight 9", "Персонажа с номером 9 нет"),
         (1, "/fight 3", "Вера в другом зале"),
-        (1, "/fight 4", "Гоша уже выбыл из игры"),
+        (1, "/fight 4", "Гоша больше не в игре"),
         (1, "/fight 5", "Дана сейчас не может сражаться"),
         (5, "/fight 1", "Дана сейчас не может сражаться"),
     ]
@@ -131,8 +130,8 @@ async def test_players_offers_a_challenge_button_for_every_living_character(gm: 
     assert await Encounter.filter(game_id=table.game.id).count() == 0
     # A press opens the fight exactly like /fight 2, in the group.
     assert "Вы напали" in await press(table, 1, roster, "\u2694 2. Бран")
-    live = await gm.emu.wait_for_message(table.group, lambda m: "нападает" in m.body)
-    assert "Арья нападает на Бран" in live.body
+    live = await gm.emu.wait_for_message(table.group, lambda m: "Бой №" in m.body and "→" in m.body)
+    assert "Арья → Бран" in live.body
     assert (await fight_state(table)).joined == (1, 2)
     assert (await fight_record(table)).message_id == live.message_id
     # A second press: the attacker is busy now.

@@ -32,7 +32,7 @@ async def test_a_fight_stays_in_its_topic_from_challenge_to_results(gm: Harness)
     thread = arena.message_thread_id
     await gm.emu.send_text(table.player(1), table.group, "/fight 2", thread_id=thread)
     live = await gm.emu.wait_for_message(table.group)
-    assert "нападает" in live.body and live.thread_id == thread
+    assert "Бой №" in live.body and live.thread_id == thread
     gm.game_dice.add(10, 8, 3)
     await press(table, 1, live, "Начать")
     await gm.emu.wait_for_edit(live)
@@ -69,7 +69,7 @@ async def test_halls_binds_a_hall_to_a_topic_and_its_fights_go_there(gm: Harness
     await change(table, 1, hall=2)
     await change(table, 2, hall=2)
     await gm.emu.send_text(table.player(1), table.group, "/fight 2")
-    live = await gm.emu.wait_for_message(table.group, lambda m: "нападает" in m.body)
+    live = await gm.emu.wait_for_message(table.group, lambda m: "Бой №" in m.body and "→" in m.body)
     assert live.thread_id == thread
 
     # Unbinding from the general chat.

@@ -44,7 +44,7 @@ async def test_a_whole_fight_through_the_real_bot(tmp_path: Path, clean_redis: s
             await _set_up(f"sqlite://{tmp_path / 'bot.sqlite3'}", group.id, (arya.id, bran.id))
             await emu.send_text(arya, group, "/fight 2")
             live = await emu.wait_for_message(group, timeout=15)
-            assert "Арья нападает на Бран" in live.body
+            assert "Арья → Бран" in live.body
             await emu.press_button(arya, live, "Начать")
             live = await _settle(emu, live, lambda m: "⚔️ Атаковать" in m.button_texts)
             assert "Инициатива" in live.body and "Раунд 1" in live.body

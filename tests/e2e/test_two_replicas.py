@@ -112,7 +112,9 @@ async def _table(rig: Replicas, title: str, **settings: object) -> Table:
 
 async def _start_fight(emu: TelegramEmulator, table: Table) -> EmuMessage:
     await emu.send_text(table.arya, table.group, "/fight 2")
-    live = await emu.wait_for_message(table.group, lambda m: "нападает" in m.body, timeout=15)
+    live = await emu.wait_for_message(
+        table.group, lambda m: "Бой №" in m.body and "→" in m.body, timeout=15
+    )
     await _answer(emu, table.arya, live, "Начать")
     while ATTACK not in live.button_texts:
         await emu.wait_for_edit(live, timeout=15)
@@ -212,7 +214,7 @@ async def test_one_fight_across_two_replicas_applies_every_action_once(
         shown_dice += _dice(text)
     assert shown_dice == await _roll_log(table.game_id)  # nothing rolled twice or unseen
     health = await _health(table.game_id)
-    # "В строю: …", or "В строю не остался никто" when the last blows felled both
+    # "В строю: …", or "В строю никого не осталось" when the last blows felled both
     standing = result.body.split("В строю:")[1] if "В строю:" in result.body else ""
     for name, value in health.items():
         assert (value > 0) == (name in standing), (health, result.body)
