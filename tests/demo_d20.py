@@ -76,7 +76,8 @@ async def _battle(
         asked = ASKED.search(live.body)
         if asked and not live.buttons:
             name = asked["name"]
-            await say(emu, heroes[name], group, STORIES[name], "Описание принято")
+            # As the prompt asks: a reply reaches the bot even in privacy mode.
+            await say(emu, heroes[name], group, STORIES[name], "Описание принято", live)
             continue
         if "Бой окончен" in live.body:
             standing = STANDING.search(live.body)

@@ -109,12 +109,18 @@ async def window(
 
 
 async def say(
-    emu: TelegramEmulator, user: EmuUser, chat: EmuChat, text: str, answer: str
+    emu: TelegramEmulator,
+    user: EmuUser,
+    chat: EmuChat,
+    text: str,
+    answer: str,
+    reply_to: EmuMessage | None = None,
 ) -> EmuMessage:
-    """``user`` writes ``text`` in ``chat``; the bot's next message there containing ``answer``
-    (written again after a second when the bot was still busy with the user's last action)."""
+    """``user`` writes ``text`` in ``chat`` (as a reply to ``reply_to``); the bot's next message
+    there containing ``answer`` (written again after a second when the bot was still busy with
+    the user's last action)."""
     for _ in range(BUSY_RETRIES):
-        await emu.send_text(user, chat, text)
+        await emu.send_text(user, chat, text, reply_to=reply_to)
         reply = await emu.wait_for_message(
             chat, lambda m: answer in m.body or BUSY in m.body, timeout=WAIT
         )

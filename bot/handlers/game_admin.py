@@ -17,6 +17,7 @@ from aiogram_dialog import DialogManager, StartMode
 
 from bot.config import Settings
 from bot.dialogs.states import GameSettingsDialog
+from bot.handlers.group_reading import warn_if_unread
 from bot.handlers.replies import refuse
 from bot.i18n import L10n
 from bot.services import games
@@ -54,6 +55,7 @@ async def settings_link(message: Message, bot: Bot, l10n: L10n, settings: Settin
         l10n.text("settings-open"),
         reply_markup=InlineKeyboardMarkup(inline_keyboard=[[button]]),
     )
+    await warn_if_unread(message, bot, l10n)
 
 
 async def group_only(message: Message, l10n: L10n) -> None:

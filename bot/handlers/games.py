@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.delivery import edit_or_send
+from bot.handlers.group_reading import warn_if_unread
 from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n
@@ -71,6 +72,7 @@ async def new_game(message: Message, bot: Bot, l10n: L10n, settings: Settings | 
         l10n.text("game-choose-system"),
         reply_markup=InlineKeyboardMarkup(inline_keyboard=buttons),
     )
+    await warn_if_unread(message, bot, l10n)
 
 
 async def choose_system(

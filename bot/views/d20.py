@@ -122,9 +122,11 @@ def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
     if snap.stage is BattleStage.NARRATION:
         assert battle.narration_due is not None and snap.state.narrator_user is not None
         who = mention(snap.state.narrator_user, battle.narration_due)
-        return l10n.text(
+        ask = l10n.text(
             "d20-narration-ask", name=who, time=duration(l10n, settings.narration_timeout)
         )
+        # A plain message reaches the bot only with privacy mode off; a reply always does.
+        return "\n".join([ask, l10n.text("privacy-reply-hint")])
     if snap.stage is BattleStage.FIGHTING:
         current = battle.current.character
         prompt = l10n.text(

@@ -34,7 +34,7 @@ help-group-d20 =
     <b>d20</b>
     /check 1|2|3 <i>what</i> — a difficulty check · /battle — start a battle
     /battle Guards | Robbers — a battle with named sides; on your turn pick an action, then the target.
-    After a 1 or a 19 the bot asks for your character's state: write it as your next message in the group. d20 rules — /rules
+    After a 1 or a 19 the bot asks for your character's state: write it in the group as a reply to the bot's message ("Reply"). d20 rules — /rules
 help-group-admin =
     <b>Game masters</b>
     /newgame — new game · /game — settings · /endgame — end it and reveal the dice

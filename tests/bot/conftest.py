@@ -29,8 +29,17 @@ class Harness:
 
 
 @pytest.fixture
-async def emu() -> AsyncIterator[TelegramEmulator]:
-    async with TelegramEmulator(TOKEN, bot_username="gm_test_bot", bot_first_name="GM") as emulator:
+def privacy_mode() -> bool:
+    """Off: the emulator delivers every group message. A test turns Telegram's default on with
+    ``@pytest.mark.parametrize("privacy_mode", [True])``."""
+    return False
+
+
+@pytest.fixture
+async def emu(privacy_mode: bool) -> AsyncIterator[TelegramEmulator]:
+    async with TelegramEmulator(
+        TOKEN, bot_username="gm_test_bot", bot_first_name="GM", privacy_mode=privacy_mode
+    ) as emulator:
         yield emulator
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from aiogram import Bot
 from aiogram.types import BufferedInputFile, Update
@@ -63,8 +65,65 @@ async def test_privacy_mode_filters_group_messages() -> None:
         await emu.send_text(alice, group, "/roll@gm_test_bot")
         await emu.send_text(alice, group, "/roll@someone_else")
         await emu.send_text(alice, group, "/roll")
+        await emu.send_text(alice, group, "see /roll")  # a command must start the message
         texts = [u.payload["text"] for u in emu.pending_updates]
         assert texts == ["/roll@gm_test_bot", "/roll"]
+
+
+def _text_mention(length: int, user_id: int) -> dict[str, Any]:
+    """A mention a client makes by picking a member from the list: it names the user's id."""
+    return {"type": "text_mention", "offset": 0, "length": length, "user": {"id": user_id}}
+
+
+async def test_privacy_mode_delivers_replies_to_the_bot_and_its_mentions() -> None:
+    async with TelegramEmulator(TOKEN, bot_username="gm_test_bot", privacy_mode=True) as emu:
+        alice, bob = emu.add_user("Alice"), emu.add_user("Bob")
+        group = emu.add_group("Table", members=[alice, bob])
+        client = emu.create_bot()
+        try:
+            prompt = await client.send_message(group.id, "Describe it")
+            assert (await client.get_me()).can_read_all_group_messages is False
+        finally:
+            await client.session.close()
+        from_bot = emu.last_bot_message(group)
+        assert from_bot is not None and from_bot.message_id == prompt.message_id
+        chatter = await emu.send_text(alice, group, "plain text")
+        await emu.send_text(bob, group, "a reply to Alice", reply_to=chatter)
+        await emu.send_text(alice, group, "a reply to the bot", reply_to=from_bot)
+        await emu.send_text(alice, group, "hey @GM_test_bot look")
+        await emu.send_text(alice, group, "hey @gm_test_bot_2 and @someone")
+        await emu.send_text(bob, group, "GM, look", entities=[_text_mention(2, emu.bot_user.id)])
+        await emu.send_text(bob, group, "Alice, look", entities=[_text_mention(5, alice.id)])
+        await emu.edit_text(alice, chatter, "edited, @gm_test_bot")
+        delivered = [(u.kind, u.payload["text"]) for u in emu.pending_updates]
+        assert delivered == [
+            ("message", "a reply to the bot"),
+            ("message", "hey @GM_test_bot look"),
+            ("message", "GM, look"),
+            ("edited_message", "edited, @gm_test_bot"),
+        ]
+        # What the bot does not get is still in the chat, for everyone else to read.
+        assert "a reply to Alice" in [m.body for m in emu.messages(group)]
+
+
+async def test_an_admin_bot_or_privacy_off_gets_every_message() -> None:
+    async with TelegramEmulator(TOKEN, bot_username="gm_test_bot", privacy_mode=True) as emu:
+        alice = emu.add_user("Alice")
+        admin_table = emu.add_group("Admin table", members=[alice], bot_admin=True)
+        await emu.send_text(alice, admin_table, "plain text")
+        emu.state.privacy_mode = False
+        await emu.send_text(alice, emu.add_group("Open table", members=[alice]), "more text")
+        assert [u.payload["text"] for u in emu.pending_updates] == ["plain text", "more text"]
+
+
+async def test_client_entities_are_checked_and_kept_in_order(emu: TelegramEmulator) -> None:
+    alice = emu.add_user("Alice")
+    group = emu.add_group("Table", members=[alice])
+    mention = {"type": "text_mention", "offset": 6, "length": 3, "user": {"id": alice.id}}
+    sent = await emu.send_text(alice, group, "/roll Ali #tag", entities=[mention])
+    assert [e["type"] for e in sent.entities] == ["bot_command", "text_mention", "hashtag"]
+    with pytest.raises(EmulatorError, match="outside the text"):
+        await emu.send_text(alice, group, "hi", entities=[{**mention, "offset": 1}])
 
 
 async def test_user_side_misuse_raises(emu: TelegramEmulator) -> None:

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from .errors import ButtonNotFound, EmulatorError
-from .formatting import detect_entities, utf16_slice
+from .formatting import detect_entities, utf16_len, utf16_slice
 from .models import (
     PRESENT_STATUSES,
     ChatEvent,
@@ -54,7 +54,13 @@ def _thread_for(chat: EmuChat, thread_id: int | None, reply_to: EmuMessage | Non
 
 
 def should_deliver(state: EmulatorState, message: EmuMessage) -> bool:
-    """Would the bot receive this group message (membership and privacy mode)?"""
+    """Would the bot receive this group message (membership and privacy mode)?
+
+    A bot with privacy mode on (BotFather's default) that is not an administrator gets, in a
+    group, only service messages, messages that start with a command for it (``/cmd`` or
+    ``/cmd@this_bot``), replies to its own messages and messages that mention it
+    (``@this_bot`` or a ``text_mention`` of it). Callback queries always reach it.
+    """
     chat = message.chat
     if chat.is_private:
         return True
@@ -62,15 +68,24 @@ def should_deliver(state: EmulatorState, message: EmuMessage) -> bool:
         return False
     if not state.privacy_mode or state.bot_is_admin(chat) or message.kind == "service":
         return True
-    if message.reply_to is not None and message.reply_to.from_bot:
+    if message.reply_to is not None and message.reply_to.sender is state.bot:
         return True
-    for entity in message.entities:
-        if entity["type"] == "bot_command":
-            command = utf16_slice(message.text or "", entity["offset"], entity["length"])
-            _, _, target = command.partition("@")
-            if not target or target.lower() == (state.bot.username or "").lower():
-                return True
-    return False
+    return any(_addresses_bot(state, message, entity) for entity in message.entities)
+
+
+def _addresses_bot(state: EmulatorState, message: EmuMessage, entity: dict[str, Any]) -> bool:
+    """Is ``entity`` a command at the start of the message for this bot, or a mention of it?"""
+    kind = entity["type"]
+    if kind == "text_mention":
+        return bool(entity.get("user", {}).get("id") == state.bot.id)
+    if kind not in ("bot_command", "mention"):
+        return False
+    part = utf16_slice(message.text or "", entity["offset"], entity["length"])
+    username = (state.bot.username or "").lower()
+    if kind == "mention":
+        return part[1:].lower() == username
+    _, _, target = part.partition("@")
+    return entity["offset"] == 0 and (not target or target.lower() == username)
 
 
 def push_message_update(
@@ -89,6 +104,7 @@ def send_text(
     *,
     reply_to: EmuMessage | None = None,
     thread_id: int | None = None,
+    entities: list[dict[str, Any]] | None = None,
 ) -> EmuMessage:
     _check_can_write(state, user, chat)
     if not text.strip():
@@ -101,7 +117,7 @@ def send_text(
         sender=user,
         date=state.now(),
         text=text,
-        entities=detect_entities(text),
+        entities=_with_client_entities(text, entities or []),
         raw_text=text,
         reply_to=reply_to,
         thread_id=_thread_for(chat, thread_id, reply_to),
@@ -111,6 +127,19 @@ def send_text(
     state.store_message(message)
     push_message_update(state, message)
     return message
+
+
+def _with_client_entities(text: str, extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entities Telegram detects plus those the client set (a ``text_mention`` picked from
+    the member list), in order of their offsets."""
+    size = utf16_len(text)
+    for entity in extra:
+        offset, length = entity.get("offset"), entity.get("length")
+        if not isinstance(offset, int) or not isinstance(length, int) or length <= 0:
+            raise EmulatorError(f"entity {entity!r} needs an offset and a positive length")
+        if offset < 0 or offset + length > size:
+            raise EmulatorError(f"entity {entity!r} lies outside the text")
+    return sorted([*detect_entities(text), *extra], key=lambda entity: entity["offset"])
 
 
 def deep_link_text(payload: str) -> str:

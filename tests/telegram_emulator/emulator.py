@@ -236,15 +236,25 @@ class TelegramEmulator:
         *,
         reply_to: EmuMessage | None = None,
         thread_id: int | None = None,
+        entities: list[dict[str, Any]] | None = None,
     ) -> EmuMessage:
         """``user`` writes ``text`` in ``chat`` (private chat when omitted).
 
         ``send_text(alice, "/start")`` and ``send_text(alice, group, "/roll 2d6")`` both work.
-        Commands (``/roll``, ``/roll@bot``), mentions, hashtags and URLs get entities.
+        Commands (``/roll``, ``/roll@bot``), mentions, hashtags and URLs get entities;
+        ``entities`` adds those a client sets itself (a ``text_mention`` of a member).
+        With ``privacy_mode`` a group message the real Telegram would not deliver to the bot
+        (see :func:`actions.should_deliver`) is stored in the chat but makes no update.
         """
         target, body = self._chat_and_text(user, chat, text)
         return actions.send_text(
-            self.state, user, target, body, reply_to=reply_to, thread_id=thread_id
+            self.state,
+            user,
+            target,
+            body,
+            reply_to=reply_to,
+            thread_id=thread_id,
+            entities=entities,
         )
 
     async def open_deep_link(self, user: EmuUser, payload: str = "") -> EmuMessage:
