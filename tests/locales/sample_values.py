@@ -110,6 +110,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "class": ("воин", "fighter"),
     "commitment": ("9f2c…e41a", "9f2c…e41a"),
     "fingerprint": ("9f2c41d7", "9f2c41d7"),
+    "bot": ("@gm_bot", "@gm_bot"),
     "content": ("2 рациона", "2 rations"),
     "default": ("Бронн", "Bronn"),
     "description": ("Северянин с топором, молчалив", "A quiet northerner with an axe"),
