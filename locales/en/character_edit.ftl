@@ -145,7 +145,7 @@ edit-limit-range = in this game: { $low } to { $high }
 
 edit-error-range = Not possible: the number must be { $low } to { $high }.
 edit-error-numbers = { $count ->
-        [one] Send one whole number.
+        [1] Send one whole number.
        *[other] Send { $count } whole numbers separated by spaces.
     }
 edit-error-unchanged = Nothing changes: it is so already.

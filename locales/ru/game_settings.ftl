@@ -3,7 +3,7 @@
 settings-open = ⚙️ Настройки игры открываются в личном чате со мной — нажмите кнопку:
 settings-open-button = Открыть настройки в личке
 settings-main =
-    ⚙️ <b>Настройки игры № { $game_id }</b> — { $system }
+    ⚙️ <b>Настройки игры №{ $game_id }</b> — { $system }
     Чат: «{ $title }»
 
     { $summary }

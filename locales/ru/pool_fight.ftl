@@ -1,6 +1,6 @@
 ## Групповой бой (система pool)
 
-pool-fight-usage = Напасть: /fight N — номер персонажа из /players. Или ответьте командой /fight на сообщение того, на кого нападаете. Он должен быть в одном зале с вами.
+pool-fight-usage = Напасть: /fight N — номер персонажа из /players. Или ответьте командой /fight на сообщение соперника. Соперник должен быть в одном зале с вами.
 pool-fight-admin-usage = Какой бой? Укажите номер: /fight_next N или /fight_stop N — или ответьте командой на сообщение боя. Идут бои: { $fights }.
 pool-fight-sleeper-killed = 💀 Удар во сне: { $attacker } → { $sleeper }. Охраны нет — { $sleeper } погибает, не проснувшись.
 
@@ -58,7 +58,7 @@ pool-fight-acted-attack = Вы атакуете. Ждём остальных.
 pool-fight-acted-pills = Вы глотаете таблетки: { $count }. Ждём остальных.
 pool-fight-acted-stand = Вы поднимаетесь на ноги. Ждём остальных.
 
-pool-fight-prompt-setup = ⚔️ Бой №{ $id }: ваш черёд выбрать соперника. Если не выберете за { $seconds } с, им станет { $default }.
+pool-fight-prompt-setup = ⚔️ Бой №{ $id }: ваш черёд выбрать соперника. Без выбора за { $seconds } с — { $default }.
 pool-fight-prompt-pick = ⚔️ Бой №{ $id }: вас выбрали сразу несколько противников. Кого атакуете? Без выбора — { $default }.
 pool-fight-prompt-retarget = ⚔️ Бой №{ $id }: ваш соперник выбыл. Выберите нового; без выбора — { $default }.
 pool-fight-target-taken = Соперник: { $name }.
@@ -90,7 +90,7 @@ pool-fight-stood-up = 🧍 { $name } поднимается на ноги.
 
 pool-fight-over = 🏁 Бой №{ $id } окончен. В строю: { $names }.
 pool-fight-over-nobody = 🏁 Бой №{ $id } окончен. В строю никого не осталось.
-pool-fight-stopped = 🛑 Мастер остановил бой №{ $id }. { $count ->
+pool-fight-stopped = 🛑 Бой №{ $id } остановлен мастером. { $count ->
     [0] В строю никого.
    *[other] В строю: { $names }.
 }

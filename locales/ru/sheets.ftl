@@ -163,8 +163,8 @@ sheet-d20-description = 📝 { $description }
 
 sheet-usage = Чей лист показать? Напишите номер персонажа: /sheet 3
 sheet-admin-head = 🔎 Лист для администратора · { $game } · статус: { $status ->
-        [dead] погиб
-        [kicked] исключён
+        [dead] нет в живых
+        [kicked] исключение из игры
        *[active] в игре
     }
 sheet-sent = 📬 Лист персонажа №{ $number } отправлен вам в личные сообщения.

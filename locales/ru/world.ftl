@@ -111,7 +111,7 @@ world-needs-sleeping = 😴 Сон: { $slept } из { $full } циклов. До
 world-tick-head = 🌀 <b>Цикл { $cycle }</b> — { $name }
 world-tick-slept = 😴 Проспан цикл ({ $cycles } из 2).
 world-tick-healed = 💚 Сон лечит: здоровье { $health }.
-world-tick-contest = ⚡ Спор за вещь на полу ({ $item }): ваша инициатива { $rolls } — вы { $rank }-й из { $of }.
+world-tick-contest = ⚡ Спор за вещь на полу ({ $item }): ваша инициатива { $rolls } — место { $rank } из { $of }.
 world-tick-picked = ✋ Подобрано: { $items } → { $place ->
         [left_hand] в левую руку
         [right_hand] в правую руку
@@ -155,7 +155,7 @@ world-tick-group-woke = ☀️ Проснулись: { $names }.
 world-tick-group-died = 💀 Погибли: { $names }.
 world-tick-group-portals = 🚪 Порталы открылись: кто просился в другой зал — перешёл.
 world-tick-group-private = 🔒 Кубики Харизмы, призы и остальное — каждому в личные сообщения.
-world-tick-group-unreached = ✉️ Личный отчёт не дошёл до: { $names }. Откройте чат со мной и нажмите «Старт» — следующий дойдёт.
+world-tick-group-unreached = ✉️ Личный отчёт не доставлен: { $names }. Откройте чат со мной и нажмите «Старт» — следующий дойдёт.
 
 ## Залы и порталы
 

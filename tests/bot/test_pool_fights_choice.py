@@ -47,9 +47,9 @@ async def _choice(table: Table, number: int) -> EmuMessage:
 async def test_four_fighters_choose_lowest_first_and_the_bound_pick(gm: Harness) -> None:
     table, live = await _four(gm)
     gosha = await _choice(table, 4)  # lowest initiative chooses first
-    assert "ваш черёд выбрать соперника" in gosha.body and "им станет Арья" in gosha.body
+    assert "ваш черёд выбрать соперника" in gosha.body and "— Арья." in gosha.body
     assert gosha.button_texts == ["1. Арья", "2. Бран", "3. Вера"]
-    assert "Сейчас выбирает соперника Гоша" in live.body and "Инициатива" in live.body
+    assert "Соперника выбирает: Гоша" in live.body and "Инициатива" in live.body
     assert "Гоша: 🎲 3 + 2 = 5" in live.body
     await gm.emu.expect_no_message(table.private(3))  # one chooser at a time
     assert "Сейчас выбираете не вы" in await press(table, 3, live, "📩 Прислать выбор")
@@ -58,8 +58,9 @@ async def test_four_fighters_choose_lowest_first_and_the_bound_pick(gm: Harness)
     await gm.emu.wait_for_edit(gosha)
     assert "вы выбрали — Арья" in gosha.body and gosha.buttons == []
     vera = await _choice(table, 3)
-    assert "Сейчас выбирает соперника Вера" in (await gm.emu.wait_for_edit(live)).body
-    assert "→" not in live.body  # the group never sees who chose whom while choosing
+    assert "Соперника выбирает: Вера" in (await gm.emu.wait_for_edit(live)).body
+    # the group never sees who chose whom while choosing (the first line is the challenge)
+    assert "→" not in "\n".join(live.body.splitlines()[1:])
     await press(table, 3, vera, "1. Арья")
     bran = await _choice(table, 2)
     await press(table, 2, bran, "3. Вера")

@@ -196,7 +196,7 @@ async def test_the_gm_moves_the_fight_on_and_stops_it(gm: Harness) -> None:
     assert state.state is not None and state.state.round == 1
     await gm.emu.send_text(table.admin, table.group, "/fight_stop")
     stopped = await gm.emu.wait_for_message(table.group)
-    assert "Мастер остановил бой №1. В строю: Арья, Бран." in stopped.body
+    assert "Бой №1 остановлен мастером. В строю: Арья, Бран." in stopped.body
     await settled(first, lambda m: m.buttons == [])
     assert (await fight_record(table)).stage == FINISHED
     await gm.emu.send_text(table.admin, table.group, "/fight_stop")

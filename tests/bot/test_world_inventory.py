@@ -110,9 +110,9 @@ async def test_a_contested_pick_up_goes_by_initiative_at_the_tick(gm: Harness) -
     await table.tick()
     anya_report = (await table.report(anya, 1)).body
     borya_report = (await table.report(borya, 1)).body
-    assert "ваша инициатива 3 + 2 = 5 — вы 2-й из 2" in anya_report
+    assert "ваша инициатива 3 + 2 = 5 — место 2 из 2" in anya_report
     assert "Не досталось: 1 меч" in anya_report
-    assert "ваша инициатива 9 + 2 = 11 — вы 1-й из 2" in borya_report
+    assert "ваша инициатива 9 + 2 = 11 — место 1 из 2" in borya_report
     assert "Подобрано: 1 меч → в левую руку" in borya_report
     assert (await table.character(2)).inventory.swords_in_hand == 2
     assert (await table.character(1)).inventory.swords_in_hand == 1

@@ -44,7 +44,7 @@ async def test_each_player_gets_their_dice_privately_and_the_group_no_secrets(gm
     assert "Цикл 1 прошёл." in text and "Порталы открылись" in text
     for secret in ("монет", "меч", "8", "4", "d10", "руку", "зале 1"):
         assert secret not in text, secret
-    assert "Личный отчёт не дошёл до: Вера" in text
+    assert "Личный отчёт не доставлен: Вера" in text
     assert "Аня" not in text and "Боря" not in text
     world = await peek(table.game)
     assert world.cycle == 1

@@ -104,7 +104,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "build": ("норма", "normal"),
     "causes": ("раны 1, голод 1", "wounds 1, hunger 1"),
-    "chance": ("54.8%", "54.8%"),
+    "chance": ("54,8 %", "54.8%"),
     "changes": ("здоровье 4 → 2", "health 4 → 2"),
     "choice": ("продолжить", "go on"),
     "class": ("воин", "fighter"),
