@@ -34,7 +34,7 @@ async def _build(
     emu: TelegramEmulator, user: EmuUser, link: str, name: str, skill_steps: int, agility: str
 ) -> None:
     """Mark «пеший», move it ``skill_steps`` from the middle, type the agility, create."""
-    step = await open_creation(emu, user, link, name, "боевые навыки")
+    step = await open_creation(emu, user, link, name, "боевые навыки", "он")
     await press(emu, user, step, "▫️ пеший")
     button = "+" if skill_steps > 0 else "−"
     for _ in range(abs(skill_steps)):
