@@ -51,19 +51,19 @@ async def _build(
 
 async def _duel(emu: TelegramEmulator, group: EmuChat, sandor: EmuUser, bronn: EmuUser) -> str:
     """The challenge, the rounds (both go on) and the ending; returns the loser's number."""
-    challenge = await say(emu, sandor, group, "/duel 2 пеший", "вызывает")
+    challenge = await say(emu, sandor, group, "/duel 2 пеший", "Вызов на поединок:")
     await press(emu, bronn, challenge, "Принять")
     for round_number in range(1, MAX_ROUNDS + 1):
         title = f"Раунд {round_number}</b>"
         result = await emu.wait_for_message(group, partial(_titled, title), timeout=WAIT)
-        if "Победа за" in result.body:  # a knockout ends the round's own message
+        if "Победа:" in result.body:  # a knockout ends the round's own message
             break
         for user in (sandor, bronn):
             await press(emu, user, result, "Продолжить")
     else:
         await press(emu, sandor, result, "Остановиться")
-        result = await emu.wait_for_message(group, lambda m: "Победа за" in m.body, timeout=WAIT)
-    return "1" if result.body.split("Победа за")[-1].strip().startswith("Бронн") else "2"
+        result = await emu.wait_for_message(group, lambda m: "Победа:" in m.body, timeout=WAIT)
+    return "1" if result.body.split("Победа:")[-1].strip().startswith("Бронн") else "2"
 
 
 def _titled(title: str, message: EmuMessage) -> bool:
