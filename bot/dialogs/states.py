@@ -58,5 +58,6 @@ class CharacterEditDialog(StatesGroup):
     item_place = State()
     skills = State()
     classes = State()
+    gender = State()
     confirm = State()
     reason = State()

@@ -5,3 +5,22 @@ creation-gender-prompt =
     The bot writes about your character accordingly.
 creation-gender-he = he
 creation-gender-she = she
+
+## A game master's edit (/edit N)
+
+edit-button-gender = 👤 He / she
+edit-gender =
+    👤 <b>Gender</b> — #{ $number } { $name }. Now: { $gender ->
+        [m] he
+        [f] she
+       *[other] not set
+    }.
+    How should the bot speak of the character?
+edit-change-gender = gender: { $before ->
+        [m] he
+        [f] she
+       *[other] not set
+    } → { $after ->
+        [f] she
+       *[m] he
+    }
