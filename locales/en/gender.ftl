@@ -24,3 +24,15 @@ edit-change-gender = gender: { $before ->
         [f] she
        *[m] he
     }
+
+## /me: once, for a character made before the bot asked
+
+me-gender-ask = Tell the bot your character's gender, so that it writes about them right.
+me-gender-he = He
+me-gender-she = She
+me-gender-set = Done: the bot now speaks of your character as “{ $gender ->
+        [f] she
+       *[m] he
+    }”.
+me-gender-error-set = The character's gender is already set. A game master can change it (/edit).
+me-gender-error-gone = This character is no longer in the game: the button does nothing.
