@@ -25,7 +25,7 @@ duel-round-score = Счёт { $wins }:{ $losses } — раунд { $gender ->
         [f] выиграла
        *[m] выиграл
     } { $winner }.
-duel-round-dodges = Ловкость: { $loser }, { $agility } % — d100: { $dodges }.
+duel-round-dodges = Ловкость: { $loser }, { $agility } %; d100: { $dodges }.
 duel-dodge-yes = { $value } — уклонение
 duel-dodge-no = { $value } — нет
 duel-round-damage = { $damage ->

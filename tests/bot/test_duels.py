@@ -53,7 +53,7 @@ async def test_seed_example_through_the_bot(gm: Harness) -> None:
     assert "Кубик 1–17, успех: Бронн — на 1–8, Сандор — на 9–17." in text
     assert "Броски: 1 (Бронн), 15 (Сандор), 11 (Сандор), 3 (Бронн), 10 (Сандор)." in text
     assert "Счёт 3:2 — раунд выиграл Сандор." in text
-    assert "Ловкость: Бронн, 20 % — d100: 5 — уклонение, 56 — нет, 92 — нет." in text
+    assert "Ловкость: Бронн, 20 %; d100: 5 — уклонение, 56 — нет, 92 — нет." in text
     assert "Урон: Бронн −18 (2 × 9)." in text
     assert "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in text
     assert result.button_texts == ["Продолжить", "Остановиться"]
