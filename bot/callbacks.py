@@ -7,6 +7,7 @@ from enum import StrEnum
 from aiogram.filters.callback_data import CallbackData
 
 from bot.db.models import GameSystem
+from rules.gender import Gender
 
 
 class NewGameCallback(CallbackData, prefix="ng"):
@@ -86,6 +87,13 @@ class SheetCallback(CallbackData, prefix="me"):
     """/me in private with characters in several games: show the sheet of this game's one."""
 
     game_id: int
+
+
+class GenderCallback(CallbackData, prefix="gd"):
+    """/me's «Он» / «Она» under a character whose gender is not set yet."""
+
+    character_id: int
+    gender: Gender
 
 
 class InventoryCallback(CallbackData, prefix="inv"):

@@ -42,9 +42,9 @@ STORIES = {
 
 
 async def _build(
-    emu: TelegramEmulator, user: EmuUser, link: str, name: str, cls: str, about: str
+    emu: TelegramEmulator, user: EmuUser, link: str, name: str, cls: str, about: str, gender: str
 ) -> None:
-    step = await open_creation(emu, user, link, name, "выберите класс")
+    step = await open_creation(emu, user, link, name, "выберите класс", gender)
     await press(emu, user, step, cls)
     chat = emu.private_chat(user)
     await window(emu, chat, lambda m: "Коротко опишите" in m.body, "ask the description")
@@ -114,8 +114,8 @@ async def play() -> Recording:
         group = emu.add_group("Таверна «Кабанъ»", admins=[master], members=[irma, dogvor])
 
         link = await new_game(emu, master, group, "d20 (таблица исходов)")
-        await _build(emu, irma, link, "Ирма", "маг — 12 ХП", "Юная волшебница из Академии.")
-        await _build(emu, dogvor, link, "Догвор", "варвар — 22 ХП", "Полуорк с топором.")
+        await _build(emu, irma, link, "Ирма", "маг — 12 ХП", "Юная волшебница из Академии.", "она")
+        await _build(emu, dogvor, link, "Догвор", "варвар — 22 ХП", "Полуорк с топором.", "он")
         await say(emu, irma, group, "/check 2 распутать охранное заклятие", "проверка УС 2")
         await _battle(emu, master, group, {"Ирма": irma, "Догвор": dogvor})
 

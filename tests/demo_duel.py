@@ -34,7 +34,7 @@ async def _build(
     emu: TelegramEmulator, user: EmuUser, link: str, name: str, skill_steps: int, agility: str
 ) -> None:
     """Mark «пеший», move it ``skill_steps`` from the middle, type the agility, create."""
-    step = await open_creation(emu, user, link, name, "боевые навыки")
+    step = await open_creation(emu, user, link, name, "боевые навыки", "он")
     await press(emu, user, step, "▫️ пеший")
     button = "+" if skill_steps > 0 else "−"
     for _ in range(abs(skill_steps)):
@@ -51,19 +51,19 @@ async def _build(
 
 async def _duel(emu: TelegramEmulator, group: EmuChat, sandor: EmuUser, bronn: EmuUser) -> str:
     """The challenge, the rounds (both go on) and the ending; returns the loser's number."""
-    challenge = await say(emu, sandor, group, "/duel 2 пеший", "вызывает")
+    challenge = await say(emu, sandor, group, "/duel 2 пеший", "Вызов на поединок:")
     await press(emu, bronn, challenge, "Принять")
     for round_number in range(1, MAX_ROUNDS + 1):
         title = f"Раунд {round_number}</b>"
         result = await emu.wait_for_message(group, partial(_titled, title), timeout=WAIT)
-        if "Победа за" in result.body:  # a knockout ends the round's own message
+        if "Победа:" in result.body:  # a knockout ends the round's own message
             break
         for user in (sandor, bronn):
             await press(emu, user, result, "Продолжить")
     else:
         await press(emu, sandor, result, "Остановиться")
-        result = await emu.wait_for_message(group, lambda m: "Победа за" in m.body, timeout=WAIT)
-    return "1" if result.body.split("Победа за")[-1].strip().startswith("Бронн") else "2"
+        result = await emu.wait_for_message(group, lambda m: "Победа:" in m.body, timeout=WAIT)
+    return "1" if result.body.split("Победа:")[-1].strip().startswith("Бронн") else "2"
 
 
 def _titled(title: str, message: EmuMessage) -> bool:

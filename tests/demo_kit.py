@@ -141,13 +141,22 @@ async def new_game(
 
 
 async def open_creation(
-    emu: TelegramEmulator, user: EmuUser, payload: str, name: str, step: str
+    emu: TelegramEmulator,
+    user: EmuUser,
+    payload: str,
+    name: str,
+    step: str,
+    gender: str | None = None,
 ) -> EmuMessage:
-    """Open the creation dialog by the deep link, send the name; the window of the next step."""
+    """Open the creation dialog by the deep link, send the name (and press ``gender``, «он» or
+    «она», where the dialog asks it next); the window of the next step."""
     chat = emu.private_chat(user)
     await emu.open_deep_link(user, payload)
     await emu.wait_for_message(chat, timeout=WAIT)
     await emu.send_text(user, chat, name)
+    if gender is not None:
+        asked = await window(emu, chat, lambda m: "он или она?" in m.body, f"ask {name} he/she")
+        await press(emu, user, asked, gender)
     return await window(emu, chat, lambda m: step in m.body, f"ask {name} the next step")
 
 

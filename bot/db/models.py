@@ -12,6 +12,8 @@ from typing import Any
 from tortoise import fields
 from tortoise.models import Model
 
+from rules.gender import Gender
+
 
 class User(Model):
     """A Telegram user the bot has seen. ``started``: they opened the private chat with the bot."""
@@ -93,6 +95,9 @@ class Character(Model):
     status = fields.CharEnumField(CharacterStatus, max_length=8, default=CharacterStatus.ACTIVE)
     active_key = fields.CharField(max_length=48, null=True, unique=True)
     description = fields.CharField(max_length=280, default="")
+    # Grammatical gender for the texts (and, in pool, the rules' copy of it); NULL: not set
+    # yet, for characters made before it was asked (the owner sets it once under /me).
+    gender = fields.CharEnumField(Gender, max_length=1, null=True)
     state: dict[str, Any] = fields.JSONField(default=dict)
     version = fields.IntField(default=0)
     created_at = fields.DatetimeField(auto_now_add=True)

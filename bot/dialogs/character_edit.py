@@ -18,6 +18,7 @@ from bot.dialogs.character_edit_handlers import (
     on_back,
     on_class,
     on_counter,
+    on_gender,
     on_group,
     on_number_text,
     on_skill,
@@ -65,11 +66,12 @@ def _main_window() -> Window:
         Row(_button("edit-button-hp", "g_health"), _button("edit-button-class", "g_classes")),
         when="is_d20",
     )
+    every = Row(_button("edit-button-gender", "g_gender"))
     return Window(
         I18NFormat("edit-main", when="active"),
         I18NFormat("edit-saved", when="saved"),
         *_gone(),
-        Group(pool, duel, d20, when="alive"),
+        Group(pool, duel, d20, every, when="alive"),
         _state("edit-button-kill", "s_kill", when="kill_here"),
         _state("edit-button-revive", "s_revive", when="dead"),
         Cancel(I18NFormat("edit-button-close")),
@@ -178,6 +180,17 @@ def _pick_windows() -> list[Window]:
             _select("cls", "classes", on_class),
             _back(),
             state=States.classes,
+        ),
+        Window(
+            I18NFormat("edit-gender", when="active"),
+            *_gone(),
+            Row(
+                Button(I18NFormat("creation-gender-he"), id="gender_m", on_click=on_gender),
+                Button(I18NFormat("creation-gender-she"), id="gender_f", on_click=on_gender),
+                when="alive",
+            ),
+            _back(),
+            state=States.gender,
         ),
     ]
 

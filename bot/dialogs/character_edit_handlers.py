@@ -27,6 +27,7 @@ from bot.services.errors import NoActiveGame, RuleRefused, ServiceError
 from bot.services.games import settings_of
 from bot.services.permissions import admin_ids_of
 from bot.services.settings_admin import admin_game
+from rules.gender import Gender
 
 NUMBERS = re.compile(r"-?\d{1,6}")
 PENDING = ("edit", "outcome", "forced", "field", "skill", "item", "item_op", "source", "dest")
@@ -42,6 +43,7 @@ GROUPS: dict[str, tuple[Any, str]] = {
     "g_items": (CharacterEditDialog.items, ""),
     "g_skills": (CharacterEditDialog.skills, ""),
     "g_classes": (CharacterEditDialog.classes, ""),
+    "g_gender": (CharacterEditDialog.gender, ""),
 }
 COUNTER_BUTTONS = {"c_food": Field.FOOD, "c_sleep": Field.SLEEP, "c_slept": Field.SLEPT}
 # State buttons: the field and the value they set.
@@ -184,6 +186,11 @@ async def on_number_text(message: Message, widget: Any, manager: DialogManager) 
 async def on_state(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
     field, value = STATE_BUTTONS[button.widget_id or ""]
     await propose(callback, manager, Edit(field, (value,)))
+
+
+async def on_gender(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
+    gender = Gender.FEMALE if button.widget_id == "gender_f" else Gender.MALE
+    await propose(callback, manager, Edit(Field.GENDER, key=gender.value))
 
 
 async def on_class(callback: CallbackQuery, widget: Any, manager: DialogManager, key: str) -> None:

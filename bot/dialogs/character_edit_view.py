@@ -141,6 +141,7 @@ async def edit_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]
         "game_id": game.id,
         "number": row.number,
         "name": row.name,
+        "gender": row.gender.value if row.gender else "-",
         "alive": target.alive,
         "dead": not target.alive,
         "sheet": Html(full_sheet(l10n, row.number, target.state, row.description)),

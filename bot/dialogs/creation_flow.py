@@ -1,5 +1,5 @@
-"""Pieces shared by the creation dialogs: the game, the name step (duel, d20), inline errors,
-cancelling and the final save.
+"""Pieces shared by the creation dialogs: the game, the name and gender steps (duel, d20),
+inline errors, cancelling and the final save.
 
 A refusal inside a dialog is shown as a warning line on top of the window (set by a handler,
 shown once by :func:`error_getter`), so every callback is answered by aiogram-dialog itself.
@@ -12,10 +12,10 @@ from typing import Any
 
 from aiogram.fsm.state import State
 from aiogram.types import CallbackQuery, Message
-from aiogram_dialog import DialogManager
+from aiogram_dialog import DialogManager, Window
 from aiogram_dialog.widgets.input import MessageInput
-from aiogram_dialog.widgets.kbd import Button
-from aiogram_dialog.widgets.text import Format
+from aiogram_dialog.widgets.kbd import Back, Button, Row
+from aiogram_dialog.widgets.text import Format, Multi
 
 from bot.db.models import Game
 from bot.dialogs.widgets import I18NFormat, l10n_of
@@ -23,9 +23,12 @@ from bot.handlers.replies import refusal_text
 from bot.i18n import Html
 from bot.services.characters import Build, check_name_free, clean_name, create_character
 from bot.services.errors import InvalidBuild, InvalidName, NoActiveGame, ServiceError
+from bot.views.grammar import gender_of
+from rules.gender import Gender
 
 ERROR_KEY = "error"
 NAME_KEY = "name"
+GENDER_KEY = "gender"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,37 @@ def name_input(texts: FlowTexts) -> MessageInput:
         await manager.next()
 
     return MessageInput(on_name)
+
+
+def chosen_gender(manager: DialogManager) -> Gender | None:
+    """The gender chosen in this dialog; None for a dialog begun before the step existed."""
+    value = manager.dialog_data.get(GENDER_KEY)
+    return Gender(value) if value in {g.value for g in Gender} else None
+
+
+async def gender_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]:
+    data = dialog_manager.dialog_data
+    return {"name": data.get(NAME_KEY, ""), "gender": gender_of(data.get(GENDER_KEY))}
+
+
+async def on_gender(_: CallbackQuery, button: Button, manager: DialogManager) -> None:
+    gender = Gender.FEMALE if button.widget_id == "she" else Gender.MALE
+    manager.dialog_data[GENDER_KEY] = gender.value
+    await manager.next()
+
+
+def gender_window(texts: FlowTexts, back: Back, state: State) -> Window:
+    """The step right after the name: «он» / «она», for the texts' agreement."""
+    return Window(
+        Multi(error_line(), I18NFormat("creation-gender-prompt"), sep="\n\n"),
+        Row(
+            Button(I18NFormat("creation-gender-he"), id="he", on_click=on_gender),
+            Button(I18NFormat("creation-gender-she"), id="she", on_click=on_gender),
+        ),
+        Row(back, cancel_button(texts)),
+        getter=[error_getter, gender_getter],
+        state=state,
+    )
 
 
 def cancel_button(texts: FlowTexts) -> Button:

@@ -1,4 +1,5 @@
-"""Creating a ``d20`` character in private: name, class, optional description, preview, confirm.
+"""Creating a ``d20`` character in private: name, gender, class, optional description, preview,
+confirm.
 
 Started by ``/start j<game>`` with ``{"game_id": ...}``; values live in the dialog data (Redis).
 """
@@ -18,6 +19,7 @@ from bot.dialogs.states import D20Creation
 from bot.dialogs.widgets import I18NFormat, l10n_of
 from bot.i18n import L10n
 from bot.services.characters import DESCRIPTION_MAX, D20Build
+from bot.views.grammar import gender_of
 from rules.d20 import ARMOUR_CLASS, CLASS_HP, CharacterClass
 
 TEXTS = flow.FlowTexts(
@@ -59,6 +61,7 @@ async def values_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, An
     character_class = _class_of(data)
     return {
         "name": data.get(flow.NAME_KEY, ""),
+        "gender": gender_of(data.get(flow.GENDER_KEY)),
         "class": _class_name(l10n, character_class),
         "hp": CLASS_HP[character_class] if character_class else 0,
         "ac": ARMOUR_CLASS,
@@ -110,7 +113,8 @@ async def on_confirm(_: CallbackQuery, __: Button, manager: DialogManager) -> No
     if character_class is None:
         await manager.switch_to(D20Creation.character_class)
         return
-    build = D20Build(character_class, manager.dialog_data.get(DESCRIPTION_KEY, ""))
+    description = manager.dialog_data.get(DESCRIPTION_KEY, "")
+    build = D20Build(character_class, description, flow.chosen_gender(manager))
     await flow.finish(manager, TEXTS, build, D20Creation.name)
 
 
@@ -139,6 +143,7 @@ def build_dialog() -> Dialog:
             getter=getter,
             state=D20Creation.name,
         ),
+        flow.gender_window(TEXTS, _back(), D20Creation.gender),
         Window(
             Multi(error, I18NFormat("creation-d20-class-prompt"), sep="\n\n"),
             Group(

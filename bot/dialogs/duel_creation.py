@@ -1,4 +1,4 @@
-"""Creating a ``duel`` character in private: name, skills, agility, preview, confirm.
+"""Creating a ``duel`` character in private: name, gender, skills, agility, preview, confirm.
 
 Started by ``/start j<game>`` with ``{"game_id": ...}``. Values live in the dialog data
 (Redis), so a restart resumes the dialog from its last message with the same values.
@@ -27,6 +27,7 @@ from bot.dialogs.duel_handlers import (
 from bot.dialogs.duel_values import middle, normalize, preview_skills, skill_rows
 from bot.dialogs.states import DuelCreation
 from bot.dialogs.widgets import I18NFormat, l10n_of
+from bot.views.grammar import gender_of
 
 
 async def name_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]:
@@ -62,6 +63,7 @@ async def preview_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, A
     skills, agility = normalize(dialog_manager.dialog_data, settings)
     return {
         "name": dialog_manager.dialog_data.get(flow.NAME_KEY, ""),
+        "gender": gender_of(dialog_manager.dialog_data.get(flow.GENDER_KEY)),
         "skills": preview_skills(l10n_of(dialog_manager), skills, settings),
         "agility": agility,
         "hp": settings.duel_hp,
@@ -111,6 +113,7 @@ def build_dialog() -> Dialog:
             getter=[flow.error_getter, name_getter],
             state=DuelCreation.name,
         ),
+        flow.gender_window(TEXTS, _back(), DuelCreation.gender),
         Window(
             Multi(
                 error,

@@ -4,6 +4,7 @@ limits; a refused step shows the reason and changes nothing."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from aiogram.types import CallbackQuery, Message
 from aiogram_dialog import DialogManager
@@ -103,6 +104,7 @@ async def on_agility_typed(message: Message, _: MessageInput, manager: DialogMan
 
 async def on_confirm(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
     build = build_of(manager.dialog_data, await settings_for(manager))
+    build = replace(build, gender=flow.chosen_gender(manager))
     if not build.skills:
         flow.show_error(manager, "creation-duel-error-no-skill")
         await manager.switch_to(DuelCreation.skills)

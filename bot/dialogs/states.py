@@ -14,6 +14,7 @@ class PoolCreation(StatesGroup):
 
 class DuelCreation(StatesGroup):
     name = State()
+    gender = State()
     skills = State()
     agility = State()
     preview = State()
@@ -21,6 +22,7 @@ class DuelCreation(StatesGroup):
 
 class D20Creation(StatesGroup):
     name = State()
+    gender = State()
     character_class = State()
     description = State()
     preview = State()
@@ -56,5 +58,6 @@ class CharacterEditDialog(StatesGroup):
     item_place = State()
     skills = State()
     classes = State()
+    gender = State()
     confirm = State()
     reason = State()

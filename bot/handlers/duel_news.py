@@ -11,7 +11,7 @@ from bot.callbacks import DuelAction, DuelCallback
 from bot.handlers.delivery import send_or_log
 from bot.i18n import L10n
 from bot.services import duels
-from bot.views.duel import end_text, round_text
+from bot.views.duel import end_text, genders_of, round_text
 from rules.duel import Choice, EndReason, Side
 
 
@@ -34,11 +34,12 @@ def buttons(
 def _news(l10n: L10n, snap: duels.DuelSnapshot) -> tuple[str, InlineKeyboardMarkup | None]:
     """What the duel's live message should say now: the last round, or who stopped it."""
     duel = snap.duel
+    genders = genders_of(snap)
     if duel.end_reason is EndReason.STOPPED:
         stopper = next(
             (s for s in (Side.CHALLENGER, Side.OPPONENT) if duel.choice(s) is Choice.STOP), None
         )
-        return end_text(l10n, duel, stopped_by=stopper), None
+        return end_text(l10n, duel, stopped_by=stopper, genders=genders), None
     result = duel.last_round
     assert result is not None
     number = len(duel.rounds)
@@ -50,7 +51,7 @@ def _news(l10n: L10n, snap: duels.DuelSnapshot) -> tuple[str, InlineKeyboardMark
             [("duel-button-go-on", DuelAction.GO_ON), ("duel-button-stop", DuelAction.STOP)],
             number,
         )
-    return round_text(l10n, duel, result, number), markup
+    return round_text(l10n, duel, result, number, genders), markup
 
 
 async def publish(bot: Bot, snap: duels.DuelSnapshot, l10n: L10n, pressed_id: int) -> bool:

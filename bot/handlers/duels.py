@@ -24,6 +24,7 @@ from bot.services.characters import character_by_number, living_character
 from bot.services.errors import BadNumber, ServiceError, StaleAction
 from bot.services.runtime import Runtime
 from bot.views.duel import challenge_text
+from bot.views.grammar import gender_of
 from rules.duel import Side
 
 GROUP_CHATS = {"group", "supergroup"}
@@ -185,7 +186,10 @@ async def on_expire(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
         return
     group = data["translator"].for_locale(record.game.locale)
     text = group.text(
-        "duel-expired", challenger=snap.duel.challenger.name, opponent=snap.duel.opponent.name
+        "duel-expired",
+        challenger=snap.duel.challenger.name,
+        opponent=snap.duel.opponent.name,
+        gender=gender_of(snap.opponent_gender),
     )
     await edit_or_send(bot, record.chat_id, record.message_id, text, thread_id=record.thread_id)
 
@@ -205,6 +209,7 @@ async def on_choices_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> No
         "duel-choices-timeout",
         who=snap.duel.fighter(silent).name,
         winner=snap.duel.fighter(snap.duel.winner).name,
+        gender=gender_of(snap.gender(silent)),
     )
     sent = await send_or_log(bot, record.chat_id, text, thread_id=record.thread_id)
     if sent is not None:

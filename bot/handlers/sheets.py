@@ -13,7 +13,7 @@ from aiogram.utils.deep_linking import create_start_link
 
 from bot.callbacks import SheetCallback
 from bot.config import Settings
-from bot.db.models import Game, GameSystem
+from bot.db.models import Character, Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.games import SYSTEM_NAMES
 from bot.handlers.pool_fight_keyboards import players_keyboard
@@ -24,6 +24,7 @@ from bot.services import characters, games
 from bot.services.errors import NotAdmin, NotInGroup, ServiceError
 from bot.services.sheets import SheetEntry, own_characters, roster
 from bot.views.chunks import chunks
+from bot.views.gender_ask import with_gender_ask
 from bot.views.sheets import full_sheet, public_line
 
 GROUP_CHATS = {"group", "supergroup"}
@@ -110,12 +111,20 @@ async def _game_button(bot: Bot, l10n: L10n, entry: SheetEntry) -> str:
     return f"{title} \u00b7 {system} \u00b7 {entry.character.name}"
 
 
-async def _send_sheet(anchor: Message, entry: SheetEntry, bot: Bot, l10n: L10n) -> None:
+async def sheet_reply(
+    bot: Bot, l10n: L10n, entry: SheetEntry
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The private /me message: the game, the full sheet, its buttons (and the gender ask)."""
     head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
     sheet = full_sheet(l10n, entry.character.number, entry.state, entry.character.description)
     pool = entry.game.system == GameSystem.POOL
     markup = inventory_keyboard(l10n, entry.game.id) if pool else None
-    await anchor.answer(f"{head}\n\n{sheet}", reply_markup=markup)
+    return with_gender_ask(l10n, entry.character, f"{head}\n\n{sheet}", markup)
+
+
+async def _send_sheet(anchor: Message, entry: SheetEntry, bot: Bot, l10n: L10n) -> None:
+    text, markup = await sheet_reply(bot, l10n, entry)
+    await anchor.answer(text, reply_markup=markup)
 
 
 def _secret_note(l10n: L10n, game: Game) -> list[str]:
@@ -133,9 +142,17 @@ async def me_group(message: Message, l10n: L10n) -> None:
     if character is None:
         await message.reply(l10n.text("me-group-none"))
         return
+    text, markup = group_reply(l10n, game, character)
+    await message.reply(text, reply_markup=markup)
+
+
+def group_reply(
+    l10n: L10n, game: Game, character: Character
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The group's /me: the public facts (and the gender ask, which only the owner answers)."""
     line = public_line(l10n, character.number, characters.rule_state(game, character))
     text = "\n".join([l10n.text("me-group", line=Html(line)), *_secret_note(l10n, game)])
-    await message.reply(text)
+    return with_gender_ask(l10n, character, text, None)
 
 
 async def players(message: Message, l10n: L10n) -> None:

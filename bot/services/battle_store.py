@@ -19,6 +19,7 @@ from bot.services.characters import rule_state
 from bot.services.codec import dump, load
 from bot.services.errors import NotYourButton, StaleAction, WrongSystem
 from rules.d20 import Battle, D20Character
+from rules.gender import Gender
 
 KIND = "d20"
 JOIN_TIMER = "d20_join"
@@ -41,12 +42,14 @@ OPEN_STAGES = (BattleStage.JOINING, BattleStage.FIGHTING, BattleStage.NARRATION)
 
 @dataclass(frozen=True, slots=True)
 class Fighter:
-    """A character who joined: ``side`` is one of :data:`SIDES`."""
+    """A character who joined: ``side`` is one of :data:`SIDES`; ``gender`` as the character's
+    row had it then (None: not set), for the texts."""
 
     number: int
     user_id: int
     name: str
     side: str
+    gender: Gender | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +72,9 @@ class BattleState:
 
     def fighter_of(self, user_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.user_id == user_id), None)
+
+    def named(self, name: str) -> Fighter | None:
+        return next((f for f in self.fighters if f.name == name), None)
 
     def owner(self, name: str) -> int:
         return next(f.user_id for f in self.fighters if f.name == name)

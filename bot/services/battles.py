@@ -94,7 +94,7 @@ async def join(
         mine = snap.state.fighter_of(user_id)
         if mine is not None and mine.side == side:
             raise AlreadyOnSide()
-        fighter = Fighter(character.number, user_id, character.name, side)
+        fighter = Fighter(character.number, user_id, character.name, side, character.gender)
         if mine is None:
             fighters = (*snap.state.fighters, fighter)
         else:  # switching sides keeps the joining order

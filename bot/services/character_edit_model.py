@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.services.errors import RuleRefused, ServiceError
+from rules.gender import Gender
 
 COUNTER_MAX = 999  # the largest counter, health or stat a game master may type
 ACTION = "edit"  # the GmAction.action of these edits
@@ -34,6 +35,7 @@ class Field(StrEnum):
     AGILITY = "agility"
     SKILL = "skill"
     CLASS = "character_class"
+    GENDER = "gender"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,17 @@ def need_values(edit: Edit, count: int = 1) -> tuple[int, ...]:
 
 def unchanged() -> RuleRefused:
     return RuleRefused("edit-error-unchanged")
+
+
+def gender_change(before: Gender | None, edit: Edit) -> tuple[Gender, Change]:
+    """The gender ``edit`` sets (its ``key``: "m" or "f") and the change from ``before``."""
+    try:
+        after = Gender(edit.key)
+    except ValueError:
+        raise RuleRefused("edit-error-field") from None
+    if after == before:
+        raise unchanged()
+    return after, Change(Field.GENDER, before.value if before else "", after.value)
 
 
 def broken(code: str, **details: object) -> Break:

@@ -19,6 +19,7 @@ from bot.services.character_edit_model import (
     Field,
     Outcome,
     broken,
+    gender_change,
     need_values,
     out_of_range,
     unchanged,
@@ -133,6 +134,13 @@ def _kill(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Ou
     return world, Outcome((Change(Field.DEAD, "alive", "dead"),))
 
 
+def _gender(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Outcome]:
+    """The rules' copy of the gender (a woman without a jacket has a penalty); the character's
+    column follows it when the edit is saved."""
+    gender, change = gender_change(character.gender, edit)
+    return with_character(world, replace(character, gender=gender)), Outcome((change,))
+
+
 def _items(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Outcome]:
     inventory, changes, breaks = edit_items(character.inventory, edit)
     changed = replace(character, inventory=inventory)
@@ -150,6 +158,7 @@ APPLIERS = {
     Field.FALLEN: _flag,
     Field.DEAD: _kill,
     Field.ITEM: _items,
+    Field.GENDER: _gender,
 }
 
 

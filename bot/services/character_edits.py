@@ -28,6 +28,7 @@ from bot.services.character_edit_model import (
     LimitsBroken,
     Outcome,
     StaleEdit,
+    gender_change,
     unchanged,
 )
 from bot.services.character_edit_other import apply_d20, apply_duel
@@ -81,8 +82,11 @@ async def load_target(game: Game, number: int) -> Target:
     return Target(row, rule_state(game, row))
 
 
-async def _refuse_in_fight(game: Game, number: int) -> None:
-    """A fighter's state lives in the fight until it ends: an edit now would be overwritten."""
+async def _refuse_in_fight(game: Game, number: int, edit: Edit) -> None:
+    """A fighter's state lives in the fight until it ends: an edit now would be overwritten.
+    (Only pool keeps the gender in the rule state: elsewhere it is the row's, never fought.)"""
+    if edit.field == Field.GENDER and game.system != GameSystem.POOL:
+        return
     if game.system == GameSystem.POOL:
         busy = number in await busy_numbers(game)
     elif game.system == GameSystem.DUEL:
@@ -107,7 +111,7 @@ def _check_status(target: Target, edit: Edit) -> None:
 async def check_edit(game: Game, target: Target, edit: Edit) -> Outcome:
     """What the edit would change and which limits it breaks; a refusal if it cannot be."""
     _check_status(target, edit)
-    await _refuse_in_fight(game, target.row.number)
+    await _refuse_in_fight(game, target.row.number, edit)
     if edit.field == Field.ALIVE:
         return Outcome(())
     if game.system == GameSystem.POOL:
@@ -117,6 +121,8 @@ async def check_edit(game: Game, target: Target, edit: Edit) -> Outcome:
 
 
 def _apply_row(game: Game, target: Target, edit: Edit) -> tuple[Any, Outcome]:
+    if edit.field == Field.GENDER:  # the row's column: the rule state does not hold it
+        return target.state, Outcome((gender_change(target.row.gender, edit)[1],))
     if game.system == GameSystem.DUEL:
         return apply_duel(target.state, edit, settings_of(game))
     return apply_d20(target.state, edit)
@@ -154,7 +160,7 @@ async def save_edit(
         if target.seen != seen:
             raise StaleEdit()
         _check_status(target, edit)
-        await _refuse_in_fight(game, number)
+        await _refuse_in_fight(game, number, edit)
         if game.system == GameSystem.POOL:
             outcome = await _save_pool(game, number, edit, actor, reason, force)
         else:
@@ -175,6 +181,9 @@ async def _save_pool(
         raise LimitsBroken()
     async with in_transaction() as connection:
         await save_world(game, world, after, rows)
+        if edit.field == Field.GENDER:  # the column the texts read follows the rules' copy
+            gender = after.character(number).gender
+            await Character.filter(game_id=game.id, number=number).update(gender=gender)
         await gm_log.record(
             game,
             actor,
@@ -195,6 +204,8 @@ async def _save_row(
         raise LimitsBroken()
     row = target.row
     changes: dict[str, Any] = {"state": dump(after), "version": F("version") + 1}
+    if edit.field == Field.GENDER:
+        changes["gender"] = gender_change(row.gender, edit)[0]
     if edit.field == Field.DEAD:
         changes.update(status=CharacterStatus.DEAD, active_key=None)
     async with in_transaction() as connection:

@@ -26,8 +26,9 @@ from rules.d20.character import CharacterClass, D20Character
 from rules.duel import new_character as new_duel_character
 from rules.duel.character import DuelCharacter
 from rules.errors import RuleError
+from rules.gender import Gender
 from rules.pool.build import new_character as new_pool_character
-from rules.pool.model import Gender, PoolCharacter, Stats
+from rules.pool.model import PoolCharacter, Stats
 
 NAME_MIN, NAME_MAX = 2, 32
 DESCRIPTION_MAX = 280
@@ -60,12 +61,14 @@ class PoolBuild:
 class DuelBuild:
     skills: tuple[tuple[str, int], ...]
     agility: int
+    gender: Gender | None = None  # None: not asked (the owner sets it under /me)
 
 
 @dataclass(frozen=True, slots=True)
 class D20Build:
     character_class: CharacterClass
     description: str = ""
+    gender: Gender | None = None
 
 
 Build = PoolBuild | DuelBuild | D20Build
@@ -134,6 +137,7 @@ async def create_character(game: Game, user_id: int, raw_name: str, build: Build
                 name_key=name_key(name),
                 active_key=f"{game.id}:{user_id}",
                 description=description,
+                gender=build.gender,
                 state=dump(state),
             )
         except IntegrityError:

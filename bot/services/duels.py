@@ -33,6 +33,7 @@ from bot.services.pause import ensure_running
 from bot.services.runtime import Runtime
 from rules.duel import Choice, Duel, DuelCharacter, Side, choose, play_round, start_duel
 from rules.errors import RuleError
+from rules.gender import Gender
 
 EXPIRE = "duel_expire"
 CHOICE_TIMEOUT = "duel_choices"
@@ -41,12 +42,18 @@ OPEN_STAGES = (DuelStage.CHALLENGED, DuelStage.FIGHTING)
 
 @dataclass(frozen=True, slots=True)
 class DuelSnapshot:
-    """A duel as the handlers show it: the record, the rules state and both owners."""
+    """A duel as the handlers show it: the record, the rules state, both owners and both
+    fighters' genders (None: not set yet) for the texts."""
 
     record: DuelRecord
     duel: Duel
     challenger_user: int
     opponent_user: int
+    challenger_gender: Gender | None = None
+    opponent_gender: Gender | None = None
+
+    def gender(self, side: Side) -> Gender | None:
+        return self.challenger_gender if side is Side.CHALLENGER else self.opponent_gender
 
     def side_of(self, user_id: int) -> Side | None:
         if user_id == self.challenger_user:
@@ -114,21 +121,20 @@ async def challenge(
         thread_id=thread_id,
     )
     await timers.schedule(EXPIRE, record.id, settings_of(game).join_window)
-    return DuelSnapshot(record, duel, mine.user_id, target.user_id)
+    return DuelSnapshot(record, duel, mine.user_id, target.user_id, mine.gender, target.gender)
 
 
 async def snapshot(record: DuelRecord) -> DuelSnapshot:
-    owners: dict[int, int] = dict(
-        await Character.filter(
+    owners: dict[int, tuple[int, Gender | None]] = {
+        number: (user_id, gender)
+        for number, user_id, gender in await Character.filter(
             game_id=record.game_id,  # type: ignore[attr-defined]
             number__in=(record.challenger_number, record.opponent_number),
-        ).values_list("number", "user_id")
-    )
+        ).values_list("number", "user_id", "gender")
+    }
+    challenger, opponent = owners[record.challenger_number], owners[record.opponent_number]
     return DuelSnapshot(
-        record,
-        load(Duel, record.state),
-        owners[record.challenger_number],
-        owners[record.opponent_number],
+        record, load(Duel, record.state), challenger[0], opponent[0], challenger[1], opponent[1]
     )
 
 

@@ -40,6 +40,8 @@ def change_text(l10n: L10n, change: Change) -> str:
         )
     if change.field == Field.CLASS:
         return l10n.text("edit-change-class", before=change.before, after=change.after)
+    if change.field == Field.GENDER:
+        return l10n.text("edit-change-gender", before=change.before or "-", after=change.after)
     if change.field in _PLAIN:
         return l10n.text(
             "edit-change", field=change.field, before=change.before, after=change.after

@@ -18,6 +18,7 @@ from bot.views.d20_variants import (
     HIT_MINOR,
     VARIANTS,
 )
+from bot.views.grammar import MASCULINE
 from rules.d20 import AttackKind, CharacterClass, Outcome
 
 SPLIT_BY_TARGET = (Outcome.BLOCK, Outcome.PARTIAL_BLOCK)
@@ -53,7 +54,19 @@ def narrative(
     ally: str = "",
     *,
     self_target: bool = False,
+    attacker_gender: str = MASCULINE,
+    target_gender: str = MASCULINE,
 ) -> str:
-    """One narrative line, names filled in (escaped). A buff on oneself names "the caster"."""
-    shown_target: str = Html(l10n.text("d20-narrative-self")) if self_target else target
-    return l10n.text(msg_id, attacker=attacker, target=shown_target, ally=ally)
+    """One narrative line, names filled in (escaped), words agreeing with each one's gender.
+    A buff on oneself names "the caster"."""
+    if self_target:
+        target = Html(l10n.text("d20-narrative-self", gender=attacker_gender))
+        target_gender = attacker_gender
+    return l10n.text(
+        msg_id,
+        attacker=attacker,
+        target=target,
+        ally=ally,
+        attacker_gender=attacker_gender,
+        target_gender=target_gender,
+    )

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from bot.i18n import L10n
 from bot.services.battle_turns import TurnResult
 from bot.services.settings import GameSettings
 from bot.views.d20 import next_part
 from bot.views.d20_narrative import family_key, finish_key, narrative, variant_id
+from bot.views.grammar import gender_of
 from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
+
+
+class Genders(TypedDict):
+    attacker_gender: str
+    target_gender: str
+
 
 ACTIONS = {
     AttackKind.PHYSICAL: "d20-action-physical",
@@ -55,12 +64,24 @@ def _effect_id(report: AttackReport) -> str:
     return EFFECTS[effect.outcome]
 
 
+def _genders(result: TurnResult, attacker: str, target: str) -> Genders:
+    """``attacker_gender`` and ``target_gender`` for the texts, from the battle's fighters."""
+    state = result.snap.state
+    return Genders(
+        attacker_gender=gender_of(state.named(attacker)),
+        target_gender=gender_of(state.named(target)),
+    )
+
+
 def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
     report = result.attack
     assert report is not None
     effect = report.effect
     battle = result.snap.battle
-    header = l10n.text(ACTIONS[effect.kind], attacker=report.attacker, target=report.target)
+    genders = _genders(result, report.attacker, report.target)
+    header = l10n.text(
+        ACTIONS[effect.kind], attacker=report.attacker, target=report.target, **genders
+    )
     before, after = report.hp_before or 0, report.hp_after or 0
     line = l10n.text(
         _effect_id(report),
@@ -81,6 +102,7 @@ def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
         report.target,
         report.struck or "",
         self_target=report.target == report.attacker,
+        **genders,
     )
     lines = [header, line, f"<i>{story}</i>"]
     if report.fell and report.struck is not None:
@@ -91,11 +113,11 @@ def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
 def finish_lines(l10n: L10n, result: TurnResult) -> list[str]:
     report: FinishReport | None = result.finish
     assert report is not None and result.kind is not None
-    story = narrative(
-        l10n, variant_id(finish_key(result.kind), result.variant), report.attacker, report.target
-    )
+    genders = _genders(result, report.attacker, report.target)
+    msg_id = variant_id(finish_key(result.kind), result.variant)
+    story = narrative(l10n, msg_id, report.attacker, report.target, **genders)
     return [
-        l10n.text("d20-action-finish", attacker=report.attacker, target=report.target),
+        l10n.text("d20-action-finish", attacker=report.attacker, target=report.target, **genders),
         f"<i>{story}</i>",
         l10n.text("d20-dead", name=report.target),
     ]

@@ -1,13 +1,27 @@
-"""Duel messages: the challenge, each round with every die, the end."""
+"""Duel messages: the challenge, each round with every die, the end.
+
+Names stay in the nominative by construction; words that agree with a fighter take the
+fighter's gender (``genders``: by side, as :func:`bot.views.grammar.gender_of` gives it).
+"""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 
 from bot.i18n import Html, L10n
+from bot.services.duels import DuelSnapshot
 from bot.views.bars import health_bar
+from bot.views.grammar import MASCULINE, gender_of
 from rules.duel import Duel, DuelCharacter, EndReason, Side
 from rules.duel.round import RoundResult
+
+Genders = Mapping[Side, str]
+UNKNOWN: Genders = {Side.CHALLENGER: MASCULINE, Side.OPPONENT: MASCULINE}
+
+
+def genders_of(snap: DuelSnapshot) -> dict[Side, str]:
+    return {side: gender_of(snap.gender(side)) for side in Side}
 
 
 def _name(fighter: DuelCharacter) -> str:
@@ -26,7 +40,9 @@ def challenge_text(l10n: L10n, duel: Duel, seconds: int) -> str:
     )
 
 
-def round_text(l10n: L10n, duel: Duel, result: RoundResult, number: int) -> str:
+def round_text(
+    l10n: L10n, duel: Duel, result: RoundResult, number: int, genders: Genders = UNKNOWN
+) -> str:
     """Everything the seed shows: the split, the 5 rolls, the score, dodges, damage, HP."""
     challenger, opponent = result.challenger, result.opponent
     names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
@@ -63,7 +79,13 @@ def round_text(l10n: L10n, duel: Duel, result: RoundResult, number: int) -> str:
             opponent=opponent.name,
         ),
         l10n.text("duel-round-rolls", rolls=Html(rolls)),
-        l10n.text("duel-round-score", wins=score[0], losses=score[1], winner=names[winner]),
+        l10n.text(
+            "duel-round-score",
+            wins=score[0],
+            losses=score[1],
+            winner=names[winner],
+            gender=genders[winner],
+        ),
         l10n.text(
             "duel-round-dodges",
             loser=names[loser],
@@ -76,6 +98,7 @@ def round_text(l10n: L10n, duel: Duel, result: RoundResult, number: int) -> str:
             skill=winner_skill,
             damage=result.damage,
             loser=names[loser],
+            gender=genders[loser],
         ),
         *(
             l10n.text(
@@ -89,19 +112,26 @@ def round_text(l10n: L10n, duel: Duel, result: RoundResult, number: int) -> str:
         ),
     ]
     if duel.finished and duel.end_reason is not EndReason.STOPPED:
-        lines.append(end_text(l10n, duel))
+        lines.append(end_text(l10n, duel, genders=genders))
     else:
         lines.append(l10n.text("duel-ask-choice"))
     return "\n".join(lines)
 
 
-def end_text(l10n: L10n, duel: Duel, stopped_by: Side | None = None) -> str:
+def end_text(
+    l10n: L10n, duel: Duel, stopped_by: Side | None = None, genders: Genders = UNKNOWN
+) -> str:
     assert duel.winner is not None
     winner = duel.fighter(duel.winner).name
-    loser = duel.fighter(duel.winner.other).name
+    loser_side = duel.winner.other
+    loser = duel.fighter(loser_side).name
     if duel.end_reason is EndReason.KILLED:
-        return l10n.text("duel-end-killed", winner=winner, loser=loser)
+        return l10n.text("duel-end-killed", winner=winner, loser=loser, gender=genders[loser_side])
     if duel.end_reason is EndReason.KNOCKED_OUT:
-        return l10n.text("duel-end-knockout", winner=winner, loser=loser)
-    who = duel.fighter(stopped_by).name if stopped_by is not None else loser
-    return l10n.text("duel-end-stopped", who=who, winner=winner)
+        return l10n.text(
+            "duel-end-knockout", winner=winner, loser=loser, gender=genders[loser_side]
+        )
+    who = loser_side if stopped_by is None else stopped_by
+    return l10n.text(
+        "duel-end-stopped", who=duel.fighter(who).name, winner=winner, gender=genders[who]
+    )

@@ -19,12 +19,18 @@ creation-d20-class-ranger = ranger
 creation-d20-class-barbarian = barbarian
 creation-d20-description-prompt =
     <b>{ $name }</b>, { $class }.
-    Describe your character briefly — looks, temper, origins (up to { $limit } characters). This is optional: you may press "Skip".
+    Describe your character briefly — looks, temper, where { $gender ->
+        [f] she comes
+       *[m] he comes
+    } from (up to { $limit } characters). This is optional: you may press "Skip".
 creation-d20-description-current = Now: { $description }
 creation-d20-error-description-long = The description is longer than { $limit } characters (yours has { $length }). Please shorten it.
 creation-d20-preview =
     <b>Check your character</b>
-    Name: <b>{ $name }</b>
+    Name: <b>{ $name }</b> ({ $gender ->
+        [f] she
+       *[m] he
+    })
     Class: { $class }
     HP: { $hp }, armour class: { $ac }
 creation-d20-preview-description = Description: { $description }

@@ -20,7 +20,10 @@ creation-duel-error-agility-range = Agility in this game is { $min } to { $max }
 creation-duel-error-agility-number = Send agility as a whole number from { $min } to { $max }, or use the buttons.
 creation-duel-preview =
     <b>Check your fighter</b>
-    Name: <b>{ $name }</b>
+    Name: <b>{ $name }</b> ({ $gender ->
+        [f] she
+       *[m] he
+    })
     Skills:
     { $skills }
     Agility: { $agility } %

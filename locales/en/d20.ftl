@@ -82,7 +82,10 @@ d20-effect-buff-partial = 🎲 d20: <b>{ $die }</b> — it works at half strengt
 d20-effect-buff-hit = 🎲 d20: <b>{ $die }</b> — the spell works.
 d20-effect-buff-strong = 🎲 d20: <b>{ $die }</b> — the spell works at full strength.
 d20-effect-buff-critical = 🎲 d20: <b>{ $die }</b> — brilliant: the best possible effect!
-d20-narrative-self = the caster
+d20-narrative-self = the caster { $gender ->
+        [f] herself
+       *[m] himself
+    }
 d20-fell = 💀 { $name } collapses (0 HP) and is out of the fight.
 d20-dead = ☠️ { $name } dies.
 d20-skipped = ⏭ { $name }: the lost turn is skipped.

@@ -2,32 +2,39 @@
 
 duel-usage = Challenge to a duel: /duel N skill — e.g. /duel 2 foot. Or reply to your opponent's message: /duel foot.
 duel-challenge =
-    ⚔️ { $challenger } challenges { $opponent } to a duel: skill “{ $skill }”, { $cskill } against { $oskill }.
+    ⚔️ Duel challenge: { $challenger } → { $opponent }
+    Skill “{ $skill }”: { $cskill } against { $oskill }.
     Only { $opponent } may accept or decline. The challenge stands for { $seconds } s.
 duel-button-accept = Accept
 duel-button-decline = Decline
 duel-button-go-on = Go on
 duel-button-stop = Stop
-duel-accepted = ⚔️ { $opponent } accepts { $challenger }'s challenge! The fight begins.
-duel-declined = { $opponent } declines the duel with { $challenger }.
-duel-expired = ⌛ { $challenger }'s challenge to { $opponent } lapsed unanswered.
+duel-accepted = 🤝 Challenge accepted: { $challenger } → { $opponent }. The fight begins!
+duel-declined = 🚫 Challenge declined: { $challenger } → { $opponent }. { $opponent } refuses the duel.
+duel-expired = ⌛ The challenge lapsed: { $challenger } → { $opponent }. { $opponent } did not answer in time.
 
-duel-round-header = ⚔️ <b>Round { $round }</b>: { $challenger } ({ $cskill }) against { $opponent } ({ $oskill }), skill “{ $skill }”.
-duel-round-range = Die 1–{ $sides }: 1–{ $b } is a success for { $opponent }, { $b1 }–{ $sides } for { $challenger }.
+duel-round-header = ⚔️ <b>Round { $round }</b>, skill “{ $skill }”: { $challenger } ({ $cskill }) — { $opponent } ({ $oskill }).
+duel-round-range = Die 1–{ $sides }, success: { $opponent } on 1–{ $b }, { $challenger } on { $b1 }–{ $sides }.
 duel-round-rolls = Rolls: { $rolls }.
-duel-round-score = Score { $wins }:{ $losses } to { $winner }.
-duel-round-dodges = { $loser }'s agility { $agility }%, d100: { $dodges }.
+duel-round-score = Score { $wins }:{ $losses } — { $winner } wins the round.
+duel-round-dodges = Agility: { $loser }, { $agility } %; d100: { $dodges }.
 duel-dodge-yes = { $value } — dodged
 duel-dodge-no = { $value } — no
-duel-round-damage = Damage to { $loser }: { $successes } × { $skill } = <b>{ $damage }</b>.
+duel-round-damage = { $damage ->
+        [0] No damage: { $loser } dodged every blow.
+       *[other] Damage: { $loser } <b>−{ $damage }</b> ({ $successes } × { $skill }).
+    }
 duel-round-hp = { $name }: { $bar } { $hp }/{ $max }
 duel-ask-choice = Go on? The fight continues only if both press “Go on”.
 duel-choice-made = Your choice: { $choice }. Waiting for your opponent.
 duel-choice-go-on = go on
 duel-choice-stop = stop
-duel-end-stopped = 🏳 { $who } stops the duel. { $winner } wins.
-duel-end-knockout = 💥 { $loser } is down. { $winner } wins; { $loser } is out until a game master heals them (/heal).
-duel-end-killed = ☠️ { $loser } fell in a duel to the death. { $winner } wins.
-duel-choices-timeout = ⌛ Time to decide ran out: { $who } did not answer. The duel is over; { $winner } wins.
+duel-end-stopped = 🏳 { $who } stops the duel. Winner: { $winner }.
+duel-end-knockout = 💥 { $loser } is down. Winner: { $winner }. { $loser } cannot fight until a game master restores { $gender ->
+        [f] her
+       *[m] his
+    } HP (/heal).
+duel-end-killed = ☠️ A duel to the death: { $loser } fell. Winner: { $winner }.
+duel-choices-timeout = ⌛ Time to decide ran out: { $who } did not answer. The duel is over. Winner: { $winner }.
 duel-healed = { $name }: HP restored, { $hp }/{ $max }.
 heal-usage = Healing: /heal N reason — to full, or /heal N hp reason — to that value. For example: /heal 2 a rest at the inn. The reason is required: it goes into the /log.

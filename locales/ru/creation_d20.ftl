@@ -19,12 +19,18 @@ creation-d20-class-ranger = следопыт
 creation-d20-class-barbarian = варвар
 creation-d20-description-prompt =
     <b>{ $name }</b>, { $class }.
-    Коротко опишите персонажа — внешность, характер, откуда он (до { $limit } символов). Это необязательно: можно нажать «Пропустить».
+    Коротко опишите персонажа — внешность, характер, откуда { $gender ->
+        [f] она
+       *[m] он
+    } (до { $limit } символов). Это необязательно: можно нажать «Пропустить».
 creation-d20-description-current = Сейчас: { $description }
 creation-d20-error-description-long = Описание длиннее { $limit } символов (у вас { $length }). Сократите его, пожалуйста.
 creation-d20-preview =
     <b>Проверьте персонажа</b>
-    Имя: <b>{ $name }</b>
+    Имя: <b>{ $name }</b> ({ $gender ->
+        [f] она
+       *[m] он
+    })
     Класс: { $class }
     Хиты: { $hp }, класс защиты: { $ac }
 creation-d20-preview-description = Описание: { $description }

@@ -20,7 +20,10 @@ creation-duel-error-agility-range = Ловкость в этой игре — о
 creation-duel-error-agility-number = Напишите ловкость целым числом от { $min } до { $max } или пользуйтесь кнопками.
 creation-duel-preview =
     <b>Проверьте бойца</b>
-    Имя: <b>{ $name }</b>
+    Имя: <b>{ $name }</b> ({ $gender ->
+        [f] она
+       *[m] он
+    })
     Навыки:
     { $skills }
     Ловкость: { $agility } %

@@ -57,7 +57,10 @@ d20-button-spare = 🕊 Пощадить
 d20-action-physical = ⚔️ <b>{ $attacker }</b> атакует. Цель: { $target }.
 d20-action-magic = 🔥 <b>{ $attacker }</b> читает боевое заклинание. Цель: { $target }.
 d20-action-buff = ✨ <b>{ $attacker }</b> читает заклинание усиления. Цель: { $target }.
-d20-action-finish = 💀 <b>{ $attacker }</b> добивает павшего. Цель: { $target }.
+d20-action-finish = 💀 <b>{ $attacker }</b> добивает { $target_gender ->
+        [f] павшую
+       *[m] павшего
+    }. Цель: { $target }.
 
 d20-effect-fumble = 🎲 d20: <b>{ $die }</b> — провал: { $attacker } теряет следующий ход.
 d20-effect-ally-hit = 🎲 d20: <b>{ $die }</b> — мимо, да по своим: { $struck } −{ $damage } ХП ({ $before } → { $after }).
@@ -82,7 +85,10 @@ d20-effect-buff-partial = 🎲 d20: <b>{ $die }</b> — действует вп�
 d20-effect-buff-hit = 🎲 d20: <b>{ $die }</b> — заклинание действует.
 d20-effect-buff-strong = 🎲 d20: <b>{ $die }</b> — заклинание действует в полную силу.
 d20-effect-buff-critical = 🎲 d20: <b>{ $die }</b> — блестяще: наилучший возможный эффект!
-d20-narrative-self = сам заклинатель
+d20-narrative-self = { $gender ->
+        [f] сама заклинательница
+       *[m] сам заклинатель
+    }
 d20-fell = 💀 { $name } падает без сил (0 ХП) и выбывает из боя.
 d20-dead = ☠️ { $name } погибает.
 d20-skipped = ⏭ { $name }: ход потерян и пропускается.

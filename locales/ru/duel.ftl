@@ -1,33 +1,57 @@
 ## Поединок (система duel)
+## Имена только в именительном падеже («Урон: Бронн −12»); глагол или краткое прилагательное,
+## согласованное с бойцом, — через селектор на его род $gender («упал» / «упала»).
 
 duel-usage = Вызов на поединок: /duel N навык — например, /duel 2 пеший. Или ответьте на сообщение соперника: /duel пеший.
 duel-challenge =
-    ⚔️ { $challenger } вызывает { $opponent } на поединок: навык «{ $skill }», { $cskill } против { $oskill }.
+    ⚔️ Вызов на поединок: { $challenger } → { $opponent }
+    Навык «{ $skill }»: { $cskill } против { $oskill }.
     Принять или отказаться может только { $opponent }. Вызов действует { $seconds } с.
 duel-button-accept = Принять
 duel-button-decline = Отказаться
 duel-button-go-on = Продолжить
 duel-button-stop = Остановиться
-duel-accepted = ⚔️ { $opponent } принимает вызов { $challenger }! Бой начинается.
-duel-declined = { $opponent } отказывается от поединка с { $challenger }.
-duel-expired = ⌛ Вызов { $challenger } к { $opponent } истёк без ответа.
+duel-accepted = 🤝 Вызов принят: { $challenger } → { $opponent }. Бой начинается!
+duel-declined = 🚫 Вызов отклонён: { $challenger } → { $opponent }. { $opponent } отказывается от поединка.
+duel-expired = ⌛ Вызов истёк: { $challenger } → { $opponent }. { $opponent } не { $gender ->
+        [f] ответила
+       *[m] ответил
+    } вовремя.
 
-duel-round-header = ⚔️ <b>Раунд { $round }</b>: { $challenger } ({ $cskill }) против { $opponent } ({ $oskill }), навык «{ $skill }».
-duel-round-range = Кубик 1–{ $sides }: 1–{ $b } — успех { $opponent }, { $b1 }–{ $sides } — успех { $challenger }.
+duel-round-header = ⚔️ <b>Раунд { $round }</b>, навык «{ $skill }»: { $challenger } ({ $cskill }) — { $opponent } ({ $oskill }).
+duel-round-range = Кубик 1–{ $sides }, успех: { $opponent } — на 1–{ $b }, { $challenger } — на { $b1 }–{ $sides }.
 duel-round-rolls = Броски: { $rolls }.
-duel-round-score = Счёт { $wins }:{ $losses } в пользу { $winner }.
-duel-round-dodges = Ловкость { $loser } { $agility }%, d100: { $dodges }.
+duel-round-score = Счёт { $wins }:{ $losses } — раунд { $gender ->
+        [f] выиграла
+       *[m] выиграл
+    } { $winner }.
+duel-round-dodges = Ловкость: { $loser }, { $agility } %; d100: { $dodges }.
 duel-dodge-yes = { $value } — уклонение
 duel-dodge-no = { $value } — нет
-duel-round-damage = Урон по { $loser }: { $successes } × { $skill } = <b>{ $damage }</b>.
+duel-round-damage = { $damage ->
+        [0] Урона нет: { $loser } { $gender ->
+            [f] увернулась
+           *[m] увернулся
+        } от всех ударов.
+       *[other] Урон: { $loser } <b>−{ $damage }</b> ({ $successes } × { $skill }).
+    }
 duel-round-hp = { $name }: { $bar } { $hp }/{ $max }
 duel-ask-choice = Продолжаете? Бой идёт дальше, только если оба нажмут «Продолжить».
 duel-choice-made = Ваш выбор: { $choice }. Ждём соперника.
 duel-choice-go-on = продолжить
 duel-choice-stop = остановиться
-duel-end-stopped = 🏳 { $who } останавливает поединок. Победа за { $winner }.
-duel-end-knockout = 💥 { $loser } повержен. Победа за { $winner }; { $loser } выбывает, пока мастер не вылечит (/heal).
-duel-end-killed = ☠️ { $loser } пал в поединке насмерть. Победа за { $winner }.
-duel-choices-timeout = ⌛ Время на решение вышло: { $who } не ответил(а). Поединок окончен, победа за { $winner }.
+duel-end-stopped = 🏳 { $who } останавливает поединок. Победа: { $winner }.
+duel-end-knockout = 💥 { $loser } { $gender ->
+        [f] повержена
+       *[m] повержен
+    }. Победа: { $winner }. { $loser } не сможет сражаться, пока мастер не восстановит хиты (/heal).
+duel-end-killed = ☠️ Поединок насмерть: { $loser } { $gender ->
+        [f] пала
+       *[m] пал
+    }. Победа: { $winner }.
+duel-choices-timeout = ⌛ Время на решение вышло: { $who } не { $gender ->
+        [f] ответила
+       *[m] ответил
+    }. Поединок окончен. Победа: { $winner }.
 duel-healed = { $name }: хиты восстановлены, { $hp }/{ $max }.
 heal-usage = Лечение: /heal N причина — до полного, или /heal N хиты причина — до указанного значения. Например: /heal 2 отдых в таверне. Причина обязательна: она попадёт в журнал /log.

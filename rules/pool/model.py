@@ -9,15 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from rules.gender import Gender as Gender  # re-exported: the pool rules took it from here
+
 STAT_POINTS = 12
 POCKET_PILLS = 10
 POCKET_COINS = 100
 BACKPACK_BULK = 10
-
-
-class Gender(StrEnum):
-    MALE = "m"
-    FEMALE = "f"
 
 
 class Stat(StrEnum):

@@ -12,6 +12,7 @@ from bot.services import games
 from bot.services.characters import D20Build, create_character, rule_state
 from bot.services.codec import dump
 from rules.d20 import CharacterClass
+from rules.gender import Gender
 from tests.bot.conftest import Harness
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
 
@@ -94,14 +95,21 @@ def button_starting(message: EmuMessage, prefix: str) -> str:
 
 
 async def d20_table(
-    gm: Harness, fighters: list[tuple[str, CharacterClass]], *, locale: str = "ru"
+    gm: Harness,
+    fighters: list[tuple[str, CharacterClass]],
+    *,
+    locale: str = "ru",
+    women: tuple[str, ...] = (),
 ) -> Table:
+    """The characters are men unless named in ``women``."""
     admin = gm.emu.add_user("Мастер", language_code="ru")
     stranger = gm.emu.add_user("Зевака", language_code="ru")
     users = {name: gm.emu.add_user(f"Игрок {name}", language_code="ru") for name, _ in fighters}
     group = gm.emu.add_group("Таверна", admins=[admin], members=[*users.values(), stranger])
     game = await games.create_game(group.id, GameSystem.D20, admin.id, locale)
     for name, character_class in fighters:
-        await create_character(game, users[name].id, name, D20Build(character_class))
+        gender = Gender.FEMALE if name in women else Gender.MALE
+        build = D20Build(character_class, gender=gender)
+        await create_character(game, users[name].id, name, build)
     await game.refresh_from_db()
     return Table(gm, admin, stranger, group, game, users)

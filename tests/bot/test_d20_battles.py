@@ -52,7 +52,8 @@ def expected_hp(die: int) -> tuple[int, int, int]:
 
 
 def story(msg_id: str, ally: str = "Брат") -> str:
-    return RU.text(msg_id, attacker="Догвор", target="Эльф", ally=ally)
+    men = {"attacker_gender": "m", "target_gender": "m"}
+    return RU.text(msg_id, attacker="Догвор", target="Эльф", ally=ally, **men)
 
 
 @pytest.mark.parametrize("die", range(1, 21))

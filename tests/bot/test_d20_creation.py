@@ -8,12 +8,14 @@ from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services.characters import D20Build, create_character, rule_state
 from bot.services.games import create_game
 from rules.d20.character import CharacterClass, D20Character
+from rules.gender import Gender
 from tests.bot.conftest import Harness
 from tests.bot.dialog_rig import ForgedButton, Rig, open_rig
 
 USER = 7
 NEXT, BACK, CANCEL, CREATE = "Дальше ▶️", "◀️ Назад", "✖️ Отмена", "✅ Создать"
 SKIP, KEEP = "Пропустить", "Оставить это ▶️"
+HE, SHE = "он", "она"
 CLASS_BUTTONS = [
     "колдун — 12 ХП",
     "маг — 12 ХП",
@@ -33,6 +35,7 @@ async def d20_game(chat_id: int = -200) -> Game:
 async def to_description(rig: Rig, game: Game, name: str = "Догвор", cls: str = "варвар") -> None:
     await rig.send(f"/start j{game.id}")
     await rig.send(name)
+    await rig.press(HE)
     await rig.press(next(b for b in CLASS_BUTTONS if b.startswith(cls + " ")))
     assert "Коротко опишите персонажа" in rig.text
 
@@ -44,16 +47,20 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
         assert "Как зовут вашего героя" in rig.text
         assert rig.buttons() == [CANCEL]
         await rig.send("Догвор")
+        assert rig.text.startswith("<b>Догвор</b> — он или она?")
+        assert rig.buttons() == [HE, SHE, BACK, CANCEL]
+        await rig.press(HE)
         assert "<b>Догвор</b>: выберите класс" in rig.text and "класс защиты у всех 12" in rig.text
         assert rig.buttons() == [*CLASS_BUTTONS, BACK, CANCEL]
 
         await rig.press("варвар — 22 ХП")
         assert "<b>Догвор</b>, варвар." in rig.text and "до 280 символов" in rig.text
+        assert "характер, откуда он (до" in rig.text
         assert rig.buttons() == [SKIP, BACK, CANCEL]
         await rig.send("  <b>Полуорк</b> с топором & щитом  ")
 
         preview = rig.text
-        assert "Имя: <b>Догвор</b>" in preview and "Класс: варвар" in preview
+        assert "Имя: <b>Догвор</b> (он)" in preview and "Класс: варвар" in preview
         assert "Хиты: 22, класс защиты: 12" in preview
         assert "Описание: &lt;b&gt;Полуорк&lt;/b&gt; с топором &amp; щитом" in preview
         assert rig.buttons() == [CREATE, BACK, CANCEL]
@@ -68,6 +75,7 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
     assert (character.number, character.user_id, character.name) == (1, USER, "Догвор")
     assert character.status == CharacterStatus.ACTIVE
     assert character.description == "<b>Полуорк</b> с топором & щитом"
+    assert character.gender == Gender.MALE
     assert rule_state(game, character) == D20Character("Догвор", CharacterClass.BARBARIAN, 22)
 
 
@@ -86,12 +94,13 @@ async def test_skipping_the_description(
     async with open_rig(clean_redis, USER) as rig:
         await rig.send(f"/start j{game.id}")
         await rig.send("Ирма")
+        await rig.press(SHE)
         await rig.press(button)
         await rig.press(SKIP)
         assert "Описание: нет" in rig.text and f"Хиты: {hp}," in rig.text
         await rig.press(CREATE)
     character = await Character.get(game_id=game.id)
-    assert character.description == ""
+    assert character.description == "" and character.gender == Gender.FEMALE
     assert rule_state(game, character) == D20Character("Ирма", character_class, hp)
 
 
@@ -107,9 +116,12 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
         await rig.press(BACK)
         assert "✅ варвар — 22 ХП" in rig.buttons()
         await rig.press(BACK)
+        assert "он или она?" in rig.text
+        await rig.press(BACK)
         assert "Как зовут" in rig.text and "Сейчас: <b>Догвор</b>" in rig.text
         assert rig.buttons() == [NEXT, CANCEL]
         await rig.send("Догвор Старший")
+        await rig.press(HE)
         await rig.press("паладин — 20 ХП")
         await rig.press(KEEP)
         assert "Имя: <b>Догвор Старший</b>" in rig.text and "Класс: паладин" in rig.text
@@ -120,7 +132,7 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
     assert rule_state(game, character) == D20Character("Догвор Старший", CharacterClass.PALADIN, 20)
 
 
-@pytest.mark.parametrize("step", ["name", "class", "description", "preview"])
+@pytest.mark.parametrize("step", ["name", "gender", "class", "description", "preview"])
 async def test_cancel_on_every_step_saves_nothing(
     clean_redis: str, database: str, step: str
 ) -> None:
@@ -129,6 +141,8 @@ async def test_cancel_on_every_step_saves_nothing(
         await rig.send(f"/start j{game.id}")
         if step != "name":
             await rig.send("Догвор")
+        if step not in ("name", "gender"):
+            await rig.press(HE)
         if step in ("description", "preview"):
             await rig.press("маг — 12 ХП")
         if step == "preview":
@@ -163,7 +177,7 @@ async def test_name_refusals_show_the_reason_and_stay(
         assert rig.text.startswith(f"⚠️ {reason}")
         assert "Как зовут" in rig.text and rig.buttons() == [CANCEL]
         await rig.send("Ирма")
-        assert "выберите класс" in rig.text and "⚠️" not in rig.text
+        assert "он или она?" in rig.text and "⚠️" not in rig.text
 
 
 async def test_a_description_too_long_is_refused_with_the_reason(
@@ -238,21 +252,26 @@ async def test_a_player_builds_a_hero_through_the_deep_link(gm: Harness) -> None
     prompt = await gm.emu.wait_for_message(private)
     assert "Как зовут вашего героя" in prompt.body
     await gm.emu.send_text(player, private, "Ирма")
-    window = await gm.emu.wait_for_message(private, lambda m: "выберите класс" in m.body)
+    window = await gm.emu.wait_for_message(private, lambda m: "он или она?" in m.body)
+    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, SHE))
+    window = await gm.emu.wait_for_edit(window)
+    assert "выберите класс" in window.body
     await gm.emu.wait_for_callback_answer(
         await gm.emu.press_button(player, window, "клирик — 16 ХП")
     )
     window = await gm.emu.wait_for_edit(window)
-    assert "Ирма, клирик." in window.body
+    assert "Ирма, клирик." in window.body and "откуда она (до" in window.body
     await gm.emu.send_text(player, private, "Жрица <Света>")
     window = await gm.emu.wait_for_message(private, lambda m: "Проверьте персонажа" in m.body)
     assert "Описание: Жрица <Света>" in window.body and "Хиты: 16" in window.body
+    assert "Имя: Ирма (она)" in window.body
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, CREATE))
     done = await gm.emu.wait_for_message(private, lambda m: "создан" in m.body)
     assert done.body.startswith("✅ Персонаж №1 «Ирма» создан")
 
     character = await Character.get(game_id=game.id)
     assert character.user_id == player.id and character.description == "Жрица <Света>"
+    assert character.gender == Gender.FEMALE
     assert rule_state(game, character) == D20Character("Ирма", CharacterClass.CLERIC, 16)
 
 
@@ -261,6 +280,7 @@ async def test_a_forged_class_changes_nothing(clean_redis: str, database: str) -
     async with open_rig(clean_redis, USER) as rig:
         await rig.send(f"/start j{game.id}")
         await rig.send("Ирма")
+        await rig.press(SHE)
         markup = rig.window.reply_markup
         assert markup is not None
         real = markup.inline_keyboard[0][0].callback_data or ""

@@ -11,6 +11,7 @@ from bot.services.characters import DuelBuild, create_character, rule_state
 from bot.services.games import create_game, save_settings, settings_of
 from bot.services.settings import change_setting
 from rules.duel.character import DuelCharacter
+from rules.gender import Gender
 from rules.odds.duel import round_win_chance
 from tests.bot.conftest import Harness
 from tests.bot.dialog_rig import ForgedButton, Rig, open_rig
@@ -18,6 +19,7 @@ from tests.bot.dialog_rig import ForgedButton, Rig, open_rig
 USER = 7
 SKILLS = ("пеший", "конный")
 NEXT, BACK, CANCEL, CREATE = "Дальше ▶️", "◀️ Назад", "✖️ Отмена", "✅ Создать"
+HE, SHE = "он", "она"
 
 
 async def duel_game(chat_id: int = -100, **limits: Any) -> Game:
@@ -33,6 +35,8 @@ async def duel_game(chat_id: int = -100, **limits: Any) -> Game:
 async def to_skills(rig: Rig, game: Game, name: str = "Сандор Клиган") -> None:
     await rig.send(f"/start j{game.id}")
     await rig.send(name)
+    assert "он или она?" in rig.text
+    await rig.press(HE)
     assert "боевые навыки" in rig.text
 
 
@@ -61,6 +65,10 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
         assert "Как зовут вашего персонажа" in rig.text
         assert rig.buttons() == [CANCEL]
         await rig.send("  Сандор   Клиган ")
+        assert rig.text.startswith("<b>Сандор Клиган</b> — он или она?")
+        assert "«упал» или «упала»" in rig.text
+        assert rig.buttons() == [HE, SHE, BACK, CANCEL]
+        await rig.press(HE)
         assert "<b>Сандор Клиган</b>: боевые навыки" in rig.text
         assert "от 1 до 10" in rig.text and "начинается с 5" in rig.text
         assert rig.buttons() == ["▫️ пеший", "▫️ конный", BACK, NEXT, CANCEL]
@@ -82,7 +90,7 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
         await rig.press(NEXT)
 
         preview = rig.text
-        assert "Имя: <b>Сандор Клиган</b>" in preview
+        assert "Имя: <b>Сандор Клиган</b> (он)" in preview
         assert "Ловкость: 20 %" in preview and "Хиты: 30" in preview
         nine = (percent(float(round_win_chance(9, 1))), percent(float(round_win_chance(9, 10))))
         three = (percent(float(round_win_chance(3, 1))), percent(float(round_win_chance(3, 10))))
@@ -102,6 +110,7 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
     character = await Character.get(game_id=game.id)
     assert (character.number, character.user_id, character.name) == (1, USER, "Сандор Клиган")
     assert character.status == CharacterStatus.ACTIVE and character.description == ""
+    assert character.gender == Gender.MALE
     assert rule_state(game, character) == DuelCharacter(
         "Сандор Клиган", (("пеший", 9), ("конный", 3)), hp=30, max_hp=30, agility=20
     )
@@ -123,24 +132,30 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
         await rig.press(BACK)
         assert rig.buttons()[:5] == ["▫️ пеший", "✅ конный", "−", "6", "+"]
         await rig.press(BACK)
+        assert "он или она?" in rig.text
+        await rig.press(BACK)
         assert "Как зовут" in rig.text and "Сейчас: <b>Бронн</b>" in rig.text
         assert rig.buttons() == [NEXT, CANCEL]
         await rig.press(NEXT)
+        await rig.press(SHE)  # changed her mind: the choice is taken again
         assert rig.buttons()[:5] == ["▫️ пеший", "✅ конный", "−", "6", "+"]
         await rig.press(BACK)
+        await rig.press(BACK)
         await rig.send("Бронн Черноводный")
+        await rig.press(HE)
         await rig.press(NEXT)
         await rig.press(NEXT)
-        assert "Имя: <b>Бронн Черноводный</b>" in rig.text and "• конный 6" in rig.text
+        assert "Имя: <b>Бронн Черноводный</b> (он)" in rig.text and "• конный 6" in rig.text
         await rig.press(CREATE)
 
     character = await Character.get(game_id=game.id)
+    assert character.gender == Gender.MALE
     assert rule_state(game, character) == DuelCharacter(
         "Бронн Черноводный", (("конный", 6),), hp=30, max_hp=30, agility=30
     )
 
 
-@pytest.mark.parametrize("step", ["name", "skills", "agility", "preview"])
+@pytest.mark.parametrize("step", ["name", "gender", "skills", "agility", "preview"])
 async def test_cancel_on_every_step_saves_nothing(
     clean_redis: str, database: str, step: str
 ) -> None:
@@ -149,6 +164,8 @@ async def test_cancel_on_every_step_saves_nothing(
         await rig.send(f"/start j{game.id}")
         if step != "name":
             await rig.send("Сандор")
+        if step not in ("name", "gender"):
+            await rig.press(HE)
             await rig.press("▫️ пеший")
         if step in ("agility", "preview"):
             await rig.press(NEXT)
@@ -186,7 +203,7 @@ async def test_name_refusals_show_the_reason_and_stay(
         assert "Как зовут" in rig.text and "Сейчас" not in rig.text
         assert rig.buttons() == [CANCEL]
         await rig.send("Сандор")
-        assert "боевые навыки" in rig.text and "⚠️" not in rig.text
+        assert "он или она?" in rig.text and "⚠️" not in rig.text
 
 
 async def test_skills_stay_within_the_games_limits(clean_redis: str, database: str) -> None:
@@ -293,6 +310,7 @@ async def test_a_name_taken_meanwhile_sends_back_to_the_name(
         assert rig.text.startswith("⚠️ Такое имя уже занято")
         assert "Как зовут" in rig.text and rig.buttons() == [CANCEL]
         await rig.send("Сандор")
+        await rig.press(HE)
         assert rig.buttons()[:4] == ["✅ пеший", "−", "5", "+"]
         await rig.press(NEXT)
         await rig.press(NEXT)
@@ -336,8 +354,8 @@ async def test_a_player_builds_a_duelist_through_the_deep_link(gm: Harness) -> N
     prompt = await gm.emu.wait_for_message(private)
     assert "Как зовут вашего персонажа" in prompt.body
     await gm.emu.send_text(player, private, "Пёс")
-    window = await gm.emu.wait_for_message(private, lambda m: "боевые навыки" in m.body)
-    for button in ("▫️ конный", "+", "+", NEXT):
+    window = await gm.emu.wait_for_message(private, lambda m: "он или она?" in m.body)
+    for button in (HE, "▫️ конный", "+", "+", NEXT):
         await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, button))
         window = await gm.emu.wait_for_edit(window)
     assert "ловкость — 25 %" in window.body
@@ -351,7 +369,7 @@ async def test_a_player_builds_a_duelist_through_the_deep_link(gm: Harness) -> N
     assert done.body.startswith("✅ Персонаж №1 «Пёс» создан")
 
     character = await Character.get(game_id=game.id)
-    assert character.user_id == player.id
+    assert character.user_id == player.id and character.gender == Gender.MALE
     assert rule_state(game, character) == DuelCharacter(
         "Пёс", (("конный", 7),), hp=30, max_hp=30, agility=15
     )

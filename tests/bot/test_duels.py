@@ -32,7 +32,7 @@ async def _duel_table(
 
 async def _challenge(gm: Harness, challenger: EmuUser, group: EmuChat) -> EmuMessage:
     await gm.emu.send_text(challenger, group, "/duel 2 Пеший")
-    return await gm.emu.wait_for_message(group, lambda m: "вызывает" in m.body)
+    return await gm.emu.wait_for_message(group, lambda m: "⚔️ Вызов на поединок:" in m.body)
 
 
 async def _hp(game: Game, number: int) -> int:
@@ -43,16 +43,18 @@ async def _hp(game: Game, number: int) -> int:
 async def test_seed_example_through_the_bot(gm: Harness) -> None:
     sandor, bronn, _, group, game = await _duel_table(gm)
     challenge = await _challenge(gm, sandor, group)
-    assert "Сандор вызывает Бронн" in challenge.body and "9 против 8" in challenge.body
+    assert challenge.body.startswith(
+        "⚔️ Вызов на поединок: Сандор → Бронн\nНавык «пеший»: 9 против 8."
+    )
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
     result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
     text = result.body
-    assert "Кубик 1–17: 1–8 — успех Бронн, 9–17 — успех Сандор" in text
+    assert "Кубик 1–17, успех: Бронн — на 1–8, Сандор — на 9–17." in text
     assert "Броски: 1 (Бронн), 15 (Сандор), 11 (Сандор), 3 (Бронн), 10 (Сандор)." in text
-    assert "Счёт 3:2 в пользу Сандор" in text
-    assert "d100: 5 — уклонение, 56 — нет, 92 — нет" in text
-    assert "2 × 9 = 18" in text
+    assert "Счёт 3:2 — раунд выиграл Сандор." in text
+    assert "Ловкость: Бронн, 20 %; d100: 5 — уклонение, 56 — нет, 92 — нет." in text
+    assert "Урон: Бронн −18 (2 × 9)." in text
     assert "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in text
     assert result.button_texts == ["Продолжить", "Остановиться"]
     assert await _hp(game, 2) == 12 and await _hp(game, 1) == 30
@@ -69,7 +71,7 @@ async def test_a_stop_after_round_one_names_the_round_winner(gm: Harness) -> Non
     query = await gm.emu.press_button(bronn, result, "Остановиться")
     assert "остановиться" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
     end = await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body)
-    assert "Бронн останавливает поединок. Победа за Сандор." in end.body
+    assert "Бронн останавливает поединок. Победа: Сандор." in end.body
     record = await DuelRecord.get(game_id=game.id)
     assert record.stage == DuelStage.FINISHED
 
@@ -84,9 +86,9 @@ async def test_both_go_on_fights_round_two_in_a_new_message(gm: Harness) -> None
     gm.game_dice.add(17, 1, 2, 3, 4, 9).add(100, 50, 50, 50, 50)  # Бронн 4:1, no dodges
     await gm.emu.press_button(bronn, first, "Продолжить")
     second = await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
-    assert "Счёт 4:1 в пользу Бронн" in second.body
-    assert "4 × 8 = 32" in second.body
-    assert "повержен" in second.body  # 30 - 32 < 0: knocked out
+    assert "Счёт 4:1 — раунд выиграл Бронн." in second.body
+    assert "Урон: Сандор −32 (4 × 8)." in second.body
+    assert "💥 Сандор повержен. Победа: Бронн." in second.body  # 30 - 32 < 0: knocked out
     assert await _hp(game, 1) == -2
 
 
@@ -115,7 +117,7 @@ async def test_a_refusal_edits_the_challenge(gm: Harness) -> None:
     query = await gm.emu.press_button(bronn, challenge, "Отказаться")
     await gm.emu.wait_for_callback_answer(query)
     edited = await gm.emu.wait_for_edit(challenge)
-    assert "Бронн отказывается" in edited.body
+    assert edited.body == "🚫 Вызов отклонён: Сандор → Бронн. Бронн отказывается от поединка."
     assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.DECLINED
     assert await RollLog.filter(game_id=game.id).count() == 0
 
@@ -126,7 +128,7 @@ async def test_an_unanswered_challenge_expires(gm: Harness) -> None:
     record = await DuelRecord.get(game_id=game.id)
     await Timer.filter(kind="duel_expire", ref=record.id).update(due_at=now())
     edited = await gm.emu.wait_for_edit(challenge, timeout=5)
-    assert "истёк" in edited.body
+    assert edited.body == "⌛ Вызов истёк: Сандор → Бронн. Бронн не ответил вовремя."
     assert (await DuelRecord.get(id=record.id)).stage == DuelStage.EXPIRED
 
 
@@ -136,7 +138,7 @@ async def test_a_duel_to_the_death_kills_the_loser(gm: Harness) -> None:
     gm.game_dice.add(17, 10, 11, 12, 13, 14).add(100, 90, 90, 90, 90, 90)  # 5:0, 45 damage
     await gm.emu.press_button(bronn, challenge, "Принять")
     result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
-    assert "пал в поединке насмерть" in result.body
+    assert "☠️ Поединок насмерть: Бронн пал. Победа: Сандор." in result.body
     assert result.buttons == []
     bronn_row = await Character.get(game_id=game.id, number=2)
     assert bronn_row.status == "dead" and bronn_row.active_key is None
@@ -215,8 +217,8 @@ async def test_a_restart_mid_duel_resumes_and_each_round_is_one_new_message(gm: 
         script.add(17, 10, 11, 1, 2, 3).add(100, 99, 99, 99)  # Бронн 3:2, Сандор dodges none
         await gm.emu.press_button(bronn, first, "Продолжить")
         second = await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
-        assert "Счёт 3:2 в пользу Бронн" in second.body
-        assert "3 × 8 = 24" in second.body
+        assert "Счёт 3:2 — раунд выиграл Бронн." in second.body
+        assert "Урон: Сандор −24 (3 × 8)." in second.body
         assert len(gm.emu.bot_messages(group)) == before + 1
     assert await _hp(game, 1) == 6
     assert await RollLog.filter(game_id=game.id).count() == 16

@@ -128,7 +128,7 @@ async def test_a_pause_freezes_a_duel_between_rounds(gm: Harness) -> None:
     gm.game_dice.add(17, 1, 2, 3, 4, 9).add(100, 50, 50, 50, 50)
     await gm.emu.press_button(bronn, first, "Продолжить")
     second = await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
-    assert "Счёт 4:1 в пользу Бронн" in second.body
+    assert "Счёт 4:1 — раунд выиграл Бронн" in second.body
     assert await GmAction.filter(game_id=game.id).count() == 2
 
 

@@ -121,6 +121,7 @@ async def test_happy_path_creates_the_exact_build(storage: Storage, game: Game) 
     assert isinstance(state, PoolCharacter)
     assert state.stats == Stats(initiative=2, attack=4, defense=4, vitality=1, charisma=1)
     assert state.gender == Gender.FEMALE and state.health == 1
+    assert character.gender == Gender.FEMALE  # the column the texts read agrees with the rules
     assert state.inventory == start_kit()
     assert "Персонаж №1 «Гром» создан" in player.bot.sent[-1] and "/me" in player.bot.sent[-1]
     assert player.last.reply_markup is None  # the dialog closed and took its keyboard away

@@ -99,7 +99,7 @@ async def test_a_challenge_that_cannot_be_edited_gets_its_outcome_sent_anew(
     gm.emu.fail_next("editMessageText", 400, NOT_FOUND)
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(bronn, challenge, "Отказаться"))
     declined = await gm.emu.wait_for_message(group, lambda m: "отказывается" in m.body)
-    assert "Бронн отказывается от поединка с Сандор" in declined.body
+    assert "Вызов отклонён: Сандор → Бронн. Бронн отказывается от поединка." in declined.body
     assert "отказывается" not in challenge.body  # the old one stayed as it was
     assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.DECLINED
     _no_errors(caplog)
@@ -114,7 +114,7 @@ async def test_an_expired_challenge_that_cannot_be_edited_is_announced_anew(
     gm.emu.fail_next("editMessageText", 400, "Bad Request: message can't be edited")
     await Timer.filter(kind="duel_expire", ref=record.id).update(due_at=now())
     expired = await gm.emu.wait_for_message(group, lambda m: "истёк" in m.body, timeout=5)
-    assert "Вызов Сандор к Бронн истёк" in expired.body
+    assert "Вызов истёк: Сандор → Бронн. Бронн не ответил вовремя." in expired.body
     _no_errors(caplog)
 
 
@@ -157,7 +157,7 @@ async def test_a_lost_round_is_saved_and_the_next_press_brings_it(
     query = await gm.emu.press_button(sandor, first, "Продолжить")
     assert "Повторяю" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
     second = await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
-    assert "4 × 8 = 32" in second.body and "повержен" in second.body
+    assert "Урон: Сандор −32 (4 × 8)" in second.body and "повержен" in second.body
     await gm.emu.wait_for_edit(first)
     assert first.buttons == []  # the old message is done with
     await gm.emu.expect_no_message(group, timeout=0.5)
@@ -179,7 +179,7 @@ async def test_a_lost_first_round_comes_with_the_next_accept(
     assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.FIGHTING
     await gm.emu.press_button(bronn, challenge, "Принять")
     first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
-    assert "Счёт 3:2 в пользу Сандор" in first.body
+    assert "Счёт 3:2 — раунд выиграл Сандор" in first.body
     await gm.emu.wait_for_edit(challenge)
     assert challenge.buttons == []
     # The round goes on from the resent message as from any other.
@@ -202,7 +202,7 @@ async def test_a_lost_stop_is_announced_by_the_next_press(
     assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.FINISHED
     await gm.emu.press_button(sandor, first, "Продолжить")
     end = await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body)
-    assert "Бронн останавливает поединок. Победа за Сандор." in end.body
+    assert "Бронн останавливает поединок. Победа: Сандор." in end.body
     _no_errors(caplog)
 
 

@@ -125,7 +125,7 @@ async def _duel(gm: Harness) -> tuple[EmuChat, EmuUser, EmuUser, EmuUser, EmuMes
     await create_character(game, sandor.id, "Сандор", DuelBuild((("пеший", 9),), 0))
     await create_character(game, bronn.id, "Бронн", DuelBuild((("пеший", 8),), 20))
     await gm.emu.send_text(sandor, group, "/duel 2 Пеший")
-    called = await gm.emu.wait_for_message(group, lambda m: "вызывает" in m.body)
+    called = await gm.emu.wait_for_message(group, lambda m: "Вызов на поединок:" in m.body)
     return group, admin, sandor, bronn, called
 
 

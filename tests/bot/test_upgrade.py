@@ -42,10 +42,12 @@ from bot.services.pause import FROZEN
 from bot.services.runtime import Runtime
 from rules.dice import commitment
 from rules.duel import Duel
-from rules.pool.model import Gender, Item, Stats
+from rules.gender import Gender
+from rules.pool.model import Item, Stats
 
 MIGRATIONS = sorted(p.stem for p in Path(migrations_package.__file__).parent.glob("0*.py"))
 HEAD, PREVIOUS = MIGRATIONS[-1], MIGRATIONS[-2]
+GENDER = "0008_character_gender"  # the characters' gender column
 GM = gm_log.Actor(501, "Сандор")
 
 
@@ -54,10 +56,18 @@ async def _undo_head() -> list[tuple[str, str | None]]:
 
     Returns what was undone: (table, column) for a column, (table, None) for a table.
     """
+    return await _undo(HEAD)
+
+
+async def _undo(name: str) -> list[tuple[str, str | None]]:
+    """Undo migration ``name`` in place (see :func:`_undo_head`); a data step (RunPython) only
+    filled what its migration added, which goes with it."""
     connection = Tortoise.get_connection("default")
-    operations = importlib.import_module(f"bot.db.migrations.{HEAD}").Migration.operations
+    operations = importlib.import_module(f"bot.db.migrations.{name}").Migration.operations
     undone: list[tuple[str, str | None]] = []
     for operation in reversed(operations):
+        if isinstance(operation, ops.RunPython):
+            continue
         if isinstance(operation, ops.AddField):
             table = getattr(db_models, operation.model_name)._meta.db_table
             column = getattr(operation.field, "source_field", None) or operation.name
@@ -68,9 +78,9 @@ async def _undo_head() -> list[tuple[str, str | None]]:
             await connection.execute_script(f'DROP TABLE "{table}"')
             undone.append((table, None))
         else:
-            pytest.fail(f"teach the upgrade test to undo {operation.describe()} of {HEAD}")
+            pytest.fail(f"teach the upgrade test to undo {operation.describe()} of {name}")
     await connection.execute_query(
-        'DELETE FROM "tortoise_migrations" WHERE "app" = ? AND "name" = ?', ["models", HEAD]
+        'DELETE FROM "tortoise_migrations" WHERE "app" = ? AND "name" = ?', ["models", name]
     )
     return undone
 
@@ -175,5 +185,33 @@ async def test_games_in_progress_survive_the_upgrade(tmp_path: Path) -> None:
         assert (await Timer.get(id=pending.id)).due_at - pending.due_at == FROZEN
         assert (await Timer.get(id=other.id)).due_at == other.due_at  # the other game runs on
         assert await GmAction.filter(game_id=pool.id).count() == 1
+    finally:
+        await close_database()
+
+
+async def test_pool_genders_are_copied_to_the_new_column(tmp_path: Path) -> None:
+    """Before 0008 only a pool character's rule state knew its gender: the upgrade copies it
+    to the column; a duel character's stays NULL (its owner is asked under /me)."""
+    url = f"sqlite://{tmp_path / 'genders.sqlite3'}"
+    await init_database(url)
+    try:
+        duel = await games.create_game(-100700, GameSystem.DUEL, 501, "ru", ("пеший",))
+        bronn = await create_character(duel, 502, "Бронн", DuelBuild((("пеший", 8),), 20))
+        pool = await games.create_game(-100800, GameSystem.POOL, 501, "ru")
+        stats = Stats(initiative=2, attack=3, defense=2, vitality=5, charisma=0)
+        arya = await create_character(pool, 501, "Арья", PoolBuild(Gender.FEMALE, stats))
+        gregor = await create_character(pool, 503, "Григор", PoolBuild(Gender.MALE, stats))
+        states = {c.id: c.state for c in await Character.all()}
+        for name in reversed(MIGRATIONS[MIGRATIONS.index(GENDER) :]):
+            await _undo(name)
+        assert "gender" not in await _columns("characters")
+    finally:
+        await close_database()
+
+    try:
+        await init_database(url)
+        genders = dict(await Character.all().values_list("id", "gender"))
+        assert genders == {bronn.id: None, arya.id: Gender.FEMALE, gregor.id: Gender.MALE}
+        assert {c.id: c.state for c in await Character.all()} == states  # states untouched
     finally:
         await close_database()

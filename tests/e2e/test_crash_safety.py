@@ -96,7 +96,7 @@ async def test_sigkill_between_the_two_choices_of_a_round(tmp_path: Path, clean_
             async with bot_process(emu, tmp_path, redis_url=clean_redis) as first_bot:
                 await emu.send_text(sandor, group, f"/duel 2 {SKILL}")
                 challenge = await emu.wait_for_message(
-                    group, lambda m: "вызывает" in m.body, timeout=15
+                    group, lambda m: "Вызов на поединок:" in m.body, timeout=15
                 )
                 await _press(emu, bronn, challenge, "Принять")
                 round_one = await emu.wait_for_message(

@@ -1,0 +1,49 @@
+"""/me's «Он» / «Она»: the owner sets the gender of a character made before it was asked; the
+message then loses the question (a press by anyone else, or a stale one, changes nothing)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from aiogram import Bot, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import GenderCallback
+from bot.handlers.replies import refuse
+from bot.handlers.sheets import group_reply, sheet_reply
+from bot.i18n import L10n
+from bot.services.characters import rule_state
+from bot.services.errors import ServiceError
+from bot.services.genders import set_own_gender
+from bot.services.runtime import Runtime
+from bot.services.sheets import SheetEntry
+
+
+def build_router() -> Router:
+    router = Router(name="sheet_gender")
+    router.callback_query.register(press, GenderCallback.filter())
+    return router
+
+
+async def press(
+    query: CallbackQuery, callback_data: GenderCallback, bot: Bot, l10n: L10n, runtime: Runtime
+) -> None:
+    try:
+        row = await set_own_gender(
+            callback_data.character_id, query.from_user.id, callback_data.gender, runtime
+        )
+    except ServiceError as error:
+        await refuse(query, l10n, error)
+        return
+    await query.answer(l10n.text("me-gender-set", gender=callback_data.gender.value))
+    message = query.message
+    if not isinstance(message, Message):
+        return
+    if message.chat.type == "private":
+        entry = SheetEntry(row.game, row, rule_state(row.game, row))
+        text, markup = await sheet_reply(bot, l10n, entry)
+    else:
+        text, markup = group_reply(l10n, row.game, row)
+    with contextlib.suppress(TelegramAPIError):  # the gender is saved: the edit is decoration
+        await message.edit_text(text, reply_markup=markup)

@@ -1,0 +1,107 @@
+"""A duel's Russian reads right: names that would decline stay in the nominative, and every word
+that agrees with a fighter takes the fighter's gender (a woman against a man, scripted dice)."""
+
+from __future__ import annotations
+
+from tortoise.timezone import now
+
+from bot.db.models import DuelRecord, Game, GameSystem, Timer
+from bot.services import duels, games
+from bot.services.characters import DuelBuild, create_character
+from rules.gender import Gender
+from tests.bot.conftest import Harness
+from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
+
+
+async def _table(gm: Harness) -> tuple[EmuUser, EmuUser, EmuChat, Game]:
+    anya = gm.emu.add_user("Аня", language_code="ru")
+    bronn = gm.emu.add_user("Игрок Бронна", language_code="ru")
+    group = gm.emu.add_group("Ристалище", members=[anya, bronn])
+    game = await games.create_game(group.id, GameSystem.DUEL, 1, "ru", ("пеший",))
+    she = DuelBuild((("пеший", 9),), 50, Gender.FEMALE)
+    await create_character(game, anya.id, "Аня Ветер", she)
+    await create_character(game, bronn.id, "Бронн", DuelBuild((("пеший", 8),), 20, Gender.MALE))
+    await game.refresh_from_db()
+    return anya, bronn, group, game
+
+
+async def _round(gm: Harness, group: EmuChat, number: int) -> list[str]:
+    message = await gm.emu.wait_for_message(group, lambda m: f"Раунд {number}," in m.body)
+    return message.body.split("\n")
+
+
+async def _both_go_on(gm: Harness, group: EmuChat, users: list[EmuUser], number: int) -> None:
+    live = gm.emu.last_bot_message(group)
+    assert live is not None and f"Раунд {number}," in live.body
+    for user in users:
+        await gm.emu.wait_for_callback_answer(await gm.emu.press_button(user, live, "Продолжить"))
+
+
+async def _challenge(gm: Harness, anya: EmuUser, group: EmuChat) -> EmuMessage:
+    await gm.emu.send_text(anya, group, "/duel 2 пеший")
+    return await gm.emu.wait_for_message(group, lambda m: "Вызов на поединок:" in m.body)
+
+
+async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
+    anya, bronn, group, _ = await _table(gm)
+    challenge = await _challenge(gm, anya, group)
+    assert challenge.body.split("\n")[:2] == [
+        "⚔️ Вызов на поединок: Аня Ветер → Бронн",
+        "Навык «пеший»: 9 против 8.",
+    ]
+    assert "Принять или отказаться может только Бронн." in challenge.body
+
+    # Round 1: Аня Ветер 3:2 (9-17 are hers); Бронн dodges one blow of three.
+    gm.game_dice.add(17, 1, 15, 11, 3, 10).add(100, 5, 56, 92)
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    first = await _round(gm, group, 1)
+    accepted = await gm.emu.wait_for_edit(challenge)
+    assert accepted.body == "🤝 Вызов принят: Аня Ветер → Бронн. Бой начинается!"
+    assert first[:7] == [
+        "⚔️ Раунд 1, навык «пеший»: Аня Ветер (9) — Бронн (8).",
+        "Кубик 1–17, успех: Бронн — на 1–8, Аня Ветер — на 9–17.",
+        "Броски: 1 (Бронн), 15 (Аня Ветер), 11 (Аня Ветер), 3 (Бронн), 10 (Аня Ветер).",
+        "Счёт 3:2 — раунд выиграла Аня Ветер.",
+        "Ловкость: Бронн, 20 %; d100: 5 — уклонение, 56 — нет, 92 — нет.",
+        "Урон: Бронн −18 (2 × 9).",
+        "Аня Ветер: ▰▰▰▰▰▰▰▰▰▰ 30/30",
+    ]
+
+    # Round 2: Бронн 3:2, and she dodges all three blows (agility 50).
+    gm.game_dice.add(17, 1, 2, 3, 10, 11).add(100, 10, 20, 30)
+    await _both_go_on(gm, group, [anya, bronn], 1)
+    second = await _round(gm, group, 2)
+    assert "Счёт 3:2 — раунд выиграл Бронн." in second
+    assert "Ловкость: Аня Ветер, 50 %; d100: 10 — уклонение, 20 — уклонение, 30 — уклонение." in (
+        second
+    )
+    assert "Урона нет: Аня Ветер увернулась от всех ударов." in second
+
+    # Round 3: Бронн 4:1, no dodge: 32 damage knocks her out.
+    gm.game_dice.add(17, 1, 2, 3, 4, 9).add(100, 90, 90, 90, 90)
+    await _both_go_on(gm, group, [anya, bronn], 2)
+    third = await _round(gm, group, 3)
+    assert third[3:] == [
+        "Счёт 4:1 — раунд выиграл Бронн.",
+        "Ловкость: Аня Ветер, 50 %; d100: 90 — нет, 90 — нет, 90 — нет, 90 — нет.",
+        "Урон: Аня Ветер −32 (4 × 8).",
+        "Аня Ветер: ▱▱▱▱▱▱▱▱▱▱ -2/30",
+        "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30",
+        "💥 Аня Ветер повержена. Победа: Бронн. Аня Ветер не сможет сражаться, "
+        "пока мастер не восстановит хиты (/heal).",
+    ]
+
+
+async def test_she_did_not_answer_in_time(gm: Harness) -> None:
+    anya, bronn, group, game = await _table(gm)
+    challenge = await _challenge(gm, anya, group)
+    gm.game_dice.add(17, 1, 2, 3, 10, 11).add(100, 90, 90, 90)  # Бронн 3:2, 24 damage
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1," in m.body)
+    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(bronn, first, "Продолжить"))
+    record = await DuelRecord.get(game_id=game.id)
+    await Timer.filter(kind=duels.CHOICE_TIMEOUT, ref=record.id).update(due_at=now())
+    end = await gm.emu.wait_for_message(group, lambda m: "Время на решение" in m.body)
+    assert end.body == (
+        "⌛ Время на решение вышло: Аня Ветер не ответила. Поединок окончен. Победа: Бронн."
+    )
