@@ -144,7 +144,7 @@ async def edit_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]
         "gender": row.gender.value if row.gender else "-",
         "alive": target.alive,
         "dead": not target.alive,
-        "sheet": Html(full_sheet(l10n, row.number, target.state, row.description)),
+        "sheet": Html(full_sheet(l10n, row, target.state)),
         "kill_here": target.alive and system is not GameSystem.POOL,
         "is_pool": system is GameSystem.POOL,
         "is_duel": system is GameSystem.DUEL,

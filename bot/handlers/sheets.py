@@ -116,7 +116,7 @@ async def sheet_reply(
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """The private /me message: the game, the full sheet, its buttons (and the gender ask)."""
     head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
-    sheet = full_sheet(l10n, entry.character.number, entry.state, entry.character.description)
+    sheet = full_sheet(l10n, entry.character, entry.state)
     pool = entry.game.system == GameSystem.POOL
     markup = inventory_keyboard(l10n, entry.game.id) if pool else None
     return with_gender_ask(l10n, entry.character, f"{head}\n\n{sheet}", markup)
@@ -205,7 +205,7 @@ async def admin_sheet(
         game=Html(game_name(l10n, game, message.chat.title)),
         status=character.status.value,
     )
-    text = f"{head}\n\n{full_sheet(l10n, character.number, state, character.description)}"
+    text = f"{head}\n\n{full_sheet(l10n, character, state)}"
     try:
         await bot.send_message(message.from_user.id, text)
     except (TelegramForbiddenError, TelegramBadRequest):

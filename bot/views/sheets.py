@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.db.models import Character
 from bot.i18n import L10n
 from bot.views.bars import health_bar
+from bot.views.grammar import gender_of
 from bot.views.pool_sheet import pool_sheet
 from rules.d20.character import D20Character
 from rules.duel.character import DuelCharacter
@@ -29,11 +31,11 @@ def _d20_state(character: D20Character) -> str:
     return "fallen" if character.fallen else "fine"
 
 
-def duel_sheet(l10n: L10n, number: int, character: DuelCharacter) -> str:
+def duel_sheet(l10n: L10n, row: Character, character: DuelCharacter) -> str:
     return "\n".join(
         (
-            l10n.text("sheet-duel-head", number=number, name=character.name),
-            l10n.text("sheet-duel-state", state=_duel_state(character)),
+            l10n.text("sheet-duel-head", number=row.number, name=character.name),
+            l10n.text("sheet-duel-state", state=_duel_state(character), gender=gender_of(row)),
             l10n.text(
                 "sheet-health",
                 bar=health_bar(character.hp, character.max_hp),
@@ -46,15 +48,15 @@ def duel_sheet(l10n: L10n, number: int, character: DuelCharacter) -> str:
     )
 
 
-def d20_sheet(l10n: L10n, number: int, character: D20Character, description: str) -> str:
+def d20_sheet(l10n: L10n, row: Character, character: D20Character) -> str:
     lines = [
         l10n.text(
             "sheet-d20-head",
-            number=number,
+            number=row.number,
             name=character.name,
             cls=character.character_class.value,
         ),
-        l10n.text("sheet-d20-state", state=_d20_state(character)),
+        l10n.text("sheet-d20-state", state=_d20_state(character), gender=gender_of(row)),
         l10n.text(
             "sheet-health",
             bar=health_bar(character.hp, character.max_hp),
@@ -63,19 +65,19 @@ def d20_sheet(l10n: L10n, number: int, character: D20Character, description: str
         ),
         l10n.text("sheet-d20-ac", ac=character.armour_class),
     ]
-    if description:
-        lines.append(l10n.text("sheet-d20-description", description=description))
+    if row.description:
+        lines.append(l10n.text("sheet-d20-description", description=row.description))
     return "\n".join(lines)
 
 
-def full_sheet(l10n: L10n, number: int, state: Any, description: str = "") -> str:
-    """Everything about a character, for its owner or an admin."""
+def full_sheet(l10n: L10n, row: Character, state: Any) -> str:
+    """Everything about a character (its row and its rule state), for its owner or an admin."""
     if isinstance(state, PoolCharacter):
         return pool_sheet(l10n, state)
     if isinstance(state, DuelCharacter):
-        return duel_sheet(l10n, number, state)
+        return duel_sheet(l10n, row, state)
     assert isinstance(state, D20Character)
-    return d20_sheet(l10n, number, state, description)
+    return d20_sheet(l10n, row, state)
 
 
 def public_line(l10n: L10n, number: int, state: Any) -> str:

@@ -132,8 +132,14 @@ sheet-count = { $item ->
 
 sheet-duel-head = <b>№{ $number } { $name }</b>
 sheet-duel-state = Состояние: { $state ->
-        [dead] 💀 погиб
-        [out] выбыл: хиты кончились, вернуть их может администратор
+        [dead] 💀 { $gender ->
+            [f] погибла
+           *[m] погиб
+        }
+        [out] { $gender ->
+            [f] выбыла
+           *[m] выбыл
+        }: хиты кончились, вернуть их может администратор
        *[fine] в строю
     }
 sheet-duel-skills = ⚔️ Навыки: { $skills }
@@ -152,8 +158,14 @@ sheet-d20-head = <b>№{ $number } { $name }</b>, { $cls ->
        *[barbarian] варвар
     }
 sheet-d20-state = Состояние: { $state ->
-        [dead] 💀 мёртв
-        [fallen] упал и выбыл из боя (0 ХП)
+        [dead] 💀 { $gender ->
+            [f] мертва
+           *[m] мёртв
+        }
+        [fallen] { $gender ->
+            [f] упала и выбыла из боя
+           *[m] упал и выбыл из боя
+        } (0 ХП)
        *[fine] в строю
     }
 sheet-d20-ac = 🛡 Класс защиты: { $ac }

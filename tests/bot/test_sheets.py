@@ -222,3 +222,29 @@ async def test_kick_refusals_change_nothing(gm: Harness) -> None:
     empty = gm.emu.add_group("Пусто", admins=[admin])
     assert "нет игры" in (await _ask(gm, admin, empty, "/kick 1 спам")).body
     assert await GmAction.filter(game_id=game.id).count() == 0
+
+
+async def test_a_fallen_heroine_reads_as_one_on_her_sheet(gm: Harness) -> None:
+    player = gm.emu.add_user("Игрок", language_code="ru", started=True)
+    arena = gm.emu.add_group("Арена", members=[player])
+    duel = await games.create_game(arena.id, GameSystem.DUEL, 1, "ru", ("пеший",))
+    build = DuelBuild((("пеший", 5),), 10, Gender.FEMALE)
+    row = await create_character(duel, player.id, "Аня Ветер", build)
+    beaten = replace(rule_state(duel, row), hp=0)
+    await Character.filter(id=row.id).update(state=dump(beaten))
+    private = gm.emu.private_chat(player)
+    sheet = (await _ask(gm, player, private, "/me")).body
+    assert "Состояние: выбыла: хиты кончились" in sheet
+    await Character.filter(id=row.id).update(state=dump(replace(beaten, dead=True)))
+    assert "Состояние: 💀 погибла" in (await _ask(gm, player, private, "/me")).body
+    d20_group = gm.emu.add_group("Таверна", members=[player])
+    d20 = await games.create_game(d20_group.id, GameSystem.D20, 1, "ru")
+    mage = await create_character(d20, player.id, "Ариэль", D20Build(CharacterClass.WIZARD))
+    await Character.filter(id=mage.id).update(gender=Gender.FEMALE)
+    fallen = replace(rule_state(d20, mage), hp=0)
+    await Character.filter(id=mage.id).update(state=dump(fallen))
+    await gm.emu.send_text(player, private, "/me")
+    pick = await gm.emu.wait_for_message(private)
+    await gm.emu.press_button(player, pick, pick.button_texts[-1])
+    shown = await gm.emu.wait_for_message(private, lambda m: "Ариэль" in m.body)
+    assert "Состояние: упала и выбыла из боя (0 ХП)" in shown.body
