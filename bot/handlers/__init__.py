@@ -24,6 +24,7 @@ from bot.handlers import (
     join,
     membership,
     pool_fight,
+    reminders,
     roll,
     sheets,
     start,
@@ -86,5 +87,5 @@ def register_buttons(dp: Router) -> None:
 
 def register_timers(scheduler: Scheduler) -> None:
     """Every module's timer kinds, fired by the scheduler in whichever replica claims them."""
-    for module in (duels, d20, pool_fight, world):
+    for module in (duels, d20, pool_fight, reminders, world):
         module.register_timers(scheduler)

@@ -36,6 +36,7 @@ from rules.errors import RuleError
 
 EXPIRE = "duel_expire"
 CHOICE_TIMEOUT = "duel_choices"
+REMINDER_KINDS = (timers.reminded(EXPIRE), timers.reminded(CHOICE_TIMEOUT))
 OPEN_STAGES = (DuelStage.CHALLENGED, DuelStage.FIGHTING)
 
 

@@ -3,7 +3,7 @@
 duel-usage = Вызов на поединок: /duel N навык — например, /duel 2 пеший. Или ответьте на сообщение соперника: /duel пеший.
 duel-challenge =
     ⚔️ { $challenger } вызывает { $opponent } на поединок: навык «{ $skill }», { $cskill } против { $oskill }.
-    Принять или отказаться может только { $opponent }. Вызов действует { $seconds } с.
+    Принять или отказаться может только { $answerer }.
 duel-button-accept = Принять
 duel-button-decline = Отказаться
 duel-button-go-on = Продолжить
