@@ -18,7 +18,7 @@ from tortoise.timezone import now
 
 from bot.db.models import DuelRecord, DuelStage, Encounter, Game, Timer
 from bot.services import battle_store, duels, fight_flow
-from bot.services.fight_store import CHOOSING, FIGHTING, view_of
+from bot.services.fight_store import CHOOSING, FIGHTING, KIND, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
 from rules.duel import Side
@@ -72,7 +72,7 @@ def _unique(found: list[Awaited]) -> tuple[Awaited, ...]:
 
 
 async def _pool(game: Game, ref: int, deadline: Timer) -> Waiting | None:
-    record = await Encounter.get_or_none(id=ref, game_id=game.id, kind="pool")
+    record = await Encounter.get_or_none(id=ref, game_id=game.id, kind=KIND)
     if record is None:
         return None
     view = await view_of(game, record)
