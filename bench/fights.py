@@ -15,6 +15,7 @@ import asyncio
 import functools
 import hashlib
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,11 +57,14 @@ def _state_words() -> tuple[str, frozenset[str]]:
     return l10n.text("pool-fight-state-zero"), fallen
 
 
+TAGS = re.compile(r"<[^>]+>")
+
+
 def waiting(text: str) -> dict[str, set[str]]:
     """The fighters a live message marks ⏳ (still to act this round), each with the states
     shown on its line (``<mark> <name> <bar> <health>/<max> · state · state``)."""
     found = {}
-    for line in text.splitlines():
+    for line in TAGS.sub("", text).splitlines():  # a fighter to act is a mention (a link)
         if line.startswith("⏳ "):
             name = line.removeprefix("⏳ ").split(" ", 1)[0]
             found[name] = {part.strip() for part in line.split(" · ")[1:]}

@@ -14,7 +14,7 @@ from aiogram.exceptions import TelegramForbiddenError
 from bot.db.models import Timer
 from bot.services.errors import GamePaused, NoActiveGame
 from bot.services.pause import hold
-from bot.services.timers import claim_due
+from bot.services.timers import claim_due, drop_reminder
 
 logger = logging.getLogger(__name__)
 TimerHandler = Callable[[Bot, Timer, dict[str, Any]], Awaitable[None]]
@@ -62,6 +62,7 @@ class Scheduler:
                 logger.error("no handler for timer kind %s", timer.kind)
                 continue
             try:
+                await drop_reminder(timer)
                 await handler(bot, timer, data)
             except GamePaused:  # fell due as a game master paused the game: wait for /resume
                 await hold(timer)

@@ -15,7 +15,6 @@ from tests.demo_kit import (
     press,
     say,
     stage,
-    until,
     window,
 )
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
@@ -56,9 +55,8 @@ async def _fight(
     """Both fighters act every round (stand up when fallen) until the fight is over."""
     challenge = await say(emu, fighters[0], group, "/fight 2", "нападает")
     await press(emu, fighters[0], challenge, "Начать")
-    live: EmuMessage = await until(
-        emu, lambda: challenge if ATTACK in challenge.button_texts else None, "start round 1"
-    )
+    # round 1 opens in a new message, which mentions (and so notifies) both fighters
+    live = await emu.wait_for_message(group, lambda m: ATTACK in m.button_texts, timeout=5)
     for round_number in range(1, MAX_ROUNDS + 1):
         await asyncio.sleep(PAUSE)  # the players read the round before pressing
         for user in fighters:

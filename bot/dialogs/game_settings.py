@@ -28,9 +28,9 @@ from bot.dialogs.widgets import I18NFormat
 
 def _number_row(shown: Shown) -> Row:
     return Row(
-        Button(Const(f"−{shown.step}"), id=f"dec_{shown.name}", on_click=on_step),
+        Button(Const(f"−{shown.shown_step}"), id=f"dec_{shown.name}", on_click=on_step),
         Button(I18NFormat(shown.label), id=f"ask_{shown.name}", on_click=on_ask_number),
-        Button(Const(f"+{shown.step}"), id=f"inc_{shown.name}", on_click=on_step),
+        Button(Const(f"+{shown.shown_step}"), id=f"inc_{shown.name}", on_click=on_step),
         when=f"show_{shown.name}",
     )
 
@@ -70,7 +70,8 @@ def _back() -> SwitchTo:
 
 def _number_window() -> Window:
     return Window(
-        I18NFormat("settings-ask-number", when="active"),
+        I18NFormat("settings-ask-number", when="ask_number"),
+        I18NFormat("settings-ask-minutes", when="ask_minutes"),
         I18NFormat("error-no-game", when="ended"),
         MessageInput(on_number_text, content_types=ContentType.TEXT),
         _back(),

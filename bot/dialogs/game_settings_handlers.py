@@ -14,14 +14,19 @@ from aiogram.types import CallbackQuery, Message
 from aiogram_dialog import DialogManager
 from aiogram_dialog.widgets.kbd import Button
 
-from bot.dialogs.game_settings_view import BY_NAME, NUMBERS, game_id_of
+from bot.dialogs.game_settings_view import BY_NAME, NUMBERS, game_id_of, shown_range
 from bot.dialogs.states import GameSettingsDialog
 from bot.dialogs.widgets import l10n_of
 from bot.handlers.replies import refuse
 from bot.services import setting_edits
-from bot.services.errors import NoActiveGame, ServiceError, SettingOutOfBounds
+from bot.services.errors import (
+    NoActiveGame,
+    ServiceError,
+    SettingOutOfBounds,
+    TimerOutOfBounds,
+)
 from bot.services.permissions import admin_ids_of
-from bot.services.settings import GameSettings
+from bot.services.settings import TIMERS, GameSettings
 from bot.services.settings_admin import admin_game, edit_settings
 
 NUMBER = re.compile(r"^[+-]?\d{1,9}$")
@@ -76,9 +81,25 @@ async def _refuse(
     await refuse(event, l10n_of(manager), error)
 
 
+def _out_of_range(settings: GameSettings, name: str) -> SettingOutOfBounds:
+    """The refusal, with the range in the units shown (minutes for a timer)."""
+    low, high = shown_range(settings, name)
+    return TimerOutOfBounds(low, high) if name in TIMERS else SettingOutOfBounds(low, high)
+
+
+def _stepped(name: str, delta: int) -> Callable[[GameSettings], GameSettings]:
+    def edit(settings: GameSettings) -> GameSettings:
+        try:
+            return setting_edits.step_number(settings, name, delta)
+        except SettingOutOfBounds:
+            raise _out_of_range(settings, name) from None
+
+    return edit
+
+
 async def on_step(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
     name, delta = STEPS[button.widget_id or ""]
-    await _apply(callback, manager, lambda s: setting_edits.step_number(s, name, delta))
+    await _apply(callback, manager, _stepped(name, delta))
 
 
 async def on_toggle(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
@@ -94,10 +115,16 @@ async def on_ask_number(callback: CallbackQuery, button: Button, manager: Dialog
 
 
 def _typed_number(text: str, name: str) -> Callable[[GameSettings], GameSettings]:
+    """The typed number, in the units shown (minutes for a timer); out of range, the range
+    is given in those units too."""
+
     def edit(settings: GameSettings) -> GameSettings:
         if not NUMBER.match(text):
-            raise SettingOutOfBounds(*setting_edits.allowed_range(settings, name))
-        return setting_edits.set_number(settings, name, int(text))
+            raise _out_of_range(settings, name)
+        try:
+            return setting_edits.set_number(settings, name, int(text) * BY_NAME[name].unit)
+        except SettingOutOfBounds:
+            raise _out_of_range(settings, name) from None
 
     return edit
 

@@ -17,7 +17,8 @@ from bot.handlers.games import SYSTEM_NAMES
 from bot.i18n import Html, L10n
 from bot.services.games import settings_of
 from bot.services.setting_edits import MAX_SKILLS, allowed_range, skill_key
-from bot.services.settings import GameSettings
+from bot.services.settings import MINUTE, TIMERS, GameSettings
+from bot.views.durations import duration
 
 ALL = frozenset(GameSystem)
 POOL = frozenset({GameSystem.POOL})
@@ -27,19 +28,25 @@ D20 = frozenset({GameSystem.D20})
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A setting in the dialog. ``label`` is formatted with the setting's name as argument."""
+    """A setting in the dialog. ``label`` is formatted with the setting's name as argument.
+    A timer is stored in seconds and shown, stepped and typed in minutes (``unit``)."""
 
     name: str
     label: str
     systems: frozenset[GameSystem]
-    step: int = 0  # for numbers: what one press of - or + changes
+    step: int = 0  # for numbers: what one press of - or + changes (stored units)
+    unit: int = 1  # stored units per unit shown
+
+    @property
+    def shown_step(self) -> int:
+        return self.step // self.unit
 
 
 NUMBERS = (
-    Shown("round_timeout", "settings-round-timeout", ALL, 30),
-    Shown("join_window", "settings-join-window", ALL, 15),
-    Shown("choice_timeout", "settings-choice-timeout", POOL, 15),
-    Shown("narration_timeout", "settings-narration-timeout", D20, 60),
+    Shown("round_timeout", "settings-round-timeout", ALL, 5 * MINUTE, MINUTE),
+    Shown("join_window", "settings-join-window", ALL, 5 * MINUTE, MINUTE),
+    Shown("choice_timeout", "settings-choice-timeout", POOL, MINUTE, MINUTE),
+    Shown("narration_timeout", "settings-narration-timeout", D20, 5 * MINUTE, MINUTE),
     Shown("halls", "settings-halls", POOL, 1),
     Shown("auto_tick_minutes", "settings-auto-tick", POOL, 15),
     Shown("skill_min", "settings-skill-min", DUEL, 1),
@@ -61,16 +68,25 @@ def game_id_of(manager: DialogManager) -> int:
     return int(start_data["game_id"])
 
 
-def _value(settings: GameSettings, name: str) -> int | str:
+def _value(l10n: L10n, settings: GameSettings, name: str) -> int | str:
     value = getattr(settings, name)
     if isinstance(value, bool):
         return "yes" if value else "no"
     assert isinstance(value, int)
+    if name in TIMERS:
+        return duration(l10n, value)
     return value
 
 
 def setting_text(l10n: L10n, settings: GameSettings, name: str) -> str:
-    return l10n.text(BY_NAME[name].label, **{name: _value(settings, name)})
+    return l10n.text(BY_NAME[name].label, **{name: _value(l10n, settings, name)})
+
+
+def shown_range(settings: GameSettings, name: str) -> tuple[int, int]:
+    """What ``name`` may be typed as now, in the units shown (whole minutes for a timer)."""
+    low, high = allowed_range(settings, name)
+    unit = BY_NAME[name].unit
+    return -(-low // unit), high // unit
 
 
 def _summary(l10n: L10n, system: GameSystem, settings: GameSettings) -> Html:
@@ -109,9 +125,10 @@ async def settings_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, 
     }
     for shown in (*NUMBERS, *TOGGLES):
         data[f"show_{shown.name}"] = system in shown.systems
-        data[shown.name] = _value(settings, shown.name)
+        data[shown.name] = _value(l10n, settings, shown.name)
     editing = dialog_manager.dialog_data.get("editing")
     if editing in BY_NAME and editing not in {t.name for t in TOGGLES}:
-        low, high = allowed_range(settings, editing)
+        low, high = shown_range(settings, editing)
         data.update(current=Html(setting_text(l10n, settings, editing)), low=low, high=high)
+        data.update(ask_minutes=editing in TIMERS, ask_number=editing not in TIMERS)
     return data

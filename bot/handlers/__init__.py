@@ -24,6 +24,7 @@ from bot.handlers import (
     join,
     membership,
     pool_fight,
+    reminders,
     roll,
     sheet_gender,
     sheets,
@@ -88,5 +89,5 @@ def register_buttons(dp: Router) -> None:
 
 def register_timers(scheduler: Scheduler) -> None:
     """Every module's timer kinds, fired by the scheduler in whichever replica claims them."""
-    for module in (duels, d20, pool_fight, world):
+    for module in (duels, d20, pool_fight, reminders, world):
         module.register_timers(scheduler)

@@ -8,7 +8,7 @@ from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.types import InlineKeyboardMarkup, Message, ReplyParameters
 
 logger = logging.getLogger(__name__)
 NOT_MODIFIED = "message is not modified"
@@ -21,11 +21,16 @@ async def send_or_log(
     *,
     thread_id: int | None = None,
     reply_markup: InlineKeyboardMarkup | None = None,
+    reply_parameters: ReplyParameters | None = None,
 ) -> Message | None:
     """Send; None when Telegram refuses (the bot was removed, the chat is gone, ...)."""
     try:
         return await bot.send_message(
-            chat_id, text, message_thread_id=thread_id, reply_markup=reply_markup
+            chat_id,
+            text,
+            message_thread_id=thread_id,
+            reply_markup=reply_markup,
+            reply_parameters=reply_parameters,
         )
     except TelegramAPIError as error:
         logger.warning("could not send to chat %s: %s", chat_id, error.message)

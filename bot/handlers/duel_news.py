@@ -8,9 +8,11 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import DuelAction, DuelCallback
+from bot.db.models import Game
 from bot.handlers.delivery import send_or_log
 from bot.i18n import L10n
 from bot.services import duels
+from bot.services.games import settings_of
 from bot.views.duel import end_text, genders_of, round_text
 from rules.duel import Choice, EndReason, Side
 
@@ -31,7 +33,9 @@ def buttons(
     )
 
 
-def _news(l10n: L10n, snap: duels.DuelSnapshot) -> tuple[str, InlineKeyboardMarkup | None]:
+def _news(
+    l10n: L10n, snap: duels.DuelSnapshot, seconds: int
+) -> tuple[str, InlineKeyboardMarkup | None]:
     """What the duel's live message should say now: the last round, or who stopped it."""
     duel = snap.duel
     genders = genders_of(snap)
@@ -51,12 +55,16 @@ def _news(l10n: L10n, snap: duels.DuelSnapshot) -> tuple[str, InlineKeyboardMark
             [("duel-button-go-on", DuelAction.GO_ON), ("duel-button-stop", DuelAction.STOP)],
             number,
         )
-    return round_text(l10n, duel, result, number, genders), markup
+    owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
+    return round_text(l10n, duel, result, number, owners, seconds, genders), markup
 
 
-async def publish(bot: Bot, snap: duels.DuelSnapshot, l10n: L10n, pressed_id: int) -> bool:
-    """Send the news; it becomes the live message. False when Telegram refused it."""
-    text, markup = _news(l10n, snap)
+async def publish(
+    bot: Bot, snap: duels.DuelSnapshot, l10n: L10n, pressed_id: int, game: Game
+) -> bool:
+    """Send the news (a new message: it notifies the players it mentions); it becomes the live
+    message. False when Telegram refused it."""
+    text, markup = _news(l10n, snap, settings_of(game).round_timeout)
     record = snap.record
     sent = await send_or_log(
         bot, record.chat_id, text, thread_id=record.thread_id, reply_markup=markup

@@ -73,7 +73,9 @@ async def challenge(
         return
     group_l10n = l10n
     sent = await message.answer(
-        challenge_text(group_l10n, snap.duel, games.settings_of(game).join_window),
+        challenge_text(
+            group_l10n, snap.duel, snap.opponent_user, games.settings_of(game).join_window
+        ),
         reply_markup=duel_news.buttons(
             group_l10n,
             snap.record.id,
@@ -137,14 +139,14 @@ async def press(
         return
     if action == DuelAction.ACCEPT:
         await query.answer()
-        if await duel_news.publish(bot, snap, group, message.message_id):
+        if await duel_news.publish(bot, snap, group, message.message_id, game):
             with contextlib.suppress(TelegramAPIError):  # the round is out; this is decoration
                 await message.edit_text(group.text("duel-accepted", **names), reply_markup=None)
         return
     choice_id = "duel-choice-go-on" if action == DuelAction.GO_ON else "duel-choice-stop"
     await query.answer(l10n.text("duel-choice-made", choice=l10n.text(choice_id)))
     moved_on = len(duel.rounds) > callback_data.round or duel.finished  # a new round, a stop
-    if moved_on and await duel_news.publish(bot, snap, group, message.message_id):
+    if moved_on and await duel_news.publish(bot, snap, group, message.message_id, game):
         await drop_buttons(message)
 
 
@@ -167,7 +169,8 @@ async def _news_again(
     if snap is None:
         return False
     await query.answer(l10n.text("duel-news-again"))
-    if await duel_news.publish(bot, snap, translator.for_locale(game.locale), message.message_id):
+    group = translator.for_locale(game.locale)
+    if await duel_news.publish(bot, snap, group, message.message_id, game):
         await drop_buttons(message)
     return True
 

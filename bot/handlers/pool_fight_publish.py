@@ -1,6 +1,7 @@
 """Showing a pool fight step: edit the live message (:mod:`pool_fight_live` merges the edits of
 one second), or post the round's results (which become the new live message: one new group
-message per round), then ask the choosers privately."""
+message per round; the first round opens in a new message too), then ask the choosers
+privately. A new message is what notifies the fighters it mentions."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from bot.services.fight_flow import Choosing, options
 from bot.services.fight_store import FightView, Outcome, set_message
 from bot.services.games import settings_of
 from bot.services.runtime import Runtime
-from bot.views.pool_fight import live_text
+from bot.views.durations import duration
+from bot.views.pool_fight import live_text, opened_text
 from bot.views.pool_fight_round import results_text
 
 TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
@@ -38,32 +40,54 @@ async def publish(
 ) -> None:
     view = outcome.view
     l10n = group_l10n(translator, view)
-    if outcome.report is None:
-        await live.edit(bot, view, l10n)
+    if outcome.report is not None:
+        await post_live(bot, view, l10n, live, results_text(l10n, view.id, outcome.report))
+    elif outcome.opened:
+        await post_live(bot, view, l10n, live, old_text=opened_text(l10n, view))
     else:
-        results = results_text(l10n, view.id, outcome.report)
-        text = "\n\n".join([results, live_text(l10n, view, settings_of(view.game))])
-        if len(text) > TEXT_LIMIT:  # never expected (8 fighters need ~2500): stay readable
-            await bot.send_message(
-                view.record.chat_id, results, message_thread_id=view.record.thread_id
-            )
-            text = live_text(l10n, view, settings_of(view.game))
-        old = view.record.message_id
-        sent = await bot.send_message(
-            view.record.chat_id,
-            text,
-            reply_markup=await live_keyboard(bot, l10n, view),
-            message_thread_id=view.record.thread_id,
-        )
-        await set_message(view.record, sent.message_id)
-        live.sent(view)
-        if old is not None:
-            with contextlib.suppress(TelegramAPIError):
-                await bot.edit_message_reply_markup(
-                    chat_id=view.record.chat_id, message_id=old, reply_markup=None
-                )
+        await live.edit(bot, view, l10n)
     for fighter in outcome.prompts:
         await prompt(bot, view, fighter, translator, runtime, live)
+
+
+async def post_live(
+    bot: Bot,
+    view: FightView,
+    l10n: L10n,
+    live: LiveEdits,
+    results: str = "",
+    old_text: str = "",
+) -> None:
+    """The live message sent anew, under the round's ``results`` if any: a new group message,
+    which notifies the players it mentions (an edit would not). The old message loses its
+    buttons (and becomes ``old_text`` when given)."""
+    settings = settings_of(view.game)
+    text = "\n\n".join([t for t in (results, live_text(l10n, view, settings)) if t])
+    if len(text) > TEXT_LIMIT:  # never expected (8 fighters need ~2500): stay readable
+        await bot.send_message(
+            view.record.chat_id, results, message_thread_id=view.record.thread_id
+        )
+        text = live_text(l10n, view, settings)
+    old = view.record.message_id
+    sent = await bot.send_message(
+        view.record.chat_id,
+        text,
+        reply_markup=await live_keyboard(bot, l10n, view),
+        message_thread_id=view.record.thread_id,
+    )
+    await set_message(view.record, sent.message_id)
+    live.sent(view)
+    if old is None:
+        return
+    with contextlib.suppress(TelegramAPIError):
+        if old_text:
+            await bot.edit_message_text(
+                old_text, chat_id=view.record.chat_id, message_id=old, reply_markup=None
+            )
+        else:
+            await bot.edit_message_reply_markup(
+                chat_id=view.record.chat_id, message_id=old, reply_markup=None
+            )
 
 
 async def prompt(
@@ -85,13 +109,13 @@ async def prompt(
     default = view.name(offer.default) if offer.default is not None else ""
     settings = settings_of(view.game)
     seconds = settings.choice_timeout if offer.setup else settings.round_timeout
-    text = l10n.text(PROMPTS[offer.kind], id=view.id, default=default, seconds=seconds)
+    text = l10n.text(PROMPTS[offer.kind], id=view.id, default=default, time=duration(l10n, seconds))
     try:
         await bot.send_message(user_id, text, reply_markup=target_keyboard(view, offer))
     except TelegramForbiddenError:
         changed = await fight_choice.set_reachable(view.game, view.id, fighter, False, runtime)
-        if changed is not None:
-            await live.edit(bot, changed, group_l10n(translator, changed))
+        if changed is not None:  # a new message: the fighter is mentioned, and notified
+            await post_live(bot, changed, group_l10n(translator, changed), live)
         return False
     if fighter in view.fight.unreachable:
         changed = await fight_choice.set_reachable(view.game, view.id, fighter, True, runtime)

@@ -15,6 +15,7 @@ from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem
+from bot.services import timers
 from bot.services.characters import rule_state
 from bot.services.codec import dump, load
 from bot.services.errors import NotYourButton, StaleAction, WrongSystem
@@ -25,6 +26,7 @@ KIND = "d20"
 JOIN_TIMER = "d20_join"
 TURN_TIMER = "d20_turn"
 NARRATION_TIMER = "d20_narration"
+REMINDER_KINDS = (timers.reminded(TURN_TIMER), timers.reminded(NARRATION_TIMER))
 SIDES = ("1", "2")
 
 

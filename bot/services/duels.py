@@ -37,6 +37,7 @@ from rules.gender import Gender
 
 EXPIRE = "duel_expire"
 CHOICE_TIMEOUT = "duel_choices"
+REMINDER_KINDS = (timers.reminded(EXPIRE), timers.reminded(CHOICE_TIMEOUT))
 OPEN_STAGES = (DuelStage.CHALLENGED, DuelStage.FIGHTING)
 
 

@@ -109,6 +109,12 @@ class SettingOutOfBounds(ServiceError):
         self.low, self.high = low, high
 
 
+class TimerOutOfBounds(SettingOutOfBounds):
+    """A timer outside what may be set now, ``low``..``high`` in minutes (as /game shows it)."""
+
+    code = "error-setting-minutes"
+
+
 class SkillProblem(StrEnum):
     LENGTH = "length"
     CHARACTERS = "characters"

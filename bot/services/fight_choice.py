@@ -73,7 +73,7 @@ async def _advance(view: FightView, fight: PoolFight) -> Outcome:
     characters, _ = fighters(replace(view, fight=fight))
     await cancel(CHOICE_TIMER, view.id)
     fight, stage, prompts = await open_choosing(view, fight, characters)
-    return Outcome(await save(view, fight, stage), prompts)
+    return Outcome(await save(view, fight, stage), prompts, opened=stage == FIGHTING)
 
 
 async def _later_choice(

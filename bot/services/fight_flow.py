@@ -24,6 +24,7 @@ JOIN_TIMER = "pool_fight_join"
 CHOICE_TIMER = "pool_fight_choice"
 ROUND_TIMER = "pool_fight_round"
 TIMER_KINDS = (JOIN_TIMER, CHOICE_TIMER, ROUND_TIMER)
+REMINDER_KINDS = (timers.reminded(CHOICE_TIMER), timers.reminded(ROUND_TIMER))
 
 
 class Choosing(StrEnum):
@@ -127,6 +128,16 @@ def expected(state: FightState, characters: list[PoolCharacter]) -> tuple[int, .
         if state.in_fight(c.number) and c.alive and c.health == 0 and left_pocket_pills(c) > 0
     }
     return tuple(f for f in state.initiative if f in able | at_zero)
+
+
+def awaited(view: FightView) -> tuple[int, ...]:
+    """Whom the round still waits for: fighters who have not chosen their action yet, and
+    those whose private opponent choice is open."""
+    state = view.fight.state
+    assert state is not None
+    acting = expected(state, [view.characters[n] for n in state.initiative])
+    missing = [n for n in acting if view.fight.action_of(n) is None]
+    return (*missing, *(n for n in view.fight.awaiting if n not in missing))
 
 
 def ready(fight: PoolFight, state: FightState, characters: list[PoolCharacter]) -> bool:

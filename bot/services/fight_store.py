@@ -114,11 +114,14 @@ class RoundReport:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a step did: the fight now, whom to ask privately, a resolved round if any."""
+    """What a step did: the fight now, whom to ask privately, a resolved round if any;
+    ``opened``: the first round opened (after the join window or the choosing), which the group
+    sees in a new message, so that the fighters it waits for are notified."""
 
     view: FightView
     prompts: tuple[int, ...] = ()
     report: RoundReport | None = None
+    opened: bool = False
 
 
 async def load_view(game: Game, fight_id: int, linked: Linked | None = None) -> FightView:

@@ -28,6 +28,7 @@ from bot.services.errors import (
 )
 from bot.services.fight_flow import JOIN_TIMER, cancel_timers, fighters, open_choosing
 from bot.services.fight_store import (
+    FIGHTING,
     FINISHED,
     JOINING,
     KIND,
@@ -184,7 +185,7 @@ async def begin(
             characters, _ = fighters(started)
             fight, stage, prompts = await open_choosing(started, fight, characters)
             view = await save(view, fight, stage)
-        return Outcome(view, prompts)
+        return Outcome(view, prompts, opened=stage == FIGHTING)
 
 
 async def stop(game: Game, fight_id: int, runtime: Runtime) -> Outcome:

@@ -1,4 +1,5 @@
-"""Which pending timers belong to a game: its automatic tick, its fights', battles' and duels'.
+"""Which pending timers belong to a game: its automatic tick, its fights', battles' and duels'
+(with their reminders).
 
 A timer knows only its kind and the id it refers to; the kind says which table that id is in.
 """
@@ -11,11 +12,13 @@ from bot.services import battle_store, cycles, duels, fight_flow
 GAME_KINDS = (cycles.AUTO_TICK,)
 ENCOUNTER_KINDS = (
     *fight_flow.TIMER_KINDS,
+    *fight_flow.REMINDER_KINDS,
     battle_store.JOIN_TIMER,
     battle_store.TURN_TIMER,
     battle_store.NARRATION_TIMER,
+    *battle_store.REMINDER_KINDS,
 )
-DUEL_KINDS = (duels.EXPIRE, duels.CHOICE_TIMEOUT)
+DUEL_KINDS = (duels.EXPIRE, duels.CHOICE_TIMEOUT, *duels.REMINDER_KINDS)
 
 
 async def pending_of(game: Game) -> list[Timer]:

@@ -10,12 +10,13 @@ from bot.services.codec import dump, load
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
-    """Defaults are what a Russian role-play group expects out of the box."""
+    """Defaults are what a Russian role-play group expects out of the box: players write a
+    paragraph of role-play between their moves, so every wait for a player lasts minutes."""
 
-    round_timeout: int = 120  # seconds for a fight round
-    join_window: int = 60  # seconds to join a fight or accept a duel
-    choice_timeout: int = 60  # seconds for a private opponent choice
-    narration_timeout: int = 300  # seconds for a d20 narration turn
+    round_timeout: int = 600  # seconds for a pool round, a d20 turn, a duel's go on / stop
+    join_window: int = 900  # seconds to join a fight or a d20 battle, or to accept a duel
+    choice_timeout: int = 300  # seconds for a private opponent choice
+    narration_timeout: int = 900  # seconds for a d20 description
     halls: int = 5
     duel_skills: tuple[str, ...] = ()
     skill_min: int = 1
@@ -28,12 +29,15 @@ class GameSettings:
     auto_tick_minutes: int = 0  # 0: cycles only by /tick
 
 
+MINUTE, DAY = 60, 24 * 3600
+# The timers (in seconds), which /game shows and edits in minutes.
+TIMERS = ("round_timeout", "join_window", "choice_timeout", "narration_timeout")
 # Bounds an admin may set, per numeric setting: (minimum, maximum).
 BOUNDS: dict[str, tuple[int, int]] = {
-    "round_timeout": (30, 3600),
-    "join_window": (15, 600),
-    "choice_timeout": (15, 600),
-    "narration_timeout": (30, 3600),
+    "round_timeout": (MINUTE, DAY),
+    "join_window": (MINUTE, DAY),
+    "choice_timeout": (MINUTE, DAY),
+    "narration_timeout": (MINUTE, DAY),
     "halls": (1, 20),
     "skill_min": (1, 100),
     "skill_max": (1, 100),

@@ -1,4 +1,9 @@
-"""Deadlines stored in the database: they survive restarts and fire once across replicas."""
+"""Deadlines stored in the database: they survive restarts and fire once across replicas.
+
+A deadline that waits for players (:func:`reminded`) has a reminder, a timer of its own kind
+at half its time: scheduled, moved and cancelled with it, so each wait reminds once, and
+paused, thawed and claimed like every other timer.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +14,36 @@ from tortoise.timezone import now
 from bot.db import statements
 from bot.db.models import Timer
 
+REMINDER_PREFIX = "remind_"
+# Deadline kind -> the kind of its reminder at half time.
+REMINDERS: dict[str, str] = {}
+
+
+def reminded(kind: str) -> str:
+    """Give the deadline ``kind`` a reminder at half its time; the reminder's kind."""
+    REMINDERS[kind] = reminder = REMINDER_PREFIX + kind
+    return reminder
+
+
+def deadline_of(reminder: str) -> str:
+    """The deadline kind a reminder kind belongs to."""
+    return reminder.removeprefix(REMINDER_PREFIX)
+
+
+def _with_reminders(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return (*kinds, *(REMINDERS[k] for k in kinds if k in REMINDERS))
+
 
 async def schedule(kind: str, ref: int, seconds: float) -> Timer:
-    """Schedule ``kind`` for ``ref`` in ``seconds``, replacing a pending one of the same pair."""
-    await Timer.filter(kind=kind, ref=ref, fired_at__isnull=True).delete()
-    return await Timer.create(kind=kind, ref=ref, due_at=now() + timedelta(seconds=seconds))
+    """Schedule ``kind`` for ``ref`` in ``seconds``, replacing a pending one of the same pair
+    (and its reminder, scheduled anew at half the time)."""
+    kinds = _with_reminders((kind,))
+    await statements.delete(Timer, kind=kinds, ref=ref, fired_at=None)
+    moment = now()
+    if kind in REMINDERS:
+        half = moment + timedelta(seconds=seconds / 2)
+        await Timer.create(kind=REMINDERS[kind], ref=ref, due_at=half)
+    return await Timer.create(kind=kind, ref=ref, due_at=moment + timedelta(seconds=seconds))
 
 
 async def reschedule(kind: str, ref: int, seconds: float, current: int | None) -> int:
@@ -24,13 +54,33 @@ async def reschedule(kind: str, ref: int, seconds: float, current: int | None) -
         where = {"id": current, "kind": kind, "ref": ref, "fired_at": None}
         due = {"due_at": now() + timedelta(seconds=seconds)}
         if await statements.update(Timer, where, due):
+            if kind in REMINDERS:
+                await _move_reminder(REMINDERS[kind], ref, seconds / 2)
             return current
     return (await schedule(kind, ref, seconds)).id
 
 
+async def _move_reminder(reminder: str, ref: int, seconds: float) -> None:
+    """The pending reminder moved in place; a new one when it has fired (or is gone)."""
+    due = now() + timedelta(seconds=seconds)
+    where = {"kind": reminder, "ref": ref, "fired_at": None}
+    if not await statements.update(Timer, where, {"due_at": due}):
+        await Timer.create(kind=reminder, ref=ref, due_at=due)
+
+
 async def cancel(kind: str | tuple[str, ...], ref: int) -> None:
-    """Drop the pending timers of ``kind`` (or of each of several kinds) for ``ref``."""
-    await statements.delete(Timer, kind=kind, ref=ref, fired_at=None)
+    """Drop the pending timers of ``kind`` (or of each of several kinds) for ``ref``, with
+    their reminders."""
+    kinds = _with_reminders(kind if isinstance(kind, tuple) else (kind,))
+    await statements.delete(Timer, kind=kinds, ref=ref, fired_at=None)
+
+
+async def drop_reminder(deadline: Timer) -> None:
+    """A deadline fires: its reminder, if it is still pending, has nothing left to remind."""
+    if deadline.kind in REMINDERS:
+        await statements.delete(
+            Timer, kind=REMINDERS[deadline.kind], ref=deadline.ref, fired_at=None
+        )
 
 
 async def claim_due(limit: int = 50) -> list[Timer]:

@@ -7,21 +7,15 @@ import html
 from bot.i18n import Html, L10n
 from bot.services.battle_store import SIDES, BattleSnapshot, BattleStage, BattleState
 from bot.services.battle_turns import fallen_enemies
+from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
+from bot.views.durations import duration
+from bot.views.mention import mention
+from bot.views.waits import timeout_line
 from rules.d20 import Battle, CheckResult, Combatant
 from rules.d20.checks import CHECK_MINIMUM
 
 DEFAULT_SIDES = {"1": "d20-side-first", "2": "d20-side-second"}
-
-
-def duration(l10n: L10n, seconds: int) -> str:
-    if seconds >= 60 and seconds % 60 == 0:
-        return l10n.text("d20-duration-minutes", n=seconds // 60)
-    return l10n.text("d20-duration-seconds", n=seconds)
-
-
-def mention(user_id: int, name: str) -> Html:
-    return Html(f'<a href="tg://user?id={user_id}">{html.escape(name, quote=False)}</a>')
 
 
 def check_text(l10n: L10n, who: str, what: str, result: CheckResult) -> str:
@@ -122,22 +116,21 @@ def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
     if snap.stage is BattleStage.NARRATION:
         assert battle.narration_due is not None and snap.state.narrator_user is not None
         who = mention(snap.state.narrator_user, battle.narration_due)
-        ask = l10n.text(
-            "d20-narration-ask", name=who, time=duration(l10n, settings.narration_timeout)
-        )
+        ask = l10n.text("d20-narration-ask", name=who)
+        wait = timeout_line(l10n, Wait.NARRATION, settings.narration_timeout)
         # A plain message reaches the bot only with privacy mode off; a reply always does.
-        return "\n".join([ask, l10n.text("privacy-reply-hint")])
+        return "\n".join([ask, l10n.text("privacy-reply-hint"), wait])
     if snap.stage is BattleStage.FIGHTING:
         current = battle.current.character
         prompt = l10n.text(
             "d20-turn",
             round=battle.round,
-            name=current.name,
+            name=mention(snap.state.owner(current.name), current.name),
             hp=current.hp,
             max=current.max_hp,
-            time=duration(l10n, settings.round_timeout),
         )
-        return "\n".join([*roster(l10n, snap.state, battle), prompt])
+        timeout = timeout_line(l10n, Wait.TURN, settings.round_timeout)
+        return "\n".join([*roster(l10n, snap.state, battle), prompt, timeout])
     return "\n".join([*roster(l10n, snap.state, battle), end_text(l10n, snap)])
 
 

@@ -11,8 +11,11 @@ from collections.abc import Mapping
 
 from bot.i18n import Html, L10n
 from bot.services.duels import DuelSnapshot
+from bot.services.reminders import Wait
 from bot.views.bars import health_bar
 from bot.views.grammar import MASCULINE, gender_of
+from bot.views.mention import mention
+from bot.views.waits import timeout_line
 from rules.duel import Duel, DuelCharacter, EndReason, Side
 from rules.duel.round import RoundResult
 
@@ -28,24 +31,37 @@ def _name(fighter: DuelCharacter) -> str:
     return html.escape(fighter.name, quote=False)
 
 
-def challenge_text(l10n: L10n, duel: Duel, seconds: int) -> str:
-    return l10n.text(
+def challenge_text(l10n: L10n, duel: Duel, opponent_user: int, seconds: int) -> str:
+    """The challenge: the challenged player is mentioned (they alone answer)."""
+    text = l10n.text(
         "duel-challenge",
         challenger=duel.challenger.name,
         opponent=duel.opponent.name,
+        answerer=mention(opponent_user, duel.opponent.name),
         skill=duel.skill,
         cskill=duel.challenger.skill(duel.skill),
         oskill=duel.opponent.skill(duel.skill),
-        seconds=seconds,
     )
+    return "\n".join([text, timeout_line(l10n, Wait.CHALLENGE, seconds)])
 
 
 def round_text(
-    l10n: L10n, duel: Duel, result: RoundResult, number: int, genders: Genders = UNKNOWN
+    l10n: L10n,
+    duel: Duel,
+    result: RoundResult,
+    number: int,
+    owners: dict[Side, int],
+    seconds: int,
+    genders: Genders = UNKNOWN,
 ) -> str:
-    """Everything the seed shows: the split, the 5 rolls, the score, dodges, damage, HP."""
+    """Everything the seed shows: the split, the 5 rolls, the score, dodges, damage, HP; when
+    the duel goes on, both players are mentioned (each must go on or stop within ``seconds``)."""
     challenger, opponent = result.challenger, result.opponent
     names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
+    going_on = not duel.finished
+    header_names = {
+        side: mention(owners[side], name) if going_on else name for side, name in names.items()
+    }
     escaped = {Side.CHALLENGER: _name(challenger), Side.OPPONENT: _name(opponent)}
     rolls = ", ".join(f"{r.value} ({escaped[r.success_of]})" for r in result.rolls)
     winner, loser = result.winner, result.winner.other
@@ -64,8 +80,8 @@ def round_text(
         l10n.text(
             "duel-round-header",
             round=number,
-            challenger=challenger.name,
-            opponent=opponent.name,
+            challenger=header_names[Side.CHALLENGER],
+            opponent=header_names[Side.OPPONENT],
             cskill=result.challenger_skill,
             oskill=result.opponent_skill,
             skill=duel.skill,
@@ -115,6 +131,7 @@ def round_text(
         lines.append(end_text(l10n, duel, genders=genders))
     else:
         lines.append(l10n.text("duel-ask-choice"))
+        lines.append(timeout_line(l10n, Wait.DUEL, seconds))
     return "\n".join(lines)
 
 

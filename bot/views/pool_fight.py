@@ -4,11 +4,15 @@ status (health bars, states, penalties with causes, who has chosen), the final s
 from __future__ import annotations
 
 from bot.i18n import Html, L10n
-from bot.services.fight_flow import expected
+from bot.services.fight_flow import awaited, expected
 from bot.services.fight_store import CHOOSING, FINISHED, JOINING, FightView
+from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
 from bot.views.bars import health_bar
+from bot.views.durations import duration
+from bot.views.mention import mention
 from bot.views.pool_fight_parts import names, penalty_text, states
+from bot.views.waits import timeout_line
 from rules.pool.fight_setup import FightState, current_chooser
 from rules.pool.fight_targets import able_fighters
 from rules.pool.roll import InitiativeResult
@@ -30,6 +34,12 @@ def live_text(l10n: L10n, view: FightView, settings: GameSettings) -> str:
     else:
         lines += round_lines(l10n, view, state, settings)
     return "\n".join(lines)
+
+
+def opened_text(l10n: L10n, view: FightView) -> str:
+    """What the message before the first round keeps: who fights (the fight goes on below)."""
+    joined = [view.characters[n] for n in view.fight.joined]
+    return "\n".join([_header(l10n, view), l10n.text("pool-fight-joined", names=names(joined))])
 
 
 def _header(l10n: L10n, view: FightView) -> str:
@@ -59,7 +69,7 @@ def _joining(l10n: L10n, view: FightView, settings: GameSettings) -> list[str]:
         l10n.text("pool-fight-joined", names=names(joined)),
         l10n.text(
             "pool-fight-join-hint",
-            seconds=settings.join_window,
+            time=duration(l10n, settings.join_window),
             attacker=view.name(view.fight.challenger),
         ),
     ]
@@ -90,20 +100,25 @@ def _choosing(l10n: L10n, view: FightView, state: FightState, settings: GameSett
     chooser = current_chooser(state)
     if chooser is None:
         return []
-    lines = [
-        l10n.text("pool-fight-choosing", name=view.name(chooser), seconds=settings.choice_timeout)
-    ]
-    if chooser in view.fight.unreachable:
+    lines = [l10n.text("pool-fight-choosing", name=_mention(view, chooser))]
+    if chooser in view.fight.unreachable:  # mentioned above: one mention a player
         lines.append(l10n.text("pool-fight-unreachable", name=view.name(chooser)))
-    return lines
+    return [*lines, timeout_line(l10n, Wait.CHOICE, settings.choice_timeout)]
+
+
+def _mention(view: FightView, number: int) -> Html:
+    """The fighter's name as a mention of their player (notified in a new message)."""
+    return mention(view.owners[number], view.name(number))
 
 
 def round_lines(
     l10n: L10n, view: FightView, state: FightState, settings: GameSettings
 ) -> list[str]:
-    """The round about to be fought: every fighter's line and who has chosen."""
+    """The round about to be fought: every fighter's line (those it waits for mentioned) and
+    who has chosen."""
     characters = [view.characters[n] for n in state.initiative]
     acting = expected(state, characters)
+    waiting_for = set(awaited(view))
     lines = [l10n.text("pool-fight-round-title", round=state.round + 1)]
     for character in characters:
         number = character.number
@@ -117,7 +132,7 @@ def round_lines(
             l10n.text(
                 "pool-fight-line",
                 mark=mark,
-                name=character.name,
+                name=_mention(view, number) if number in waiting_for else character.name,
                 bar=health_bar(character.health, character.max_health),
                 health=max(character.health, 0),
                 max=character.max_health,
@@ -125,15 +140,13 @@ def round_lines(
             )
         )
     done = sum(1 for n in acting if view.fight.action_of(n))
-    lines.append(
-        l10n.text("pool-fight-chosen", done=done, total=len(acting), seconds=settings.round_timeout)
-    )
+    lines.append(l10n.text("pool-fight-chosen", done=done, total=len(acting)))
     lines += [
         l10n.text("pool-fight-unreachable", name=view.name(n))
         for n in view.fight.awaiting
         if n in view.fight.unreachable
     ]
-    return lines
+    return [*lines, timeout_line(l10n, Wait.ROUND, settings.round_timeout)]
 
 
 def _target(l10n: L10n, view: FightView, state: FightState, number: int) -> list[str]:

@@ -11,9 +11,6 @@ d20-check-failure = ❌ failure.
 d20-range = { $low }–20
 d20-range-top = 20
 
-d20-duration-minutes = { $n } min
-d20-duration-seconds = { $n } s
-
 ## Calling a battle
 
 d20-battle-usage = Battle: /battle — sides “First” and “Second”; or /battle Guards | Bandits — with names of your own (up to { $limit } characters each).
@@ -42,7 +39,7 @@ d20-roster-side = <b>{ $side }</b>: { $fighters }
 d20-roster-standing = { $name } { $hp }/{ $max }
 d20-roster-fallen = { $name } 💀 0/{ $max }
 d20-roster-dead = { $name } ☠️
-d20-turn = ➡️ Round { $round }. <b>{ $name }</b> ({ $hp }/{ $max } HP) acts: choose an action within { $time }.
+d20-turn = ➡️ Round { $round }. <b>{ $name }</b> ({ $hp }/{ $max } HP) acts: choose an action.
 d20-button-attack = ⚔️ Attack
 d20-button-harm = 🔥 Spell (harm)
 d20-button-buff = ✨ Spell (boon)
@@ -92,7 +89,7 @@ d20-skipped = ⏭ { $name }: the lost turn is skipped.
 
 ## Describing one's state, skips, time
 
-d20-narration-ask = ✍️ { $name }, describe your character's state in your next message in this chat — the battle waits (up to { $time }).
+d20-narration-ask = ✍️ { $name }, describe your character's state in your next message in this chat — the battle waits.
 d20-narration-done = 📜 Description received ({ $name }).
 d20-narration-timeout = ⌛ Time to describe is up ({ $name }).
 d20-narration-skipped = ⏩ The game master skips the description ({ $name }).

@@ -4,7 +4,7 @@ duel-usage = Challenge to a duel: /duel N skill — e.g. /duel 2 foot. Or reply 
 duel-challenge =
     ⚔️ Duel challenge: { $challenger } → { $opponent }
     Skill “{ $skill }”: { $cskill } against { $oskill }.
-    Only { $opponent } may accept or decline. The challenge stands for { $seconds } s.
+    Only { $answerer } may accept or decline.
 duel-button-accept = Accept
 duel-button-decline = Decline
 duel-button-go-on = Go on

@@ -7,7 +7,7 @@ pool-fight-sleeper-killed = 💀 A blow in the sleep: { $attacker } → { $sleep
 pool-fight-challenge = ⚔️ <b>Fight #{ $id }</b>, hall { $hall }: { $attacker } → { $target }
 pool-fight-guarded = 🛡 { $sleeper } sleeps under guard. First the guard: { $attacker } → { $guard }.
 pool-fight-joined = Fighters: { $names }.
-pool-fight-join-hint = Anyone else in this hall may join within { $seconds } s. { $attacker } or a GM may start sooner.
+pool-fight-join-hint = Anyone else in this hall may join within { $time }. { $attacker } or a GM may start sooner.
 pool-fight-joined-you = You joined the fight.
 pool-fight-challenged-you = You attacked.
 pool-fight-started-you = The fight begins!
@@ -17,14 +17,14 @@ pool-fight-initiative-title = 🎲 Initiative (1d10 + Initiative):
 pool-fight-initiative-roll = { $name }: 🎲 { $die } + { $bonus } = <b>{ $total }</b>
 pool-fight-initiative-reroll = A tie — re-rolled among the tied:
 pool-fight-order = Opponents are chosen in turn, lowest initiative first: { $names }.
-pool-fight-choosing = 👉 { $name } is choosing an opponent now, in the private chat with the bot ({ $seconds } s).
+pool-fight-choosing = 👉 { $name } is choosing an opponent now, in the private chat with the bot.
 pool-fight-unreachable = ⚠️ { $name }, the bot cannot write to you. Open the chat with the bot, press Start, then "Send my choice" here. Otherwise the opponent is chosen for you when time runs out.
 
 pool-fight-round-title = <b>Round { $round }</b>
 pool-fight-line = { $mark } { $name } { $bar } { $health }/{ $max }{ $details }
 pool-fight-target = → { $name }
 pool-fight-choosing-target = choosing an opponent
-pool-fight-chosen = Moves made: { $done } of { $total }. Everyone presses for their own character; whoever has not chosen in { $seconds } s attacks. Pills come only from the jacket's left pocket.
+pool-fight-chosen = Moves made: { $done } of { $total }. Everyone presses for their own character. Pills come only from the jacket's left pocket.
 
 pool-fight-state-dead = dead
 pool-fight-state-out = out of the fight
@@ -52,7 +52,7 @@ pool-fight-acted-attack = You attack. Waiting for the others.
 pool-fight-acted-pills = You swallow pills: { $count }. Waiting for the others.
 pool-fight-acted-stand = You get up. Waiting for the others.
 
-pool-fight-prompt-setup = ⚔️ Fight #{ $id }: your turn to choose an opponent. If you do not choose in { $seconds } s, it will be { $default }.
+pool-fight-prompt-setup = ⚔️ Fight #{ $id }: your turn to choose an opponent. If you do not choose in { $time }, it will be { $default }.
 pool-fight-prompt-pick = ⚔️ Fight #{ $id }: several fighters chose you. Whom do you attack? Without a choice: { $default }.
 pool-fight-prompt-retarget = ⚔️ Fight #{ $id }: your opponent is out. Choose a new one; without a choice: { $default }.
 pool-fight-target-taken = Opponent: { $name }.

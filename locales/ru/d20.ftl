@@ -11,9 +11,6 @@ d20-check-failure = ❌ неудача.
 d20-range = { $low }–20
 d20-range-top = 20
 
-d20-duration-minutes = { $n } мин
-d20-duration-seconds = { $n } с
-
 ## Сбор на бой
 
 d20-battle-usage = Бой: /battle — стороны «Первая» и «Вторая»; или /battle Стража | Разбойники — со своими названиями (до { $limit } символов каждое).
@@ -42,7 +39,7 @@ d20-roster-side = <b>{ $side }</b>: { $fighters }
 d20-roster-standing = { $name } { $hp }/{ $max }
 d20-roster-fallen = { $name } 💀 0/{ $max }
 d20-roster-dead = { $name } ☠️
-d20-turn = ➡️ Раунд { $round }. Ходит <b>{ $name }</b> ({ $hp }/{ $max } ХП): выберите действие, на ход { $time }.
+d20-turn = ➡️ Раунд { $round }. Ходит <b>{ $name }</b> ({ $hp }/{ $max } ХП): выберите действие.
 d20-button-attack = ⚔️ Атака
 d20-button-harm = 🔥 Заклинание (урон)
 d20-button-buff = ✨ Заклинание (усиление)
@@ -95,7 +92,7 @@ d20-skipped = ⏭ { $name }: ход потерян и пропускается.
 
 ## Описание состояния, пропуски, время
 
-d20-narration-ask = ✍️ { $name }, опишите состояние персонажа следующим сообщением в этом чате — бой ждёт (до { $time }).
+d20-narration-ask = ✍️ { $name }, опишите состояние персонажа следующим сообщением в этом чате — бой ждёт.
 d20-narration-done = 📜 Описание принято ({ $name }).
 d20-narration-timeout = ⌛ Время на описание вышло ({ $name }).
 d20-narration-skipped = ⏩ Мастер пропускает описание ({ $name }).

@@ -6,7 +6,7 @@ duel-usage = Вызов на поединок: /duel N навык — напри
 duel-challenge =
     ⚔️ Вызов на поединок: { $challenger } → { $opponent }
     Навык «{ $skill }»: { $cskill } против { $oskill }.
-    Принять или отказаться может только { $opponent }. Вызов действует { $seconds } с.
+    Принять или отказаться может только { $answerer }.
 duel-button-accept = Принять
 duel-button-decline = Отказаться
 duel-button-go-on = Продолжить

@@ -9,10 +9,10 @@ settings-main =
     { $summary }
 
     Кнопки − и + меняют значение, нажатие на название — ввести число вручную. Всё сохраняется сразу.
-settings-round-timeout = ⏱ Раунд: { $round_timeout } с
-settings-join-window = 🚪 Вступление в бой: { $join_window } с
-settings-choice-timeout = 🎯 Выбор противника: { $choice_timeout } с
-settings-narration-timeout = 📜 Ход рассказа: { $narration_timeout } с
+settings-round-timeout = ⏱ Раунд: { $round_timeout }
+settings-join-window = 🚪 Вступление в бой: { $join_window }
+settings-choice-timeout = 🎯 Выбор противника: { $choice_timeout }
+settings-narration-timeout = 📜 Ход рассказа: { $narration_timeout }
 settings-halls = 🏛 Залов: { $halls }
 settings-auto-tick =
     🔁 Автоцикл: { $auto_tick_minutes ->

@@ -7,7 +7,7 @@ pool-fight-sleeper-killed = 💀 Удар во сне: { $attacker } → { $slee
 pool-fight-challenge = ⚔️ <b>Бой №{ $id }</b>, зал { $hall }: { $attacker } → { $target }
 pool-fight-guarded = 🛡 { $sleeper } спит под охраной. Сначала бой со стражем: { $attacker } → { $guard }.
 pool-fight-joined = Участники: { $names }.
-pool-fight-join-hint = Кто ещё в этом зале, может вступить в бой — { $seconds } с на раздумья. { $attacker } или мастер могут начать раньше.
+pool-fight-join-hint = Кто ещё в этом зале — может вступить в бой: на раздумья { $time }. Начать раньше могут { $attacker } или мастер.
 pool-fight-joined-you = Вы вступили в бой.
 pool-fight-challenged-you = Вы напали.
 pool-fight-started-you = Бой начинается!
@@ -17,14 +17,14 @@ pool-fight-initiative-title = 🎲 Инициатива (1d10 + Инициати
 pool-fight-initiative-roll = { $name }: 🎲 { $die } + { $bonus } = <b>{ $total }</b>
 pool-fight-initiative-reroll = Ничья — переброс среди равных:
 pool-fight-order = Соперников выбирают по очереди, от младшей инициативы к старшей: { $names }.
-pool-fight-choosing = 👉 Соперника выбирает: { $name } — в личном чате с ботом ({ $seconds } с).
+pool-fight-choosing = 👉 Соперника выбирает: { $name } — в личном чате с ботом.
 pool-fight-unreachable = ⚠️ { $name }, бот не может вам написать. Откройте чат с ботом, нажмите «Запустить», затем здесь «Прислать выбор». Иначе по истечении времени соперник будет выбран за вас.
 
 pool-fight-round-title = <b>Раунд { $round }</b>
 pool-fight-line = { $mark } { $name } { $bar } { $health }/{ $max }{ $details }
 pool-fight-target = → { $name }
 pool-fight-choosing-target = выбирает соперника
-pool-fight-chosen = Ход сделали: { $done } из { $total }. Каждый жмёт за своего персонажа; кто не выберет за { $seconds } с, атакует. Таблетки — только из левого кармана куртки.
+pool-fight-chosen = Ход сделали: { $done } из { $total }. Каждый жмёт за своего персонажа. Таблетки — только из левого кармана куртки.
 
 pool-fight-state-dead = { $gender ->
     [f] погибла
@@ -58,7 +58,7 @@ pool-fight-acted-attack = Вы атакуете. Ждём остальных.
 pool-fight-acted-pills = Вы глотаете таблетки: { $count }. Ждём остальных.
 pool-fight-acted-stand = Вы поднимаетесь на ноги. Ждём остальных.
 
-pool-fight-prompt-setup = ⚔️ Бой №{ $id }: ваш черёд выбрать соперника. Без выбора за { $seconds } с — { $default }.
+pool-fight-prompt-setup = ⚔️ Бой №{ $id }: ваш черёд выбрать соперника. Без выбора за { $time } — { $default }.
 pool-fight-prompt-pick = ⚔️ Бой №{ $id }: вас выбрали сразу несколько противников. Кого атакуете? Без выбора — { $default }.
 pool-fight-prompt-retarget = ⚔️ Бой №{ $id }: ваш соперник выбыл. Выберите нового; без выбора — { $default }.
 pool-fight-target-taken = Соперник: { $name }.

@@ -13,7 +13,7 @@ from bot.db.models import Character, Encounter, Game, GameSystem, Timer
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import dump, load
-from bot.services.fight_store import PoolFight
+from bot.services.fight_store import FIGHTING, PoolFight
 from bot.services.settings import change_setting
 from rules.pool.model import Gender, Item, PocketContent, PoolCharacter, Stats
 from tests.bot.conftest import Harness
@@ -113,13 +113,21 @@ async def challenge(table: Table, attacker: int, text: str) -> EmuMessage:
 
 
 async def start(table: Table, attacker: int, target: int) -> EmuMessage:
-    """``/fight target`` and the challenger's "Начать": the live message, now choosing or
-    fighting (initiative dice must be scripted before)."""
+    """``/fight target`` and the challenger's "Начать": the live message, now choosing (the
+    join window's message, edited) or fighting (round 1 opens in a new message, which pings
+    the fighters; the old one keeps who fights). Initiative dice must be scripted before."""
     live = await challenge(table, attacker, f"/fight {target}")
     assert "Бой №" in live.body, live.body
     await press(table, attacker, live, "Начать")
     await table.gm.emu.wait_for_edit(live)
+    if (await fight_record(table)).stage == FIGHTING:
+        return await opened_round(table)
     return live
+
+
+async def opened_round(table: Table) -> EmuMessage:
+    """The new live message of round 1 (sent when the choosing ends, or at once)."""
+    return await table.gm.emu.wait_for_message(table.group, lambda m: "Раунд 1" in m.body)
 
 
 async def press(table: Table, number: int | EmuUser, message: EmuMessage, text: str) -> str:

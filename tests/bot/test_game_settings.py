@@ -124,9 +124,9 @@ async def test_the_settings_link_is_for_that_games_admins_only(gm: Harness) -> N
 async def test_pool_settings_show_what_applies_to_pool(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     window = await _open(gm, owner, game)
-    for shown in ("Пул d10", "«Подземелье»", "Раунд: 120 с", "Вступление в бой: 60 с"):
+    for shown in ("Пул d10", "«Подземелье»", "Раунд: 10 мин", "Вступление в бой: 15 мин"):
         assert shown in window.body
-    for shown in ("Выбор противника: 60 с", "Залов: 5", "Автоцикл: выключен"):
+    for shown in ("Выбор противника: 5 мин", "Залов: 5", "Автоцикл: выключен"):
         assert shown in window.body
     assert "после гибели: можно" in window.body
     assert "Навыки" not in window.body and "Ход рассказа" not in window.body
@@ -141,22 +141,22 @@ async def test_plus_and_minus_save_at_once(gm: Harness) -> None:
     await _step(gm, owner, "🏛 Залов", plus=False)
     await _step(gm, owner, "🔁 Автоцикл", plus=True)
     stored = await _stored(game)
-    assert (stored.round_timeout, stored.halls, stored.auto_tick_minutes) == (150, 4, 15)
+    assert (stored.round_timeout, stored.halls, stored.auto_tick_minutes) == (900, 4, 15)
     window = _window(gm, owner)
-    assert "Раунд: 150 с" in window.body and "Залов: 4" in window.body
+    assert "Раунд: 15 мин" in window.body and "Залов: 4" in window.body
     assert "каждые 15 мин" in window.body
-    assert _row(window, "⏱ Раунд")[1]["text"] == "⏱ Раунд: 150 с"
+    assert [b["text"] for b in _row(window, "−5")] == ["−5", "⏱ Раунд: 15 мин", "+5"]
 
 
 async def test_out_of_range_is_refused_and_changes_nothing(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     await _open(gm, owner, game)
-    for _ in range(3):
+    for _ in range(2):
         await _step(gm, owner, "⏱ Раунд", plus=False)
-    assert (await _stored(game)).round_timeout == 30
+    assert (await _stored(game)).round_timeout == 60  # 10 min, 5 min, then 1 min: the floor
     answer = await _step(gm, owner, "⏱ Раунд", plus=False)
-    assert answer.show_alert and "от 30 до 3" in (answer.text or "")
-    assert (await _stored(game)).round_timeout == 30
+    assert answer.show_alert and "от 1 до 1\xa0440 мин" in (answer.text or "")
+    assert (await _stored(game)).round_timeout == 60
     for _ in range(4):
         await _step(gm, owner, "🏛 Залов", plus=False)
     answer = await _step(gm, owner, "🏛 Залов", plus=False)
@@ -168,16 +168,19 @@ async def test_a_typed_number_is_checked_then_saved(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     await _open(gm, owner, game)
     await _press_middle(gm, owner, "⏱ Раунд")
-    assert "от 30 до 3" in _window(gm, owner).body
-    await _type(gm, owner, "10", "Можно только от 30 до 3")
-    await _type(gm, owner, "скоро", "Можно только от 30 до 3")
-    assert (await _stored(game)).round_timeout == 120
-    window = await _type(gm, owner, "45", "Настройки игры")
-    assert "Раунд: 45 с" in window.body
-    assert (await _stored(game)).round_timeout == 45
-    # From 45, - stops at the minimum instead of refusing.
+    assert "в минутах: от 1 до 1\xa0440" in _window(gm, owner).body
+    await _type(gm, owner, "1441", "Можно только от 1 до 1\xa0440 мин")
+    await _type(gm, owner, "скоро", "Можно только от 1 до 1\xa0440 мин")
+    assert (await _stored(game)).round_timeout == 600
+    window = await _type(gm, owner, "90", "Настройки игры")
+    assert "Раунд: 1 ч 30 мин" in window.body
+    assert (await _stored(game)).round_timeout == 90 * 60  # stored in seconds
+    await _press_middle(gm, owner, "⏱ Раунд")
+    window = await _type(gm, owner, "3", "Настройки игры")
+    assert "Раунд: 3 мин" in window.body
+    # From 3 min, - stops at the minimum instead of refusing.
     await _step(gm, owner, "⏱ Раунд", plus=False)
-    assert (await _stored(game)).round_timeout == 30
+    assert (await _stored(game)).round_timeout == 60
 
 
 async def test_duel_limits_stay_in_order(gm: Harness) -> None:
@@ -250,7 +253,7 @@ async def test_a_demoted_admin_can_change_nothing(gm: Harness) -> None:
     _, admin, group, game = await _new_game(gm, "duel")
     await _open(gm, admin, game)
     await _step(gm, admin, "⏱ Раунд", plus=True)
-    assert (await _stored(game)).round_timeout == 150
+    assert (await _stored(game)).round_timeout == 900
     await _press_middle(gm, admin, "⏱ Раунд")
     gm.emu.chat(group.id).members[admin.id] = ChatMemberInfo(admin, "member")
     await _type(gm, admin, "200", "только администраторы")
@@ -264,7 +267,7 @@ async def test_a_demoted_admin_can_change_nothing(gm: Harness) -> None:
     await _type(gm, admin, "лучник", "только администраторы")
     answer = await _press(gm, admin, "✖ пеший")
     assert "только администраторы" in (answer.text or "")
-    assert await _stored(game) == GameSettings(round_timeout=150, duel_skills=("пеший", "конный"))
+    assert await _stored(game) == GameSettings(round_timeout=900, duel_skills=("пеший", "конный"))
 
 
 async def test_two_admins_do_not_undo_each_other(gm: Harness) -> None:
@@ -275,8 +278,8 @@ async def test_two_admins_do_not_undo_each_other(gm: Harness) -> None:
     await _step(gm, admin, "🏛 Залов", plus=True)
     await _step(gm, admin, "⏱ Раунд", plus=True)
     stored = await _stored(game)
-    assert (stored.round_timeout, stored.halls) == (180, 6)
-    assert "Раунд: 180 с" in _window(gm, admin).body
+    assert (stored.round_timeout, stored.halls) == (1200, 6)
+    assert "Раунд: 20 мин" in _window(gm, admin).body
 
 
 async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
@@ -286,7 +289,7 @@ async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
     await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
     answer = await _step(gm, owner, "⏱ Раунд", plus=True)
     assert answer.show_alert and "нет игры" in (answer.text or "")
-    assert (await _stored(game)).round_timeout == 120
+    assert (await _stored(game)).round_timeout == 600
     assert not gm.emu.chat(window.chat.id).messages[window.message_id].buttons
     await gm.emu.open_deep_link(owner, f"s{game.id}")
     assert "нет игры" in (await gm.emu.wait_for_message(gm.emu.private_chat(owner))).body
@@ -295,9 +298,9 @@ async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
 async def test_d20_settings_and_close(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "d20")
     window = await _open(gm, owner, game)
-    assert "Ход рассказа: 300 с" in window.body and "Залов" not in window.body
+    assert "Ход рассказа: 15 мин" in window.body and "Залов" not in window.body
     await _step(gm, owner, "📜 Ход рассказа", plus=True)
-    assert (await _stored(game)).narration_timeout == 360
+    assert (await _stored(game)).narration_timeout == 20 * 60
     query = await gm.emu.press_button(owner, _window(gm, owner), "Закрыть")
     await gm.emu.wait_for_callback_answer(query)
     assert not _window(gm, owner).buttons
@@ -307,7 +310,7 @@ def test_stored_settings_are_read_once_and_stay_apart() -> None:
     stored = {"halls": 3, "duel_skills": ["Меч", "Лук"], "retired_key": 1}
     first = read_settings(stored)
     assert first is read_settings(dict(stored))  # the same JSON: the same frozen settings
-    assert (first.halls, first.duel_skills, first.round_timeout) == (3, ("Меч", "Лук"), 120)
+    assert (first.halls, first.duel_skills, first.round_timeout) == (3, ("Меч", "Лук"), 600)
     assert read_settings({**stored, "halls": 4}).halls == 4
     assert read_settings({"duel_to_death": True}).duel_to_death is True
     with pytest.raises(TypeError):  # 1 is not True: not served from the remembered one

@@ -8,6 +8,7 @@ waits."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -43,7 +44,7 @@ def text_edits(gm: Harness, message: EmuMessage) -> list[str]:
 def marks(text: str) -> dict[str, str]:
     """Each fighter's mark in a live text: ⏳ to act, ✅ acted."""
     found = {}
-    for line in text.splitlines():
+    for line in re.sub(r"<[^>]+>", "", text).splitlines():  # a fighter to act is a mention
         for mark in ("⏳", "✅"):
             if line.startswith(mark + " "):
                 found[line.removeprefix(mark + " ").split(" ", 1)[0]] = mark
@@ -61,7 +62,9 @@ async def fighting(gm: Harness, every: float, count: int = 3) -> tuple[Table, Em
         await press(table, number, live, "Вступить")
     await press(table, 1, live, "Начать")
     for _ in range(100):  # the setup's private choices, if the initiative asks for any
+        live = gm.emu.last_bot_message(table.group) or live  # round 1 opens in a new message
         if live.button_texts == [ATTACK]:  # no "send my choice again": nobody chooses
+            await gm.emu.wait_for_message(table.group, _same(live))
             live_edits(gm, every)
             return table, live
         for number in range(1, count + 1):
@@ -70,6 +73,10 @@ async def fighting(gm: Harness, every: float, count: int = 3) -> tuple[Table, Em
                 await press(table, number, prompt, prompt.button_texts[0])
         await asyncio.sleep(0.05)
     raise AssertionError(f"the fight never started: {live.body}")
+
+
+def _same(message: EmuMessage) -> Callable[[EmuMessage], bool]:
+    return lambda m: m.message_id == message.message_id
 
 
 @dataclass

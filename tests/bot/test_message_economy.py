@@ -1,6 +1,7 @@
 """The message economy of a pool fight (Telegram allows ~20 messages a minute in a group): a
 fight of four played to its end posts exactly one new group message per round (the round's
-results with the new live message); every other step edits, or writes privately."""
+results with the new live message; round 1 opens in a new message too, so that its mentions
+notify); every other step edits, or writes privately."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from aiogram import Dispatcher
 from bot.callbacks import FightAction, PoolFightCallback
 from bot.services.codec import load
 from bot.services.fight_flow import expected
-from bot.services.fight_store import FINISHED, PoolFight
+from bot.services.fight_store import CHOOSING, FINISHED, PoolFight
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import Table, challenge, character, fight_record, pool_table, press
 
@@ -120,9 +121,11 @@ async def test_every_round_of_a_fight_of_four_is_one_new_group_message(gm: Harne
             fight = load(PoolFight, record.state)
             await _act(gm, table, done, fight)
         resolved = await _round_of(table) - rounds
+        opened = record.stage == CHOOSING and (await fight_record(table)).stage != CHOOSING
         assert resolved in (0, 1)
-        assert group_sends(gm, table) - sends == resolved, f"after round {rounds}"
+        assert group_sends(gm, table) - sends == resolved + opened, f"after round {rounds}"
     assert (await fight_record(table)).stage == FINISHED
     rounds = await _round_of(table)
     assert rounds >= 2
-    assert group_sends(gm, table) == 1 + rounds  # /fight's message, then one per round
+    # /fight's message, round 1's opening (its mentions notify), then one per round
+    assert group_sends(gm, table) == 2 + rounds

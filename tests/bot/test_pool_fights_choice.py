@@ -17,6 +17,7 @@ from tests.bot.pool_fight_rig import (
     fight_record,
     fight_state,
     fire,
+    opened_round,
     pool_table,
     press,
     round_dice,
@@ -42,6 +43,13 @@ async def _four(gm: Harness, **options: object) -> tuple[Table, EmuMessage]:
 
 async def _choice(table: Table, number: int) -> EmuMessage:
     return await table.gm.emu.wait_for_message(table.private(number), lambda m: "Бой №" in m.body)
+
+
+async def _unreachable(table: Table) -> EmuMessage:
+    """The live message sent anew when a chooser cannot be written to: it mentions them."""
+    return await table.gm.emu.wait_for_message(
+        table.group, lambda m: "бот не может вам написать" in m.body
+    )
 
 
 async def test_four_fighters_choose_lowest_first_and_the_bound_pick(gm: Harness) -> None:
@@ -72,7 +80,10 @@ async def test_four_fighters_choose_lowest_first_and_the_bound_pick(gm: Harness)
     assert state is not None
     assert state.choices == (Choice(4, 1), Choice(3, 1), Choice(2, 3))
     assert (await fight_record(table)).stage == FIGHTING
+    live = await opened_round(table)  # a new message: it pings whom round 1 waits for
     assert "Арья ▰▰▰▰▰ 5/5 · выбирает соперника" in live.body
+    pinged = {e["user"]["id"] for e in live.entities if e["type"] == "text_mention"}
+    assert pinged == {p.id for p in table.players}  # Арья picks, everyone acts
     await press(table, 1, arya, "3. Вера")
     edited = await settled(live, lambda m: "выбирает соперника" not in m.body)
     assert "Арья ▰▰▰▰▰ 5/5 · → Вера" in edited.body
@@ -98,11 +109,11 @@ async def test_a_closed_private_chat_is_asked_in_the_group_and_gets_the_default(
     await press(table, 3, live, "Вступить")
     gm.game_dice.add(10, 9, 7, 5)
     await press(table, 1, live, "Начать")
-    for _ in range(3):
-        edited = await gm.emu.wait_for_edit(live)
-        if "бот не может вам написать" in edited.body:
-            break
+    live = await _unreachable(table)  # a new message: it mentions Вера, once
     assert "Вера, бот не может вам написать" in live.body
+    assert [e["user"]["id"] for e in live.entities if e["type"] == "text_mention"] == [
+        table.player(3).id
+    ]
     assert live.button_texts == ["📩 Прислать выбор", "Открыть чат с ботом"]
     fight_id = (await fight_record(table)).id
     assert live.buttons[0][1]["url"] == f"https://t.me/gm_test_bot?start=f{fight_id}"
@@ -123,8 +134,7 @@ async def test_the_private_chat_opened_late_gets_the_choice_on_request(gm: Harne
     await press(table, 3, live, "Вступить")
     gm.game_dice.add(10, 9, 7, 5)
     await press(table, 1, live, "Начать")
-    while "не может вам написать" not in live.body:
-        await gm.emu.wait_for_edit(live)
+    live = await _unreachable(table)
     await gm.emu.send_text(table.player(3), "/start")
     await gm.emu.wait_for_message(table.private(3))
     assert "отправлен" in await press(table, 3, live, "📩 Прислать выбор")
@@ -140,8 +150,7 @@ async def test_the_open_chat_link_sends_the_pending_choice_at_once(gm: Harness) 
     await press(table, 3, live, "Вступить")
     gm.game_dice.add(10, 9, 7, 5)
     await press(table, 1, live, "Начать")
-    while "не может вам написать" not in live.body:
-        await gm.emu.wait_for_edit(live)
+    live = await _unreachable(table)
     payload = str(live.buttons[0][1]["url"]).split("?start=")[1]
     # Someone else following the same link has nothing to choose; nothing changes.
     await gm.emu.open_deep_link(table.player(2), payload)
@@ -164,7 +173,7 @@ async def test_a_new_opponent_is_chosen_privately_when_one_is_out(gm: Harness) -
     await press(table, 1, await _choice(table, 1), "4. Гоша")
     # Гоша chose Вера (bound: attacks Гоша); Бран and Арья chose Гоша
     await change(table, 4, health=1)
-    await settled(live, lambda m: "⚔️ Атаковать" in m.button_texts)
+    live = await opened_round(table)
     round_dice(gm, (10, 10, 2), NO_DEFENSE)  # Арья → Гоша: 2 damage, Гоша dies
     round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
     for number in (1, 2, 3, 4):
@@ -204,8 +213,7 @@ async def test_a_fight_of_eight_sends_one_group_message_per_round(gm: Harness) -
     for chooser, target in ((8, 7), (6, 5), (4, 3), (2, 1)):
         offer = await _choice(table, chooser)
         await press(table, chooser, offer, f"{target}. {NAMES[target - 1]}")
-    await settled(live, lambda m: "⚔️ Атаковать" in m.button_texts)
-    message = live
+    message = await opened_round(table)
     for number, mishap in ((1, "🔻"), (2, "🤕")):
         # every attack a blunder (a sword dropped, then a fall), every defense rolled
         round_dice(gm, *[(1, 1, 2), NO_DEFENSE] * 8)
@@ -215,8 +223,9 @@ async def test_a_fight_of_eight_sends_one_group_message_per_round(gm: Harness) -
         assert message.body.count("🗡") == 8 and message.body.count(mishap) == 8
         assert len(message.text or "") < 4096, len(message.text or "")
     sends = [c for c in gm.emu.calls("sendMessage") if c.params.get("chat_id") == table.group.id]
-    # the challenge, then one message per round (a send faster than 1 a second is retried)
-    assert len([c for c in sends if c.ok]) == 3
+    # the challenge, round 1's opening, then one message per round (a send faster than 1 a
+    # second is retried)
+    assert len([c for c in sends if c.ok]) == 4
     assert all(c.ok or c.status == 429 for c in sends)
 
 

@@ -20,6 +20,7 @@ from tests.bot.pool_fight_rig import (
     fight_record,
     fight_state,
     fire,
+    opened_round,
     pills,
     pool_table,
     press,
@@ -112,7 +113,7 @@ async def test_bleeding_and_dying_at_zero_at_the_round_end(gm: Harness) -> None:
     await press(table, 3, vera, "1. Арья")
     bran = await gm.emu.wait_for_message(table.private(2), lambda m: "Бой №" in m.body)
     await press(table, 2, bran, "3. Вера")
-    await settled(live, lambda m: ATTACK in m.button_texts)
+    live = await opened_round(table)
     # Арья (bound) → Вера, Бран → Вера, Вера → Арья; Бран knocks Вера to exactly 0
     round_dice(gm, MISS, NO_DEFENSE, (10, 10, 10), NO_DEFENSE, MISS, NO_DEFENSE)
     for number in (1, 2, 3):
@@ -187,7 +188,10 @@ async def test_the_gm_moves_the_fight_on_and_stops_it(gm: Harness) -> None:
     assert "только администраторы" in (await gm.emu.wait_for_message(table.group)).body
     assert "Начать" in live.button_texts
     await gm.emu.send_text(table.admin, table.group, "/fight_next")  # ends the join window
-    await settled(live, lambda m: ATTACK in m.button_texts)
+    opened = await opened_round(table)
+    assert ATTACK in opened.button_texts
+    closed = await settled(live, lambda m: m.buttons == [])  # the join window's message
+    assert closed.body == "⚔️ Бой №1, зал 1: Арья нападает на Бран!\nУчастники: Арья, Бран."
     round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
     await gm.emu.send_text(table.admin, table.group, "/fight_next")  # nobody chose: all attack
     first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)

@@ -13,9 +13,9 @@ from tests.bot.pool_fight_rig import (
     fight_record,
     fight_state,
     fire,
+    opened_round,
     pool_table,
     press,
-    settled,
 )
 
 
@@ -41,7 +41,7 @@ async def test_a_guarded_sleeper_makes_the_attacker_fight_the_guard(gm: Harness)
     assert "Вы спите" in await press(table, 2, live, "Вступить")
     gm.game_dice.add(10, 8, 3)
     await press(table, 1, live, "Начать")
-    await settled(live, lambda m: "Раунд 1" in m.body)
+    live = await opened_round(table)
     assert "Арья ▰▰▰▰▰ 5/5 · → Вера" in live.body
     assert (await Character.get(game_id=table.game.id, number=2)).status == "active"
 
@@ -76,7 +76,7 @@ async def test_the_join_window_refuses_clearly(gm: Harness) -> None:
     assert (await fight_state(table)).joined == (1, 2)
     gm.game_dice.add(10, 8, 3)
     assert "начинается" in await press(table, table.admin, live, "Начать")
-    await settled(live, lambda m: "Раунд 1" in m.body)
+    await opened_round(table)
     assert (await fight_record(table)).stage == FIGHTING
     again = await challenge(table, 2, "/fight 1")
     assert "Бран уже в бою" in again.body

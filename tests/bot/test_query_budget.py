@@ -90,9 +90,11 @@ async def _fight(gm: Harness, table: Table, counted: Counted) -> list[tuple[str,
     gm.game_dice.add(10, 8, 3)
     live = await counted.after(challenge(table, 1, "/fight 2"))
     await counted.after(press(table, 1, live, "Начать"))
+    first_round = gm.emu.last_bot_message(table.group)  # round 1 opens in a new message
+    assert first_round is not None and ATTACK in first_round.button_texts
     round_dice(gm, (10, 10, 10), NO_DEFENSE, MISS, (5, 5))
     for number in (1, 2):
-        await counted.after(press(table, number, live, ATTACK))
+        await counted.after(press(table, number, first_round, ATTACK))
     second = gm.emu.last_bot_message(table.group)
     assert second is not None and ATTACK in second.button_texts
     round_dice(gm, (10, 10, 10), NO_DEFENSE, (9, 9, 9), (5, 5))

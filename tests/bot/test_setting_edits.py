@@ -24,7 +24,7 @@ def test_pairs_narrow_each_others_range() -> None:
     assert allowed_range(settings, "skill_min") == (1, 7)
     assert allowed_range(settings, "skill_max") == (3, 100)
     assert allowed_range(settings, "agility_max") == (10, 100)
-    assert allowed_range(settings, "round_timeout") == (30, 3600)
+    assert allowed_range(settings, "round_timeout") == (60, 24 * 3600)  # 1 min to 24 h
     with pytest.raises(SettingOutOfBounds) as refused:
         set_number(settings, "skill_min", 8)
     assert (refused.value.low, refused.value.high) == (1, 7)
@@ -32,10 +32,10 @@ def test_pairs_narrow_each_others_range() -> None:
 
 
 def test_steps_stop_at_the_edge_and_are_refused_there() -> None:
-    settings = GameSettings(round_timeout=45)
-    assert step_number(settings, "round_timeout", -30).round_timeout == 30
+    settings = GameSettings(round_timeout=240)
+    assert step_number(settings, "round_timeout", -300).round_timeout == 60
     with pytest.raises(SettingOutOfBounds):
-        step_number(GameSettings(round_timeout=30), "round_timeout", -30)
+        step_number(GameSettings(round_timeout=60), "round_timeout", -300)
     assert step_number(GameSettings(halls=19), "halls", 1).halls == 20
     with pytest.raises(SettingOutOfBounds):
         step_number(GameSettings(halls=20), "halls", 1)

@@ -21,7 +21,7 @@ async def _two_games(gm: Harness) -> tuple[Any, ...]:
     arena = gm.emu.add_group("Арена", admins=[master_b], members=[player, master_a])
     pool = await games.create_game(hall.id, GameSystem.POOL, master_a.id, "ru")
     duel = await games.create_game(arena.id, GameSystem.DUEL, master_b.id, "ru", ("пеший",))
-    await games.save_settings(pool, change_setting(games.settings_of(pool), "join_window", 30))
+    await games.save_settings(pool, change_setting(games.settings_of(pool), "join_window", 120))
     await create_character(pool, player.id, "Арья", PoolBuild(Gender.FEMALE, FIGHTER))
     await create_character(duel, player.id, "Бронн", DuelBuild(skills=(("пеший", 8),), agility=20))
     return player, master_a, master_b, hall, arena, pool, duel
@@ -66,9 +66,9 @@ async def test_a_game_picked_after_it_ended_is_refused(gm: Harness) -> None:
 
 async def test_each_game_keeps_its_own_settings_and_admins(gm: Harness) -> None:
     _, master_a, master_b, hall, arena, pool, duel = await _two_games(gm)
-    assert games.settings_of(pool).join_window == 30
+    assert games.settings_of(pool).join_window == 120
     await duel.refresh_from_db()
-    assert games.settings_of(duel).join_window != 30
+    assert games.settings_of(duel).join_window != 120
     # Master A runs the dungeon, not the arena: the arena's admin command is refused for them.
     await gm.emu.send_text(master_a, arena, "/endgame")
     refused = await gm.emu.wait_for_message(arena)

@@ -6,7 +6,14 @@ from __future__ import annotations
 from bot.db.models import Game
 from tests.bot.character_edit_rig import Editor
 from tests.bot.conftest import Harness
-from tests.bot.pool_fight_rig import change, fight_record, pool_table, press, round_dice
+from tests.bot.pool_fight_rig import (
+    change,
+    fight_record,
+    opened_round,
+    pool_table,
+    press,
+    round_dice,
+)
 
 MISS, NO_DEFENSE = (2, 2, 2), (2, 2)
 ATTACK = "\u2694\ufe0f Атаковать"
@@ -35,7 +42,8 @@ async def test_a_fight_stays_in_its_topic_from_challenge_to_results(gm: Harness)
     assert "Бой №" in live.body and live.thread_id == thread
     gm.game_dice.add(10, 8, 3)
     await press(table, 1, live, "Начать")
-    await gm.emu.wait_for_edit(live)
+    live = await opened_round(table)
+    assert live.thread_id == thread
     round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
     await press(table, 1, live, ATTACK)
     await press(table, 2, live, ATTACK)
@@ -87,7 +95,7 @@ async def test_a_deleted_topic_sends_the_fight_to_the_general_chat(gm: Harness) 
     )
     live = await gm.emu.wait_for_message(table.group)
     await press(table, 1, live, "Начать")
-    await gm.emu.wait_for_edit(live)
+    live = await opened_round(table)
     gm.emu.delete_topic(table.group, arena)
     round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
     await press(table, 1, live, ATTACK)

@@ -147,7 +147,8 @@ async def test_games_in_progress_survive_the_upgrade(tmp_path: Path) -> None:
     try:
         game, record, duel, pool = await _games_in_progress()
         before = await _everything(game)
-        assert len(before["rolls"]) >= 6 and len(before["timers"]) == 2 and before["gm"]
+        # the duel round's deadline and its reminder, the pool fight's join window
+        assert len(before["rolls"]) >= 6 and len(before["timers"]) == 3 and before["gm"]
         undone = await _undo_head()
         assert undone
         connection = Tortoise.get_connection("default")

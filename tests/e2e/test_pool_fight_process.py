@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -13,7 +12,7 @@ from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import dump, load
 from rules.pool.model import Gender, PoolCharacter, Stats
 from tests.e2e.process import bot_process
-from tests.telegram_emulator import EmuMessage, TelegramEmulator
+from tests.telegram_emulator import TelegramEmulator
 
 STATS = Stats(initiative=2, attack=3, defense=2, vitality=5, charisma=0)
 
@@ -46,7 +45,9 @@ async def test_a_whole_fight_through_the_real_bot(tmp_path: Path, clean_redis: s
             live = await emu.wait_for_message(group, timeout=15)
             assert "Арья → Бран" in live.body
             await emu.press_button(arya, live, "Начать")
-            live = await _settle(emu, live, lambda m: "⚔️ Атаковать" in m.button_texts)
+            live = await emu.wait_for_message(  # round 1 opens in a new message
+                group, lambda m: "⚔️ Атаковать" in m.button_texts, timeout=15
+            )
             assert "Инициатива" in live.body and "Раунд 1" in live.body
             for user in (arya, bran):
                 query = await emu.press_button(user, live, "⚔️ Атаковать")
@@ -57,11 +58,3 @@ async def test_a_whole_fight_through_the_real_bot(tmp_path: Path, clean_redis: s
             assert "Бран" in result.body.split("окончен")[0]
         log = (tmp_path / "bot.log").read_text(encoding="utf-8")
         assert "Traceback" not in log
-
-
-async def _settle(
-    emu: TelegramEmulator, message: EmuMessage, check: Callable[[EmuMessage], bool]
-) -> EmuMessage:
-    while not check(message):
-        await emu.wait_for_edit(message, timeout=15)
-    return message

@@ -116,9 +116,8 @@ async def _start_fight(emu: TelegramEmulator, table: Table) -> EmuMessage:
         table.group, lambda m: "Бой №" in m.body and "→" in m.body, timeout=15
     )
     await _answer(emu, table.arya, live, "Начать")
-    while ATTACK not in live.button_texts:
-        await emu.wait_for_edit(live, timeout=15)
-    return live
+    # round 1 opens in a new message (its mentions notify the fighters)
+    return await emu.wait_for_message(table.group, lambda m: ATTACK in m.button_texts, timeout=15)
 
 
 async def _answer(emu: TelegramEmulator, user: EmuUser, message: EmuMessage, text: str) -> str:

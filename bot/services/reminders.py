@@ -1,0 +1,161 @@
+"""Reminders at half time: who a wait still waits for, and how long they have left.
+
+A reminder is a timer scheduled with its deadline (:func:`bot.services.timers.reminded`). When
+it fires, the game's lock is taken (a paused game holds it, an ended one drops it), and the
+wait is read as it stands now: its deadline must still be pending and still be the one the
+wait counts on, and only the players who have not answered yet are named. Nobody left: no
+reminder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import cast
+
+from tortoise.timezone import now
+
+from bot.db.models import DuelRecord, DuelStage, Encounter, Game, Timer
+from bot.services import battle_store, duels, fight_flow
+from bot.services.fight_store import CHOOSING, FIGHTING, KIND, view_of
+from bot.services.runtime import Runtime
+from bot.services.timers import deadline_of
+from rules.duel import Side
+from rules.pool.fight_setup import current_chooser
+
+
+class Wait(StrEnum):
+    """What the players are awaited for (the reminder's wording)."""
+
+    ROUND = "round"  # a pool round's action
+    CHOICE = "choice"  # a pool fight's private opponent choice
+    TURN = "turn"  # a d20 turn
+    NARRATION = "narration"  # a d20 description
+    CHALLENGE = "challenge"  # a duel challenge's answer
+    DUEL = "duel"  # a duel's go on / stop
+
+
+@dataclass(frozen=True, slots=True)
+class Awaited:
+    user_id: int
+    name: str  # their character's
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A wait as its reminder finds it: who is awaited, where its prompt is."""
+
+    wait: Wait
+    awaited: tuple[Awaited, ...]
+    chat_id: int
+    thread_id: int | None
+    message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    waiting: Waiting
+    left: float  # seconds until the deadline
+    locale: str
+
+
+Finder = Callable[[Game, int, Timer], Awaitable[Waiting | None]]
+
+
+def _unique(found: list[Awaited]) -> tuple[Awaited, ...]:
+    """One mention per player, in order."""
+    by_user: dict[int, Awaited] = {}
+    for awaited in found:
+        by_user.setdefault(awaited.user_id, awaited)
+    return tuple(by_user.values())
+
+
+async def _pool(game: Game, ref: int, deadline: Timer) -> Waiting | None:
+    record = await Encounter.get_or_none(id=ref, game_id=game.id, kind=KIND)
+    if record is None:
+        return None
+    view = await view_of(game, record)
+    state = view.fight.state
+    if state is None or view.fight.timer_id != deadline.id:
+        return None
+    if deadline.kind == fight_flow.CHOICE_TIMER and view.stage == CHOOSING:
+        chooser = current_chooser(state)
+        numbers: tuple[int, ...] = () if chooser is None else (chooser,)
+        wait = Wait.CHOICE
+    elif deadline.kind == fight_flow.ROUND_TIMER and view.stage == FIGHTING:
+        numbers, wait = fight_flow.awaited(view), Wait.ROUND
+    else:
+        return None
+    awaited = _unique([Awaited(view.owners[n], view.name(n)) for n in numbers])
+    return Waiting(wait, awaited, record.chat_id, record.thread_id, record.message_id)
+
+
+async def _d20(game: Game, ref: int, deadline: Timer) -> Waiting | None:
+    record = await Encounter.get_or_none(id=ref, game_id=game.id, kind=battle_store.KIND)
+    if record is None:
+        return None
+    snap = battle_store.snapshot(record)
+    state = snap.state
+    if state.timer_id != deadline.id:
+        return None
+    if deadline.kind == battle_store.NARRATION_TIMER:
+        name = snap.battle.narration_due
+        if snap.stage is not battle_store.BattleStage.NARRATION or name is None:
+            return None
+        assert state.narrator_user is not None
+        awaited, wait = Awaited(state.narrator_user, name), Wait.NARRATION
+    else:
+        if snap.stage is not battle_store.BattleStage.FIGHTING:
+            return None
+        name = snap.battle.current.name
+        awaited, wait = Awaited(state.owner(name), name), Wait.TURN
+    return Waiting(wait, (awaited,), record.chat_id, record.thread_id, record.message_id)
+
+
+async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
+    record = await DuelRecord.get_or_none(id=ref, game_id=game.id)
+    if record is None:
+        return None
+    snap = await duels.snapshot(record)
+    duel = snap.duel
+    owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
+    if deadline.kind == duels.EXPIRE and record.stage == DuelStage.CHALLENGED:
+        sides, wait = [Side.OPPONENT], Wait.CHALLENGE
+    elif deadline.kind == duels.CHOICE_TIMEOUT and record.stage == DuelStage.FIGHTING:
+        sides = [s for s in (Side.CHALLENGER, Side.OPPONENT) if duel.choice(s) is None]
+        wait = Wait.DUEL
+    else:
+        return None
+    awaited = _unique([Awaited(owners[s], duel.fighter(s).name) for s in sides])
+    shown = record.message_id if record.message_id and record.message_id > 0 else None
+    return Waiting(wait, awaited, record.chat_id, record.thread_id, shown)
+
+
+FINDERS: dict[str, tuple[type[Encounter] | type[DuelRecord], Finder]] = {
+    fight_flow.ROUND_TIMER: (Encounter, _pool),
+    fight_flow.CHOICE_TIMER: (Encounter, _pool),
+    battle_store.TURN_TIMER: (Encounter, _d20),
+    battle_store.NARRATION_TIMER: (Encounter, _d20),
+    duels.EXPIRE: (DuelRecord, _duel),
+    duels.CHOICE_TIMEOUT: (DuelRecord, _duel),
+}
+
+
+async def due(reminder: Timer, runtime: Runtime) -> Reminder | None:
+    """The reminder to send now, if its wait still waits for someone; read in the game's lock
+    (:class:`~bot.services.errors.GamePaused` while the game is paused)."""
+    kind = deadline_of(reminder.kind)
+    model, finder = FINDERS[kind]
+    game_ids = await model.filter(id=reminder.ref).values_list("game_id", flat=True)
+    if not game_ids:
+        return None
+    async with runtime.locks.game(cast(int, game_ids[0])) as game:
+        deadline = await Timer.filter(kind=kind, ref=reminder.ref, fired_at__isnull=True).first()
+        if deadline is None:
+            return None
+        left = (deadline.due_at - now()).total_seconds()
+        waiting = await finder(game, reminder.ref, deadline)
+    if waiting is None or not waiting.awaited or left <= 0:
+        return None
+    return Reminder(waiting, left, game.locale)
