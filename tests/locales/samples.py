@@ -22,6 +22,7 @@ PEOPLE = frozenset(
         "name", "who", "attacker", "target", "opener", "struck", "winner", "loser", "challenger",
         "opponent", "defender", "sleeper", "guard", "actor", "ally", "other", "player", "user",
         "fighter", "chooser", "owner", "mention", "victim", "killer", "healer", "gm", "master",
+        "answerer",
     }
 )  # fmt: skip
 
