@@ -89,7 +89,7 @@ d20-skipped = ⏭ { $name }: the lost turn is skipped.
 
 ## Describing one's state, skips, time
 
-d20-narration-ask = ✍️ { $name }, describe your character's state in your next message in this chat — the battle waits.
+d20-narration-ask = ✍️ { $name }, describe your character's state — the battle waits.
 d20-narration-done = 📜 Description received ({ $name }).
 d20-narration-timeout = ⌛ Time to describe is up ({ $name }).
 d20-narration-skipped = ⏩ The game master skips the description ({ $name }).

@@ -17,6 +17,7 @@ settings-halls = 🏛 Halls: { $halls }
 settings-auto-tick =
     🔁 Auto cycle: { $auto_tick_minutes ->
         [0] off
+        [1] every minute
        *[other] every { $auto_tick_minutes } min
     }
 settings-skill-min = 🗡 Skill from: { $skill_min }

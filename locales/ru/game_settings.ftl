@@ -9,14 +9,15 @@ settings-main =
     { $summary }
 
     Кнопки − и + меняют значение, нажатие на название — ввести число вручную. Всё сохраняется сразу.
-settings-round-timeout = ⏱ Раунд: { $round_timeout }
-settings-join-window = 🚪 Вступление в бой: { $join_window }
+settings-round-timeout = ⏱ Время на ход: { $round_timeout }
+settings-join-window = 🚪 Сбор на бой и ответ на вызов: { $join_window }
 settings-choice-timeout = 🎯 Выбор противника: { $choice_timeout }
-settings-narration-timeout = 📜 Ход рассказа: { $narration_timeout }
+settings-narration-timeout = 📜 Время на описание: { $narration_timeout }
 settings-halls = 🏛 Залов: { $halls }
 settings-auto-tick =
     🔁 Автоцикл: { $auto_tick_minutes ->
         [0] выключен
+        [1] каждую минуту
        *[other] каждые { $auto_tick_minutes } мин
     }
 settings-skill-min = 🗡 Навык от: { $skill_min }

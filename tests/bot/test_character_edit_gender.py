@@ -28,7 +28,7 @@ async def test_pool_gender_changes_the_rules_and_the_column_together(gm: Harness
     assert editor.window.body.startswith("✍️ Правка: род: она → он.\nКоротко напишите причину")
     notice = await editor.save("ошиблась при создании", table.group)
     assert notice.body == (
-        "🛠 Мастер Мастер изменил персонажа Арья (№1): род: она → он. Причина: ошиблась при создании"
+        "🛠 Правка мастера — №1 Арья: род: она → он. Мастер: Мастер. Причина: ошиблась при создании"
     )
     row = await Character.get(game_id=table.game.id, number=1)
     state = rule_state(table.game, row)
@@ -57,7 +57,7 @@ async def test_a_duelist_without_a_gender_gets_one_even_mid_duel(gm: Harness) ->
     await editor.press("она")
     assert "Правка: род: не указан → она." in editor.window.body
     notice = await editor.save("так задумано", group)
-    assert "Аня Ветер (№1): род: не указан → она." in notice.body
+    assert "№1 Аня Ветер: род: не указан → она." in notice.body
     row = await Character.get(game_id=game.id, number=1)
     assert row.gender == Gender.FEMALE
     await editor.press("❤️ Хиты")  # the HP the duel holds stay refused

@@ -124,12 +124,13 @@ async def test_the_settings_link_is_for_that_games_admins_only(gm: Harness) -> N
 async def test_pool_settings_show_what_applies_to_pool(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     window = await _open(gm, owner, game)
-    for shown in ("Пул d10", "«Подземелье»", "Раунд: 10 мин", "Вступление в бой: 15 мин"):
+    join = "Сбор на бой и ответ на вызов: 15 мин"
+    for shown in ("Пул d10", "«Подземелье»", "Время на ход: 10 мин", join):
         assert shown in window.body
     for shown in ("Выбор противника: 5 мин", "Залов: 5", "Автоцикл: выключен"):
         assert shown in window.body
     assert "после гибели: можно" in window.body
-    assert "Навыки" not in window.body and "Ход рассказа" not in window.body
+    assert "Навыки" not in window.body and "Время на описание" not in window.body
     assert "Закрыть" in window.button_texts
     assert not any(text.startswith("☠️") for text in window.button_texts)
 
@@ -137,24 +138,24 @@ async def test_pool_settings_show_what_applies_to_pool(gm: Harness) -> None:
 async def test_plus_and_minus_save_at_once(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     await _open(gm, owner, game)
-    await _step(gm, owner, "⏱ Раунд", plus=True)
+    await _step(gm, owner, "⏱ Время на ход", plus=True)
     await _step(gm, owner, "🏛 Залов", plus=False)
     await _step(gm, owner, "🔁 Автоцикл", plus=True)
     stored = await _stored(game)
     assert (stored.round_timeout, stored.halls, stored.auto_tick_minutes) == (900, 4, 15)
     window = _window(gm, owner)
-    assert "Раунд: 15 мин" in window.body and "Залов: 4" in window.body
+    assert "Время на ход: 15 мин" in window.body and "Залов: 4" in window.body
     assert "каждые 15 мин" in window.body
-    assert [b["text"] for b in _row(window, "−5")] == ["−5", "⏱ Раунд: 15 мин", "+5"]
+    assert [b["text"] for b in _row(window, "−5")] == ["−5", "⏱ Время на ход: 15 мин", "+5"]
 
 
 async def test_out_of_range_is_refused_and_changes_nothing(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     await _open(gm, owner, game)
     for _ in range(2):
-        await _step(gm, owner, "⏱ Раунд", plus=False)
+        await _step(gm, owner, "⏱ Время на ход", plus=False)
     assert (await _stored(game)).round_timeout == 60  # 10 min, 5 min, then 1 min: the floor
-    answer = await _step(gm, owner, "⏱ Раунд", plus=False)
+    answer = await _step(gm, owner, "⏱ Время на ход", plus=False)
     assert answer.show_alert and "от 1 до 1\xa0440 мин" in (answer.text or "")
     assert (await _stored(game)).round_timeout == 60
     for _ in range(4):
@@ -167,19 +168,19 @@ async def test_out_of_range_is_refused_and_changes_nothing(gm: Harness) -> None:
 async def test_a_typed_number_is_checked_then_saved(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     await _open(gm, owner, game)
-    await _press_middle(gm, owner, "⏱ Раунд")
+    await _press_middle(gm, owner, "⏱ Время на ход")
     assert "в минутах: от 1 до 1\xa0440" in _window(gm, owner).body
     await _type(gm, owner, "1441", "Можно только от 1 до 1\xa0440 мин")
     await _type(gm, owner, "скоро", "Можно только от 1 до 1\xa0440 мин")
     assert (await _stored(game)).round_timeout == 600
     window = await _type(gm, owner, "90", "Настройки игры")
-    assert "Раунд: 1 ч 30 мин" in window.body
+    assert "Время на ход: 1 ч 30 мин" in window.body
     assert (await _stored(game)).round_timeout == 90 * 60  # stored in seconds
-    await _press_middle(gm, owner, "⏱ Раунд")
+    await _press_middle(gm, owner, "⏱ Время на ход")
     window = await _type(gm, owner, "3", "Настройки игры")
-    assert "Раунд: 3 мин" in window.body
+    assert "Время на ход: 3 мин" in window.body
     # From 3 min, - stops at the minimum instead of refusing.
-    await _step(gm, owner, "⏱ Раунд", plus=False)
+    await _step(gm, owner, "⏱ Время на ход", plus=False)
     assert (await _stored(game)).round_timeout == 60
 
 
@@ -252,13 +253,13 @@ async def test_duel_skills_added_by_name_and_removed_by_button(gm: Harness) -> N
 async def test_a_demoted_admin_can_change_nothing(gm: Harness) -> None:
     _, admin, group, game = await _new_game(gm, "duel")
     await _open(gm, admin, game)
-    await _step(gm, admin, "⏱ Раунд", plus=True)
+    await _step(gm, admin, "⏱ Время на ход", plus=True)
     assert (await _stored(game)).round_timeout == 900
-    await _press_middle(gm, admin, "⏱ Раунд")
+    await _press_middle(gm, admin, "⏱ Время на ход")
     gm.emu.chat(group.id).members[admin.id] = ChatMemberInfo(admin, "member")
     await _type(gm, admin, "200", "только администраторы")
     await _press(gm, admin, "← Назад")
-    for label in ("⏱ Раунд", "❤️ Здоровье"):
+    for label in ("⏱ Время на ход", "❤️ Здоровье"):
         answer = await _step(gm, admin, label, plus=True)
         assert answer.show_alert and "только администраторы" in (answer.text or "")
     answer = await _press(gm, admin, "☠️ Поединки до смерти")
@@ -274,12 +275,12 @@ async def test_two_admins_do_not_undo_each_other(gm: Harness) -> None:
     owner, admin, _, game = await _new_game(gm, "pool")
     await _open(gm, owner, game)
     await _open(gm, admin, game)
-    await _step(gm, owner, "⏱ Раунд", plus=True)
+    await _step(gm, owner, "⏱ Время на ход", plus=True)
     await _step(gm, admin, "🏛 Залов", plus=True)
-    await _step(gm, admin, "⏱ Раунд", plus=True)
+    await _step(gm, admin, "⏱ Время на ход", plus=True)
     stored = await _stored(game)
     assert (stored.round_timeout, stored.halls) == (1200, 6)
-    assert "Раунд: 20 мин" in _window(gm, admin).body
+    assert "Время на ход: 20 мин" in _window(gm, admin).body
 
 
 async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
@@ -287,7 +288,7 @@ async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
     window = await _open(gm, owner, game)
     await gm.emu.send_text(owner, group, "/endgame")
     await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
-    answer = await _step(gm, owner, "⏱ Раунд", plus=True)
+    answer = await _step(gm, owner, "⏱ Время на ход", plus=True)
     assert answer.show_alert and "нет игры" in (answer.text or "")
     assert (await _stored(game)).round_timeout == 600
     assert not gm.emu.chat(window.chat.id).messages[window.message_id].buttons
@@ -298,8 +299,8 @@ async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
 async def test_d20_settings_and_close(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "d20")
     window = await _open(gm, owner, game)
-    assert "Ход рассказа: 15 мин" in window.body and "Залов" not in window.body
-    await _step(gm, owner, "📜 Ход рассказа", plus=True)
+    assert "Время на описание: 15 мин" in window.body and "Залов" not in window.body
+    await _step(gm, owner, "📜 Время на описание", plus=True)
     assert (await _stored(game)).narration_timeout == 20 * 60
     query = await gm.emu.press_button(owner, _window(gm, owner), "Закрыть")
     await gm.emu.wait_for_callback_answer(query)

@@ -149,7 +149,7 @@ async def test_revive_refuses_a_second_living_character_and_a_kicked_one(gm: Har
     admin = _speaker(gm, table.admin, table.group)
 
     second = await admin("/revive 2 ошибка")
-    assert "уже есть живой персонаж в игре — Богдан" in second.body
+    assert "уже есть живой персонаж в игре: Богдан" in second.body
     assert "это исключение из игры (/kick), а не гибель" in (await admin("/revive 3 ошибка")).body
     assert (await Character.get(game_id=table.game.id, number=2)).status == CharacterStatus.DEAD
     assert await _actions(table.game) == []

@@ -162,7 +162,7 @@ async def test_a_stop_goes_out_at_once_and_is_never_overwritten(gm: Harness) -> 
     w = await one_shown_one_waiting(gm, QUIET)
     await gm.emu.send_text(w.table.admin, w.table.group, "/fight_stop")
     stopped = await gm.emu.wait_for_message(w.table.group)
-    assert "остановил бой" in stopped.body
+    assert "остановлен мастером" in stopped.body
     after_stop = text_edits(gm, w.message)
     assert len(after_stop) == w.shown + 1 and w.live.waiting == 0
     await asyncio.sleep(QUIET * 1.5)

@@ -191,7 +191,7 @@ async def test_the_gm_moves_the_fight_on_and_stops_it(gm: Harness) -> None:
     opened = await opened_round(table)
     assert ATTACK in opened.button_texts
     closed = await settled(live, lambda m: m.buttons == [])  # the join window's message
-    assert closed.body == "⚔️ Бой №1, зал 1: Арья нападает на Бран!\nУчастники: Арья, Бран."
+    assert closed.body == "⚔️ Бой №1, зал 1: Арья → Бран\nУчастники: Арья, Бран."
     round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
     await gm.emu.send_text(table.admin, table.group, "/fight_next")  # nobody chose: all attack
     first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)

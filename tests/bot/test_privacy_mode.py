@@ -91,7 +91,7 @@ async def test_a_narration_arrives_as_a_reply_to_the_prompt(gm: Harness) -> None
     live = await table.start([("Догвор", FIRST), ("Эльф", SECOND)], [20, 10])
     prompt = await table.act("Догвор", live, ATTACK, "Эльф", 1)
     assert "Догвор, опишите состояние персонажа" in prompt.body
-    assert prompt.body.endswith(HINT)
+    assert HINT in prompt.body.splitlines()  # its own line, after the request
     narrator, other = table.users["Догвор"], table.users["Эльф"]
     # A plain message never reaches a bot in privacy mode: the battle keeps waiting.
     plain = await gm.emu.send_text(narrator, table.group, "Догвор встаёт, ругаясь.")

@@ -22,7 +22,7 @@ async def test_admins_connect_halls_and_moves_happen_when_the_portals_open(gm: H
     assert "Порталы: 1-2 2-3." in saved.body
 
     await gm.emu.send_text(anya, table.group, "/move 3")
-    assert "Ответил в личном чате" in (await gm.emu.wait_for_message(table.group)).body
+    assert "Ответ — в личном чате" in (await gm.emu.wait_for_message(table.group)).body
     refused = await gm.emu.wait_for_message(chat)
     assert "Из зала 1 портал в зал 3 не ведёт." in refused.body
     assert (await table.character(1)).move_to is None
@@ -48,7 +48,7 @@ async def test_look_shows_others_by_appearance_and_the_floor(gm: Harness) -> Non
     floor = HallFloor().add(Item.SWORD, 2).add(Item.COIN, 3)
     await table.edit_world(lambda w: with_floor(w, 1, floor))
     await gm.emu.send_text(anya, table.group, "/look")
-    assert "Ответил в личном чате" in (await gm.emu.wait_for_message(table.group)).body
+    assert "Ответ — в личном чате" in (await gm.emu.wait_for_message(table.group)).body
     seen = (await gm.emu.wait_for_message(table.private(anya))).body
     assert "Зал 1" in seen
     assert "• Харизма 0, сложение — норма — 😴 спит" in seen
