@@ -164,3 +164,16 @@ async def test_a_pause_holds_the_reminder_until_the_resume(gm: Harness) -> None:
     sent = await gm.emu.wait_for_message(group, reminder)
     assert sent.body == "⏳ Борис: вызов ждёт вашего ответа, осталось 7 мин."
     assert mentioned(sent) == [users["Борис"].id]
+
+
+async def test_a_player_with_no_username_who_blocked_the_bot_is_still_pinged(
+    gm: Harness,
+) -> None:
+    users, group, _ = await _duel(gm)
+    boris = users["Борис"]
+    assert boris.username is None  # a mention by id needs no username
+    await gm.emu.block_bot(boris)  # a block stops private messages, not group mentions
+    challenge = await _challenge(gm, users, group)
+    assert mentioned(challenge) == [boris.id]
+    [entity] = [e for e in challenge.entities if e["type"] == "text_mention"]
+    assert challenge.body[entity["offset"] : entity["offset"] + entity["length"]] == "Борис"
