@@ -53,7 +53,7 @@ async def _fight(
     emu: TelegramEmulator, master: EmuUser, group: EmuChat, fighters: list[EmuUser]
 ) -> None:
     """Both fighters act every round (stand up when fallen) until the fight is over."""
-    challenge = await say(emu, fighters[0], group, "/fight 2", "нападает")
+    challenge = await say(emu, fighters[0], group, "/fight 2", "Бой №1")
     await press(emu, fighters[0], challenge, "Начать")
     # round 1 opens in a new message, which mentions (and so notifies) both fighters
     live = await emu.wait_for_message(group, lambda m: ATTACK in m.button_texts, timeout=5)
@@ -96,7 +96,7 @@ async def play() -> Recording:
         await _fight(emu, master, group, [anya, boris])
         await say(emu, master, group, "/tick", "Цикл")
         await say(emu, master, group, "/log", "🎲")
-        await say(emu, master, group, "/endgame", "Зерно кубиков")
+        await say(emu, master, group, "/endgame", "окончена")
         await say(emu, anya, group, "/verify", "")
 
         recording.show(f"Группа «{group.title}»", group)

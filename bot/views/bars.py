@@ -28,6 +28,11 @@ def chance_bar(chance: Fraction | float, cells: int = SCALED_CELLS) -> str:
     return FULL * filled + EMPTY * (cells - filled)
 
 
+def signed(value: int) -> str:
+    """An integer as Russian and English typography write it: a real minus sign (−10)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def percent(chance: Fraction | float) -> float:
     """A chance as a percentage rounded to one decimal (the locale writes it: ``54,8 %``)."""
     return round(float(chance) * 100, 1)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from bot.i18n import Html, L10n
 from bot.services.duels import DuelSnapshot
 from bot.services.reminders import Wait
-from bot.views.bars import health_bar
+from bot.views.bars import health_bar, signed
 from bot.views.grammar import MASCULINE, gender_of
 from bot.views.mention import mention
 from bot.views.waits import timeout_line
@@ -121,7 +121,7 @@ def round_text(
                 "duel-round-hp",
                 name=f.name,
                 bar=health_bar(f.hp, f.max_hp),
-                hp=f.hp,
+                hp=signed(f.hp),
                 max=f.max_hp,
             )
             for f in (challenger, opponent)
