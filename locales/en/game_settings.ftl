@@ -9,10 +9,10 @@ settings-main =
     { $summary }
 
     − and + change a value; tap a setting's name to type a number. Every change is saved at once.
-settings-round-timeout = ⏱ Round: { $round_timeout }
-settings-join-window = 🚪 Joining a fight: { $join_window }
+settings-round-timeout = ⏱ Time for a move: { $round_timeout }
+settings-join-window = 🚪 Gathering and answering a challenge: { $join_window }
 settings-choice-timeout = 🎯 Choosing an opponent: { $choice_timeout }
-settings-narration-timeout = 📜 Narration turn: { $narration_timeout }
+settings-narration-timeout = 📜 Time to describe: { $narration_timeout }
 settings-halls = 🏛 Halls: { $halls }
 settings-auto-tick =
     🔁 Auto cycle: { $auto_tick_minutes ->
