@@ -13,10 +13,10 @@ creation-duel-error-no-skill = Tick at least one skill.
 creation-duel-error-skill-min = Not below { $min }: that is this game's lowest skill.
 creation-duel-error-skill-max = Not above { $max }: that is this game's highest skill.
 creation-duel-agility-prompt =
-    <b>{ $name }</b>: agility — <b>{ $agility } %</b>.
-    Agility is the chance to dodge each successful blow of the opponent: a d100 is rolled for each of their successes, and a result not above your agility is a dodge. In this game agility is { $min } to { $max } %.
+    <b>{ $name }</b>: agility — <b>{ $agility }%</b>.
+    Agility is the chance to dodge each successful blow of the opponent: a d100 is rolled for each of their successes, and a result not above your agility is a dodge. In this game agility is { $min } to { $max }%.
     Change it with the buttons or send a number.
-creation-duel-error-agility-range = Agility in this game is { $min } to { $max } %.
+creation-duel-error-agility-range = Agility in this game is { $min } to { $max }%.
 creation-duel-error-agility-number = Send agility as a whole number from { $min } to { $max }, or use the buttons.
 creation-duel-preview =
     <b>Check your fighter</b>
@@ -26,12 +26,12 @@ creation-duel-preview =
     })
     Skills:
     { $skills }
-    Agility: { $agility } %
+    Agility: { $agility }%
     HP: { $hp } (set by the game)
 
     All correct? Press "Create".
 creation-duel-preview-skill = • { $skill } { $value } — chance to win a round { $odds }
-creation-duel-preview-odds = against skill { $opponent }: { NUMBER($chance, maximumFractionDigits: 1) } %
+creation-duel-preview-odds = against skill { $opponent }: { NUMBER($chance, maximumFractionDigits: 1) }%
 creation-duel-button-next = Next ▶️
 creation-duel-button-back = ◀️ Back
 creation-duel-button-cancel = ✖️ Cancel

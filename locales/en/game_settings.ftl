@@ -22,8 +22,8 @@ settings-auto-tick =
     }
 settings-skill-min = 🗡 Skill from: { $skill_min }
 settings-skill-max = 🗡 Skill up to: { $skill_max }
-settings-agility-min = 🤸 Agility from: { $agility_min } %
-settings-agility-max = 🤸 Agility up to: { $agility_max } %
+settings-agility-min = 🤸 Agility from: { $agility_min }%
+settings-agility-max = 🤸 Agility up to: { $agility_max }%
 settings-duel-hp = ❤️ Duel HP: { $duel_hp }
 settings-duel-to-death =
     ☠️ Duels to the death: { $duel_to_death ->

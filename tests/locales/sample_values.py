@@ -143,7 +143,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "mark": ("⚔️", "⚔️"),
     "names": ("Бронн, Аня Ветер", "Bronn, Anya Veter"),
     "notice": ("Имя сохранено.", "Name saved."),
-    "odds": ("против навыка 8: 54,8 %", "against skill 8: 54.8 %"),
+    "odds": ("против навыка 8: 54,8 %", "against skill 8: 54.8%"),
     "pair": ("2-2", "2-2"),
     "pairs": ("1–2, 2–3", "1–2, 2–3"),
     "portals": ("Порталы: 1–2, 2–3.", "Portals: 1–2, 2–3."),
