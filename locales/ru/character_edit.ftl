@@ -183,7 +183,10 @@ edit-error-last-skill = Последний навык убрать нельзя:
 edit-error-in-fight = Персонаж №{ $number } сейчас в бою: его состояние хранит бой. Править можно после боя.
 edit-error-kicked = Персонаж №{ $number } исключён из игры: его не правят.
 edit-error-dead = Персонаж №{ $number } мёртв: его можно только оживить.
-edit-error-reason = Причина нужна: от 1 до { $high } знаков.
+edit-error-reason = Причина нужна: от 1 до { $high } { $high ->
+        [one] знака
+       *[other] знаков
+    }.
 edit-log = правка №{ $number }: { $changes }{ $forced ->
         [yes] { " " }(сверх правил, с подтверждением)
        *[no] { "" }

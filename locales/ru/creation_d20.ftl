@@ -22,9 +22,15 @@ creation-d20-description-prompt =
     Коротко опишите персонажа — внешность, характер, откуда { $gender ->
         [f] она
        *[m] он
-    } (до { $limit } символов). Это необязательно: можно нажать «Пропустить».
+    } (до { $limit } { $limit ->
+        [one] символа
+       *[other] символов
+    }). Это необязательно: можно нажать «Пропустить».
 creation-d20-description-current = Сейчас: { $description }
-creation-d20-error-description-long = Описание длиннее { $limit } символов (у вас { $length }). Сократите его, пожалуйста.
+creation-d20-error-description-long = Описание длиннее { $limit } { $limit ->
+        [one] символа
+       *[other] символов
+    } (у вас { $length }). Сократите его, пожалуйста.
 creation-d20-preview =
     <b>Проверьте персонажа</b>
     Имя: <b>{ $name }</b> ({ $gender ->

@@ -20,7 +20,11 @@ roll-usage =
     Напишите, что бросить: /roll 2d6+3, /roll 5d10, /roll d20.
     Формат: <i>количество</i>d<i>грани</i>, можно прибавить или отнять число.
 roll-error-syntax = Не понимаю «{ $text }». Попробуйте так: /roll 2d6+3, /roll 5d10, /roll d20.
-roll-error-too-long = Слишком длинная запись. Уложитесь в { $limit } символов.
+roll-error-too-long = Слишком длинная запись. Уложитесь в { $limit } { $limit ->
+        [one] символ
+        [few] символа
+       *[many] символов
+    }.
 roll-error-too-many-dice = Слишком много кубиков: не больше { $limit } за бросок.
 roll-error-too-many-sides = Слишком много граней: не больше { $limit } у кубика.
 roll-error-no-dice = В «{ $text }» нет кубиков. Например: /roll 1d20+{ $text }

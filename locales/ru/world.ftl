@@ -100,7 +100,10 @@ world-needs-sleepless = 😴 Без сна { $cycles } { $cycles ->
         [few] цикла
        *[many] циклов
     } без сна. Сон на 2 цикла (/sleep) обнуляет счёт.
-world-needs-sleeping = 😴 Сон: { $slept } из { $full } циклов. До сна — { $cycles } { $cycles ->
+world-needs-sleeping = 😴 Сон: { $slept } из { $full } { $full ->
+        [one] цикла
+       *[other] циклов
+    }. До сна — { $cycles } { $cycles ->
         [one] цикл
         [few] цикла
        *[many] циклов
