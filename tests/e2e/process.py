@@ -23,7 +23,7 @@ async def bot_process(
     redis_url: str | None = None,
     webhook_port: int | None = None,
     extra_env: dict[str, str] | None = None,
-    ready_timeout: float = 30.0,
+    ready_timeout: float = 90.0,  # a loaded 2-core machine starts two replicas slowly
 ) -> AsyncIterator[asyncio.subprocess.Process]:
     """Start the bot; ready once it polls (or has set its webhook); SIGTERM and wait on exit.
 
