@@ -6,30 +6,19 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import asyncpg
 from tortoise import Tortoise
-from tortoise.backends.asyncpg.client import AsyncpgDBClient
 from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.migrations.api import migrate
-
-from bot.db import sqlite_inline, statements
-from bot.db.pg_pool import StatementPool, connector
 
 APP_LABEL = "models"
 MODELS_MODULE = "bot.db.models"
 MIGRATIONS_MODULE = "bot.db.migrations"
 SUPPORTED_SCHEMES = ("sqlite", "postgres", "asyncpg", "psycopg")
-
-
-class KeptSession(asyncpg.Connection):  # type: ignore[misc]
-    """A pooled PostgreSQL connection given back as it is. asyncpg resets every connection the
-    pool takes back with a query (``RESET ALL``, ``UNLISTEN *``, closing cursors, releasing
-    advisory locks): one more round trip for every statement outside a transaction, ~8 % of
-    the event loop in the bench. The bot sets none of that state, so there is nothing to undo;
-    the pool still rolls back a transaction left open."""
-
-    def get_reset_query(self) -> str:
-        return ""
+# Tortoise's SQLite client sets every other parameter of the URL as a pragma, and WAL itself.
+# WAL with synchronous=NORMAL: a commit does not wait for the disk (checkpoints still do); a
+# killed process loses nothing, a power cut may lose the last commits but never corrupts the
+# file. ``?synchronous=FULL`` in the URL waits for the disk on every commit.
+SQLITE_PRAGMAS = {"synchronous": "NORMAL"}
 
 
 def tortoise_config(database_url: str) -> dict[str, Any]:
@@ -49,10 +38,12 @@ def tortoise_config(database_url: str) -> dict[str, Any]:
 
 
 def _connection(database_url: str) -> str | dict[str, Any]:
-    """The URL as it is, or for SQLite its parts on our backend (``bot.db.sqlite_inline``)."""
+    """The URL as it is, or for SQLite its parts with our default pragmas (the URL's win)."""
     if urlsplit(database_url).scheme != "sqlite":
         return database_url
-    return {**expand_db_url(database_url), "engine": sqlite_inline.__name__}
+    config = expand_db_url(database_url)
+    config["credentials"] = {**SQLITE_PRAGMAS, **config["credentials"]}
+    return config
 
 
 def check_database_url(database_url: str) -> None:
@@ -80,23 +71,9 @@ async def init_database(database_url: str, *, run_migrations: bool = True) -> No
     if run_migrations:
         await apply_migrations(database_url)
     await Tortoise.init(config=tortoise_config(database_url))
-    db = Tortoise.get_connection("default")
-    if isinstance(db, AsyncpgDBClient):  # before its pool exists
-        db.connection_class = KeptSession
     # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
     await Tortoise.get_connection("default").execute_query("SELECT 1")
-    if isinstance(db, AsyncpgDBClient):  # its parameters are known once its pool exists
-        pool = StatementPool(connector(db._template, db.password), db.pool_maxsize)
-        statements.use_pool(db.connection_name, pool)
-        _statement_pools.append((db.connection_name, pool))
-
-
-_statement_pools: list[tuple[str, StatementPool]] = []
 
 
 async def close_database() -> None:
-    while _statement_pools:
-        name, pool = _statement_pools.pop()
-        statements.use_pool(name, None)
-        await pool.close()
     await Tortoise.close_connections()

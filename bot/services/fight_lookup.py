@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.db import statements
 from bot.db.models import Encounter, Game, GameStatus
 from bot.services.errors import BadNumber, NoOpenFight, StaleAction
 from bot.services.fight_store import KIND, open_fights
@@ -10,8 +9,7 @@ from bot.services.fight_store import KIND, open_fights
 
 async def game_of(fight_id: int) -> Game:
     """The running game of a fight (a private button carries only the fight's id)."""
-    found = await statements.columns(Encounter, ("game_id",), id=fight_id, kind=KIND)
-    game = await statements.first(Game, id=found[0][0]) if found else None
+    game = await Game.filter(encounters__id=fight_id, encounters__kind=KIND).first()
     if game is None or game.status != GameStatus.ACTIVE:
         raise StaleAction()
     return game

@@ -21,7 +21,6 @@ from bot.services.fight_store import (
     Outcome,
     Pending,
     RoundReport,
-    linked_fight,
     load_open,
     save,
 )
@@ -47,11 +46,10 @@ async def act(
 ) -> Outcome:
     """The presser's own character chooses this round's action; the last one resolves it.
 
-    The hot path of a fight: a press that does not end the round reads the game with its
-    fight, then the fighters (two statements), and writes the fight (one)."""
-    linked = linked_fight(fight_id)  # read with the game: one statement, not two
-    async with runtime.locks.chat(chat_id, linked) as game:
-        view = await load_open(game, fight_id, FIGHTING, linked=linked)
+    The hot path of a fight: a press that does not end the round reads the game, its fight
+    and the fighters (three statements), and writes the fight (one)."""
+    async with runtime.locks.chat(chat_id) as game:
+        view = await load_open(game, fight_id, FIGHTING)
         fighter = view.fighter_of(user_id)
         if fighter is None:
             raise NotInFight()

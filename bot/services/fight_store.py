@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from bot.db import statements
+from tortoise.expressions import F
+
 from bot.db.models import Character, CharacterStatus, Encounter, Game
-from bot.services.codec import dump, load, load_stored
+from bot.services.codec import dump, load
 from bot.services.errors import StaleAction
-from bot.services.locks import Linked
 from rules.pool.fight_round import Action, Attack, RoundResult, StandUp, TakePills
 from rules.pool.fight_setup import FightState
 from rules.pool.model import PoolCharacter
@@ -124,20 +124,12 @@ class Outcome:
     opened: bool = False
 
 
-async def load_view(game: Game, fight_id: int, linked: Linked | None = None) -> FightView:
-    """The fight ``fight_id`` of ``game`` (``linked``: as the game's lock read it)."""
-    if linked is not None and linked.read:
-        record = linked.row
-    else:
-        record = await statements.first(Encounter, id=fight_id, game_id=game.id, kind=KIND)
-    if not isinstance(record, Encounter):
+async def load_view(game: Game, fight_id: int) -> FightView:
+    """The fight ``fight_id`` of ``game``, else stale."""
+    record = await Encounter.get_or_none(id=fight_id, game_id=game.id, kind=KIND)
+    if record is None:
         raise StaleAction()
     return await view_of(game, record)
-
-
-def linked_fight(fight_id: int) -> Linked:
-    """The fight to read with its game, in the game's lock (:meth:`GameLocks.chat`)."""
-    return Linked(Encounter, {"id": fight_id, "kind": KIND})
 
 
 FIGHTER_COLUMNS = ("number", "user_id", "status", "state", "id", "version")
@@ -146,13 +138,13 @@ FIGHTER_COLUMNS = ("number", "user_id", "status", "state", "id", "version")
 async def view_of(game: Game, record: Encounter) -> FightView:
     fight = load(PoolFight, record.state)
     numbers = (*fight.joined, *([] if fight.sleeper is None else [fight.sleeper]))
-    rows = await statements.columns(Character, FIGHTER_COLUMNS, game_id=game.id, number=numbers)
+    rows = await Character.filter(game_id=game.id, number__in=numbers).values_list(*FIGHTER_COLUMNS)
     characters: dict[int, PoolCharacter] = {}
     owners: dict[int, int] = {}
     stored: dict[int, FighterRow] = {}
     gone: set[int] = set()
     for number, user_id, status, state, row_id, version in rows:
-        characters[number] = load_stored(PoolCharacter, state)
+        characters[number] = load(PoolCharacter, state)
         owners[number] = user_id
         stored[number] = FighterRow(row_id, version)
         if status != CharacterStatus.ACTIVE:
@@ -160,11 +152,9 @@ async def view_of(game: Game, record: Encounter) -> FightView:
     return FightView(game, record, fight, characters, owners, frozenset(gone), stored)
 
 
-async def load_open(
-    game: Game, fight_id: int, *stages: str, linked: Linked | None = None
-) -> FightView:
+async def load_open(game: Game, fight_id: int, *stages: str) -> FightView:
     """The fight if it is in one of ``stages`` (any open stage by default), else stale."""
-    view = await load_view(game, fight_id, linked)
+    view = await load_view(game, fight_id)
     if view.stage not in (stages or OPEN_STAGES):
         raise StaleAction()
     return view
@@ -175,13 +165,9 @@ async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> F
     record = view.record
     stage = stage or record.stage
     data = dump(fight)
-    await statements.update_versioned(
-        Encounter,
-        {"id": record.id, "version": record.version},
-        {"state": data, "stage": stage},
-        ("version",),
-        stale=StaleAction,
-    )
+    mine = Encounter.filter(id=record.id, version=record.version)
+    if not await mine.update(state=data, stage=stage, version=F("version") + 1):
+        raise StaleAction()
     record.version += 1
     record.stage = stage
     record.state = data
@@ -191,8 +177,10 @@ async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> F
 async def shown_step(fight_id: int) -> tuple[int | None, int] | None:
     """The fight's live message and version as stored now (a late edit checks it is still
     the newest step, whichever replica saved it)."""
-    found = await statements.columns(Encounter, ("message_id", "version"), id=fight_id, kind=KIND)
-    return (found[0][0], found[0][1]) if found else None
+    found = (
+        await Encounter.filter(id=fight_id, kind=KIND).first().values_list("message_id", "version")
+    )
+    return (found[0], found[1]) if found is not None else None
 
 
 async def open_fights(game: Game) -> list[Encounter]:
@@ -210,4 +198,4 @@ async def busy_numbers(game: Game) -> set[int]:
 async def set_message(record: Encounter, message_id: int) -> None:
     """The live message: not versioned, so a send never races a game step."""
     record.message_id = message_id
-    await statements.update(Encounter, {"id": record.id}, {"message_id": message_id})
+    await Encounter.filter(id=record.id).update(message_id=message_id)

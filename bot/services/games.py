@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 from tortoise.timezone import now
+from tortoise.transactions import in_transaction
 
-from bot.db import statements
 from bot.db.models import Game, GameStatus, GameSystem, RollLog
 from bot.services.codec import dump
 from bot.services.errors import GameAlreadyExists, NoActiveGame
@@ -118,28 +118,28 @@ async def rolls_kept(
     then write in this block. The transaction then holds the database only for the writes
     (on SQLite every other query waits for it), and still keeps both or neither.
     """
-    async with statements.transaction():  # its versioned writes are checked before it commits
+    async with in_transaction():  # a versioned write that loses raises, and rolls it back
         yield
         rolls = dice.take_history()
         if rolls:
             moment = now()
-            await statements.insert_many(
-                RollLog,
+            actor = actor[:32]
+            await RollLog.bulk_create(
                 [
-                    {
-                        "game_id": game.id,
-                        "index": r.index,
-                        "sides": r.sides,
-                        "value": r.value,
-                        "purpose": purpose,
-                        "actor": actor[:32],
-                        "created_at": moment,
-                    }
+                    RollLog(
+                        game_id=game.id,
+                        index=r.index,
+                        sides=r.sides,
+                        value=r.value,
+                        purpose=purpose,
+                        actor=actor,
+                        created_at=moment,
+                    )
                     for r in rolls
-                ],
+                ]
             )
             if game.next_roll_index != dice.next_index:  # else saved with the game's state
-                await statements.update(Game, {"id": game.id}, {"next_roll_index": dice.next_index})
+                await Game.filter(id=game.id).update(next_roll_index=dice.next_index)
                 game.next_roll_index = dice.next_index
 
 

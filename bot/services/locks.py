@@ -13,13 +13,9 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from tortoise.models import Model
-
-from bot.db import statements
 from bot.db.models import Game
 from bot.leases import lease
 from bot.redis_line import RedisLine
@@ -28,17 +24,6 @@ from bot.services.pause import ensure_running
 
 WAIT_SECONDS = 30
 REMEMBERED_CHATS = 100_000  # chat -> game hints kept in memory (a few MB at most)
-
-
-@dataclass
-class Linked:
-    """A row of a game's (``model`` where ``game_id`` is the game and ``where`` holds) read by
-    :meth:`GameLocks.chat` with the game, in one statement: ``row`` once ``read``."""
-
-    model: type[Model]
-    where: dict[str, Any]
-    row: Model | None = None
-    read: bool = False
 
 
 class _Gate:
@@ -70,17 +55,16 @@ class GameLocks:
         """Hold the game's lock and read the game; ``paused_ok``: the game master's own
         edits, pausing and resuming, which a pause does not stop."""
         async with self._held(game_id):
-            game = await statements.first(Game, id=game_id)
+            game = await Game.get_or_none(id=game_id)
             if game is not None and game.active_chat_id is not None:
                 self._remember(game.active_chat_id, game.id)
             yield ensure_running(game, paused_ok=paused_ok)
 
     @contextlib.asynccontextmanager
-    async def chat(self, chat_id: int, linked: Linked | None = None) -> AsyncIterator[Game]:
+    async def chat(self, chat_id: int) -> AsyncIterator[Game]:
         """:meth:`game` for the game running in a group chat. The chat's game id is
         remembered, so a button press reads its game once, inside the lock; a remembered id
-        whose game has ended since is looked up again. ``linked``: a row of the game's read in
-        the same statement (a press's fight), left in ``linked.row``."""
+        whose game has ended since is looked up again."""
         for remembered in (True, False):
             if remembered:
                 game_id = self._games_of_chats.get(chat_id)
@@ -90,13 +74,7 @@ class GameLocks:
             if game_id is None:
                 continue
             async with self._held(game_id):
-                if linked is None:
-                    game = await statements.first(Game, id=game_id)
-                else:
-                    game, linked.row = await statements.first_with(
-                        Game, {"id": game_id}, linked.model, "game_id", linked.where
-                    )
-                    linked.read = True
+                game = await Game.get_or_none(id=game_id)
                 if game is None or game.active_chat_id != chat_id:
                     self._games_of_chats.pop(chat_id, None)
                     continue

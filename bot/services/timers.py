@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from tortoise.queryset import QuerySet
 from tortoise.timezone import now
 
-from bot.db import statements
 from bot.db.models import Timer
 
 REMINDER_PREFIX = "remind_"
@@ -34,11 +34,16 @@ def _with_reminders(kinds: tuple[str, ...]) -> tuple[str, ...]:
     return (*kinds, *(REMINDERS[k] for k in kinds if k in REMINDERS))
 
 
+def _pending(kinds: tuple[str, ...], ref: int) -> QuerySet[Timer]:
+    """The timers of ``kinds`` for ``ref`` that have not fired."""
+    return Timer.filter(kind__in=kinds, ref=ref, fired_at__isnull=True)
+
+
 async def schedule(kind: str, ref: int, seconds: float) -> Timer:
     """Schedule ``kind`` for ``ref`` in ``seconds``, replacing a pending one of the same pair
     (and its reminder, scheduled anew at half the time)."""
     kinds = _with_reminders((kind,))
-    await statements.delete(Timer, kind=kinds, ref=ref, fired_at=None)
+    await _pending(kinds, ref).delete()
     moment = now()
     if kind in REMINDERS:
         half = moment + timedelta(seconds=seconds / 2)
@@ -51,9 +56,8 @@ async def reschedule(kind: str, ref: int, seconds: float, current: int | None) -
     moved in place, one statement instead of a delete and an insert; a new one if ``current``
     has fired, is of another kind, or is gone. The timer's id."""
     if current is not None:
-        where = {"id": current, "kind": kind, "ref": ref, "fired_at": None}
-        due = {"due_at": now() + timedelta(seconds=seconds)}
-        if await statements.update(Timer, where, due):
+        due = now() + timedelta(seconds=seconds)
+        if await _pending((kind,), ref).filter(id=current).update(due_at=due):
             if kind in REMINDERS:
                 await _move_reminder(REMINDERS[kind], ref, seconds / 2)
             return current
@@ -63,8 +67,7 @@ async def reschedule(kind: str, ref: int, seconds: float, current: int | None) -
 async def _move_reminder(reminder: str, ref: int, seconds: float) -> None:
     """The pending reminder moved in place; a new one when it has fired (or is gone)."""
     due = now() + timedelta(seconds=seconds)
-    where = {"kind": reminder, "ref": ref, "fired_at": None}
-    if not await statements.update(Timer, where, {"due_at": due}):
+    if not await _pending((reminder,), ref).update(due_at=due):
         await Timer.create(kind=reminder, ref=ref, due_at=due)
 
 
@@ -72,15 +75,13 @@ async def cancel(kind: str | tuple[str, ...], ref: int) -> None:
     """Drop the pending timers of ``kind`` (or of each of several kinds) for ``ref``, with
     their reminders."""
     kinds = _with_reminders(kind if isinstance(kind, tuple) else (kind,))
-    await statements.delete(Timer, kind=kinds, ref=ref, fired_at=None)
+    await _pending(kinds, ref).delete()
 
 
 async def drop_reminder(deadline: Timer) -> None:
     """A deadline fires: its reminder, if it is still pending, has nothing left to remind."""
     if deadline.kind in REMINDERS:
-        await statements.delete(
-            Timer, kind=REMINDERS[deadline.kind], ref=deadline.ref, fired_at=None
-        )
+        await _pending((REMINDERS[deadline.kind],), deadline.ref).delete()
 
 
 async def claim_due(limit: int = 50) -> list[Timer]:

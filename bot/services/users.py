@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from aiogram.types import User as TelegramUser
 
-from bot.db import statements
 from bot.db.models import User
 
 
@@ -30,7 +29,7 @@ async def remember_user(tg_user: TelegramUser, *, started: bool = False) -> User
 
 
 async def language_of(telegram_id: int) -> str | None:
-    """The language code Telegram gave for the user, if the bot has seen them (one prepared
-    read: a round's private prompts ask it for every chooser)."""
-    user = await statements.first(User, telegram_id=telegram_id)
+    """The language code Telegram gave for the user, if the bot has seen them (a round's
+    private prompts ask it for every chooser)."""
+    user = await User.get_or_none(telegram_id=telegram_id)
     return user.language_code if user is not None else None

@@ -16,7 +16,9 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Protocol
 
-from bot.db import statements
+from tortoise.expressions import F
+from tortoise.transactions import in_transaction
+
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services.codec import dump, load
 from bot.services.errors import StaleAction, WrongSystem
@@ -32,7 +34,7 @@ async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
     as read inside the lock (or just now, for looking)."""
     if game.system != GameSystem.POOL:
         raise WrongSystem()
-    rows = await statements.select(Character, game_id=game.id, status=CharacterStatus.ACTIVE)
+    rows = await Character.filter(game_id=game.id, status=CharacterStatus.ACTIVE)
     characters = tuple(load(PoolCharacter, row.state) for row in rows)
     world = replace(world_part(game, *(c.hall for c in characters)), characters=characters)
     return world, {row.number: row for row in rows}
@@ -61,7 +63,7 @@ class StoredRow(Protocol):
 
 async def save_world(game: Game, before: World, after: World, rows: dict[int, Character]) -> None:
     """Write the world part and every changed character; a dead one leaves play."""
-    async with statements.atomic():
+    async with in_transaction():
         await _save_game(game, after)
         changed = await _save_characters(rows, before.characters, after.characters)
         for number, data in changed.items():
@@ -78,7 +80,7 @@ async def save_fighters(
     """A fight's round: the game's roll index, every changed fighter and, when it changed, the
     world's own ``part`` (:func:`world_part`: swords dropped on the floor), without reading the
     whole world (its other characters stay as they are)."""
-    async with statements.atomic():
+    async with in_transaction():
         await _save_game(game, part)
         await _save_characters(rows, before, after)
 
@@ -89,8 +91,9 @@ async def _save_game(game: Game, part: World | None) -> None:
     values: dict[str, Any] = {"next_roll_index": game.next_roll_index}
     if part is not None:
         values["state"] = {name: dump(getattr(part, name)) for name in _WORLD_FIELDS}
-    where = {"id": game.id, "version": game.version}
-    await statements.update_versioned(Game, where, values, ("version",), stale=StaleAction)
+    mine = Game.filter(id=game.id, version=game.version)
+    if not await mine.update(**values, version=F("version") + 1):
+        raise StaleAction()
     game.version += 1
     if part is not None:
         game.state = values["state"]
@@ -112,8 +115,9 @@ async def _save_characters(
         changes: dict[str, Any] = {"state": dump(character)}
         if not character.alive:
             changes.update(status=CharacterStatus.DEAD, active_key=None)
-        mine = {"id": row.id, "version": row.version}
-        await statements.update_versioned(Character, mine, changes, ("version",), stale=StaleAction)
+        mine = Character.filter(id=row.id, version=row.version)
+        if not await mine.update(**changes, version=F("version") + 1):
+            raise StaleAction()
         row.version += 1
         written[character.number] = changes["state"]
     return written

@@ -5,7 +5,6 @@ process's actions on a game queue locally and hand the Redis lease on; other rep
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,11 +12,11 @@ import pytest
 from redis.asyncio import Redis
 from tortoise.timezone import now
 
-from bot.db.models import Encounter, Game, GameSystem
+from bot.db.models import Game, GameSystem
 from bot.redis_line import RedisLine
 from bot.services import games
 from bot.services.errors import GamePaused, NoActiveGame
-from bot.services.locks import GameLocks, Linked
+from bot.services.locks import GameLocks
 
 CHAT = -500
 
@@ -67,50 +66,6 @@ async def test_a_chat_s_game_is_remembered_and_checked_inside_the_lock(database:
     third = await games.create_game(CHAT, GameSystem.D20, 1, "ru")
     async with locks.chat(CHAT) as game:  # the remembered id is another game's now
         assert game.id == third.id and game.system == GameSystem.D20
-
-
-class Statements(logging.Handler):
-    """The SQL statements sent while in the block (Tortoise logs each on its client logger)."""
-
-    def __enter__(self) -> list[str]:
-        self.sent: list[str] = []
-        self.logger = logging.getLogger("tortoise.db_client")
-        self.level = self.logger.level
-        self.logger.setLevel(logging.DEBUG)
-        self.logger.addHandler(self)
-        return self.sent
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.sent.append(record.getMessage())
-
-    def __exit__(self, *_: object) -> None:
-        self.logger.removeHandler(self)
-        self.logger.setLevel(self.level)
-
-
-async def test_a_press_s_fight_is_read_with_its_game_in_one_statement(database: str) -> None:
-    locks = GameLocks()
-    game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
-    other = await games.create_game(CHAT - 1, GameSystem.POOL, 1, "ru")
-    fight = await Encounter.create(game=game, kind="pool", stage="fighting", chat_id=CHAT, hall=1)
-    theirs = await Encounter.create(game=other, kind="pool", stage="fighting", chat_id=CHAT - 1)
-    async with locks.chat(CHAT):
-        pass  # the chat's game is remembered from now on
-    for fight_id, kind, expected in (
-        (fight.id, "pool", fight.id),
-        (fight.id, "duel", None),  # not of that kind
-        (theirs.id, "pool", None),  # another game's
-    ):
-        linked = Linked(Encounter, {"id": fight_id, "kind": kind})
-        with Statements() as sent:
-            async with locks.chat(CHAT, linked) as found:
-                assert found.id == game.id
-        assert len(sent) == 1 and sent[0].startswith("SELECT")
-        assert linked.read
-        row = linked.row
-        assert (row.id if isinstance(row, Encounter) else None) == expected
-        if isinstance(row, Encounter):
-            assert row.stage == "fighting" and row.game_id == game.id  # type: ignore[attr-defined]
 
 
 async def test_another_chat_s_game_is_never_taken(database: str) -> None:

@@ -1,6 +1,6 @@
 """PostgreSQL: the committed migrations build exactly the schema the models describe, and due
-timers claimed by several replicas at the same moment are each claimed by one of them, and a
-pooled connection goes back to the pool without asyncpg's reset query."""
+timers claimed by several replicas at the same moment are each claimed by one of them, and the
+bot opens no more connections than the URL's pool size."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from tortoise import Tortoise
 from tortoise.timezone import now
 
 from bot.db.models import Game, GameSystem, Timer, User
-from bot.db.setup import KeptSession, close_database, init_database, tortoise_config
+from bot.db.setup import close_database, init_database, tortoise_config
 from bot.services import games
 from bot.services.cycles import AUTO_TICK
 from bot.services.timers import claim_due
+from bot.services.users import language_of
 from tests.postgres import fresh_database
 
 COLUMNS = """
@@ -99,24 +100,26 @@ async def test_replicas_claiming_at_once_fire_each_timer_once(postgres_database:
         await close_database()
 
 
-async def test_a_pooled_connection_goes_back_without_a_reset_query(
-    postgres_database: str,
-) -> None:
-    await init_database(f"{postgres_database}?minsize=1&maxsize=1")  # one pooled connection
+async def test_the_bot_opens_at_most_the_url_s_pool_size(postgres_database: str) -> None:
+    await init_database(f"{postgres_database}?minsize=1&maxsize=2")
     try:
         db = Tortoise.get_connection("default")
         game = await games.create_game(-7, GameSystem.POOL, 1, "ru")
-        seed = game.seed_hex
-        sent: list[str] = []
-        async with db.acquire_connection() as connection:
-            assert isinstance(connection, KeptSession)
-            connection.add_query_logger(lambda record: sent.append(record.query))
-        for _ in range(3):  # the pool's one connection, taken and given back each time
-            assert await Game.get_or_none(id=game.id) is not None  # the ORM's pool
-        assert len(sent) == 3 and not any("RESET" in query.upper() for query in sent)
-        async with db.acquire_connection() as connection:  # an open transaction is still undone
-            await connection.execute("BEGIN")
-            await connection.execute("UPDATE games SET seed_hex = 'ff'")
-        assert (await Game.get(id=game.id)).seed_hex == seed
+        await User.create(telegram_id=42, first_name="Вася", language_code="en")
+        slow = [db.execute_query("SELECT pg_sleep(0.05)") for _ in range(10)]
+        reads = [language_of(42) for _ in range(20)] + [claim_due() for _ in range(5)]
+        found = await asyncio.gather(*slow, *reads, Game.get(id=game.id))
+        assert found[10:30] == ["en"] * 20
+        name = postgres_database.rsplit("/", 1)[1]
+        watcher = await asyncpg.connect(postgres_database.replace("postgres://", "postgresql://"))
+        try:
+            opened = await watcher.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2",
+                name,
+                watcher.get_server_pid(),
+            )
+        finally:
+            await watcher.close()
+        assert opened == 2  # the pool filled up under the load, and nothing opened beside it
     finally:
         await close_database()
