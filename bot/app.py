@@ -29,6 +29,7 @@ from bot.handlers import (
     register_buttons,
     register_timers,
 )
+from bot.handlers.errors import register_refusals
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware, skip_fsm_for
@@ -77,6 +78,7 @@ def build_dispatcher(
     dp.update.outer_middleware(L10nMiddleware(translator))
     if settings is not None and settings.throttle_rate:
         dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, line))
+    register_refusals(dp)  # the polite answer to every refusal, whoever raised it
     register_buttons(dp)  # in-game buttons, before every router: no dialog machinery
     dialogs = Router(name="with_dialogs")  # commands and dialogs: aiogram-dialog's middlewares
     dialogs.include_router(build_root_router())

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from rules.errors import DiceError, ScriptedValueOutOfRangeError, ScriptExhaustedError
+from rules.errors import Code, RuleError
 
 SEED_BYTES = 32
 _DRAW_BITS = 64
@@ -49,8 +49,8 @@ class ScriptedDice:
     """Dice that return scripted values per die size, in order.
 
     ``ScriptedDice({10: [4, 6, 7, 1, 10], 100: [5, 56, 92]})``. Raises
-    :class:`ScriptExhaustedError` when a size runs out and
-    :class:`ScriptedValueOutOfRangeError` when a value does not fit its die.
+    a :class:`RuleError` (``SCRIPT_EXHAUSTED``) when a size runs out and
+    (``SCRIPTED_VALUE_OUT_OF_RANGE``) when a value does not fit its die.
     """
 
     def __init__(self, script: Mapping[int, Iterable[int]] | None = None) -> None:
@@ -67,10 +67,10 @@ class ScriptedDice:
     def roll(self, sides: int) -> int:
         queue = self._queues.get(sides)
         if not queue:
-            raise ScriptExhaustedError(sides)
+            raise RuleError(Code.SCRIPT_EXHAUSTED, sides=sides)
         value = queue.popleft()
         if not 1 <= value <= sides:
-            raise ScriptedValueOutOfRangeError(sides, value)
+            raise RuleError(Code.SCRIPTED_VALUE_OUT_OF_RANGE, sides=sides, value=value)
         self.rolled.append((sides, value))
         return value
 
@@ -96,7 +96,7 @@ def draw(seed: bytes, index: int, sides: int) -> int:
     incomplete block are rejected, so every face has exactly the same chance.
     """
     if sides < 1:
-        raise DiceError(f"a die needs at least one side, not {sides}")
+        raise RuleError(Code.NO_SIDES, sides=sides)
     limit = _DRAW_SPACE - (_DRAW_SPACE % sides)
     attempt = 0
     while True:
@@ -117,7 +117,7 @@ class VerifiableDice:
 
     def __init__(self, seed: bytes, next_index: int = 0) -> None:
         if len(seed) < 16:
-            raise DiceError("a verifiable seed needs at least 16 bytes")
+            raise RuleError(Code.SHORT_SEED, length=len(seed))
         self._seed = seed
         self.next_index = next_index
         self.history: list[RollRecord] = []
@@ -168,7 +168,7 @@ class SystemDice:
 
     def roll(self, sides: int) -> int:
         if sides < 1:
-            raise DiceError(f"a die needs at least one side, not {sides}")
+            raise RuleError(Code.NO_SIDES, sides=sides)
         return secrets.randbelow(sides) + 1
 
 

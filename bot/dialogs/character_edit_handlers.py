@@ -23,7 +23,7 @@ from bot.services.character_edit_model import Edit, Field, Outcome, StaleEdit
 from bot.services.character_edit_other import duel_skill_names
 from bot.services.character_edits import Target, check_edit, load_target
 from bot.services.codec import dump
-from bot.services.errors import NoActiveGame, RuleRefused, ServiceError
+from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.games import settings_of
 from bot.services.permissions import admin_ids_of
 from bot.services.settings_admin import admin_game
@@ -178,7 +178,7 @@ async def on_number_text(message: Message, widget: Any, manager: DialogManager) 
     text = message.text or ""
     values = tuple(int(found) for found in NUMBERS.findall(text))
     if not values or len(values) > 5:
-        await refuse(message, l10n_of(manager), RuleRefused("edit-error-numbers", count=1))
+        await refuse(message, l10n_of(manager), ServiceError(Refusal.EDIT_NUMBERS, count=1))
         return
     await propose(message, manager, _typed_edit(manager, values))
 

@@ -21,9 +21,9 @@ from bot.dialogs.states import CharacterEditDialog
 from bot.handlers.delivery import send_or_log
 from bot.i18n import Translator
 from bot.services.character_edit_model import Edit, LimitsBroken, StaleEdit
-from bot.services.character_edits import REASON_ERROR, Saved, save_edit
+from bot.services.character_edits import Saved, save_edit
 from bot.services.codec import dump, load
-from bot.services.errors import ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.gm_log import Actor
 from bot.services.topics import topic_of_character
 from bot.views.character_edit import notice_text
@@ -59,7 +59,7 @@ async def on_reason(message: Message, widget: Any, manager: DialogManager, text:
         await show_stale(message, manager, error)
         return
     except ServiceError as error:
-        if error.code != REASON_ERROR:  # nothing to retype: back to the character as it is
+        if error.code is not Refusal.EDIT_REASON:  # nothing to retype: back to the character
             clear_pending(manager)
             await manager.switch_to(CharacterEditDialog.main)
         await refuse_step(message, manager, error)

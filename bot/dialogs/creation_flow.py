@@ -19,11 +19,11 @@ from aiogram_dialog.widgets.text import Format, Multi
 
 from bot.db.models import Game
 from bot.dialogs.widgets import I18NFormat, l10n_of
-from bot.handlers.replies import refusal_text
 from bot.i18n import Html
 from bot.services.characters import Build, check_name_free, clean_name, create_character
 from bot.services.errors import InvalidBuild, InvalidName, NoActiveGame, ServiceError
 from bot.views.grammar import gender_of
+from bot.views.refusals import refusal_message, refusal_text
 from rules.gender import Gender
 
 ERROR_KEY = "error"
@@ -47,8 +47,8 @@ def show_error(manager: DialogManager, msg_id: str, **args: str | int) -> None:
 
 
 def show_refusal(manager: DialogManager, error: ServiceError) -> None:
-    args = {k: v for k, v in error.details.items() if isinstance(v, str | int)}
-    show_error(manager, error.code, **args)
+    key, args = refusal_message(error)
+    show_error(manager, key, **{k: v for k, v in args.items() if isinstance(v, str | int)})
 
 
 async def error_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]:

@@ -15,12 +15,12 @@ from bot.dialogs.donations_view import fact_text
 from bot.dialogs.inventory_view import actor_of
 from bot.dialogs.states import DonationsDialog
 from bot.dialogs.widgets import l10n_of
-from bot.handlers.replies import refusal_text
 from bot.handlers.world_donations import announce_win
 from bot.services.characters import character_by_number
-from bot.services.errors import RuleRefused, ServiceError
+from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
 from bot.services.world_donations import buy, donate, fact, win
+from bot.views.refusals import refusal_text
 from bot.views.world_items import item_name, parse_key, place_to
 from rules.pool.donations import Question
 from rules.pool.model import Item
@@ -47,7 +47,7 @@ async def on_donate(_: CallbackQuery, __: Any, manager: DialogManager, key: str)
     parsed = parse_key(key)
     try:
         if parsed is None:
-            raise RuleRefused("error-refused")
+            raise ServiceError()
         source, item = parsed
         places = await donate(await actor_of(manager), item, source, _runtime(manager))
     except ServiceError as error:

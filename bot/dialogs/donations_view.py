@@ -8,10 +8,10 @@ from aiogram_dialog.api.protocols import DialogManager
 
 from bot.dialogs.inventory_view import actor_of
 from bot.dialogs.widgets import l10n_of
-from bot.handlers.replies import refusal_text
 from bot.i18n import Html, L10n
 from bot.services.errors import ServiceError
 from bot.services.world_play import peek
+from bot.views.refusals import refusal_text
 from bot.views.world_items import carried_stacks, inventory_lines, item_name, items_text, place_name
 from rules.pool.donations import (
     FACT_PRICE,

@@ -19,12 +19,7 @@ from bot.dialogs.states import GameSettingsDialog
 from bot.dialogs.widgets import l10n_of
 from bot.handlers.replies import refuse
 from bot.services import setting_edits
-from bot.services.errors import (
-    NoActiveGame,
-    ServiceError,
-    SettingOutOfBounds,
-    TimerOutOfBounds,
-)
+from bot.services.errors import NoActiveGame, Refusal, ServiceError, SettingOutOfBounds
 from bot.services.permissions import admin_ids_of
 from bot.services.settings import TIMERS, GameSettings
 from bot.services.settings_admin import admin_game, edit_settings
@@ -81,10 +76,12 @@ async def _refuse(
     await refuse(event, l10n_of(manager), error)
 
 
-def _out_of_range(settings: GameSettings, name: str) -> SettingOutOfBounds:
+def _out_of_range(settings: GameSettings, name: str) -> ServiceError:
     """The refusal, with the range in the units shown (minutes for a timer)."""
     low, high = shown_range(settings, name)
-    return TimerOutOfBounds(low, high) if name in TIMERS else SettingOutOfBounds(low, high)
+    if name in TIMERS:
+        return ServiceError(Refusal.SETTING_MINUTES, low=low, high=high)
+    return SettingOutOfBounds(low, high)
 
 
 def _stepped(name: str, delta: int) -> Callable[[GameSettings], GameSettings]:

@@ -12,11 +12,11 @@ from aiogram_dialog.widgets.kbd import Button
 from bot.dialogs.inventory_view import EAT, PICK_ANY, PILLS, actor_of, chosen
 from bot.dialogs.states import InventoryDialog
 from bot.dialogs.widgets import l10n_of
-from bot.handlers.replies import refusal_text
 from bot.i18n import L10n
 from bot.services import inventory
 from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
+from bot.views.refusals import refusal_text
 from bot.views.world_items import items_text, parse_key, place_to
 from rules.pool.model import Item
 from rules.pool.places import Place

@@ -10,11 +10,11 @@ from typing import Any
 from aiogram_dialog.api.protocols import DialogManager
 
 from bot.dialogs.widgets import l10n_of
-from bot.handlers.replies import refusal_text
 from bot.i18n import Html, L10n
 from bot.services.errors import ServiceError
 from bot.services.inventory import Belongings, belongings
 from bot.services.world_play import Actor, actor_in_game
+from bot.views.refusals import refusal_text
 from bot.views.world_items import (
     Stack,
     carried_stacks,

@@ -17,9 +17,9 @@ from bot.dialogs.creation_flow import end_with, game_of
 from bot.dialogs.pool_creation_view import points_left, stats_in
 from bot.dialogs.states import PoolCreation
 from bot.dialogs.widgets import l10n_of
-from bot.handlers.replies import refusal_text
 from bot.services.characters import PoolBuild, check_name_free, clean_name, create_character
 from bot.services.errors import InvalidBuild, InvalidName, ServiceError
+from bot.views.refusals import refusal_text
 from rules.pool.build import stat_minimum
 from rules.pool.model import Gender, Stat, Stats
 

@@ -16,12 +16,11 @@ from aiogram_dialog import DialogManager, StartMode
 
 from bot.config import Settings
 from bot.dialogs.states import CharacterEditDialog
-from bot.handlers.replies import refuse
 from bot.handlers.sheets import parse_number
 from bot.i18n import L10n
 from bot.services import games
 from bot.services.character_edits import load_target
-from bot.services.errors import NotAdmin, NotInGroup, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
@@ -43,8 +42,8 @@ def build_router() -> Router:
     return router
 
 
-async def group_only(message: Message, l10n: L10n) -> None:
-    await refuse(message, l10n, NotInGroup())
+async def group_only(message: Message) -> None:
+    raise ServiceError(Refusal.GROUP_ONLY)
 
 
 async def edit_link(
@@ -53,18 +52,13 @@ async def edit_link(
     """Admins get the link to edit character N in private; everyone else a refusal."""
     assert message.from_user is not None
     if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids_of(settings)):
-        await refuse(message, l10n, NotAdmin())
-        return
+        raise ServiceError(Refusal.NOT_ADMIN)
     number = parse_number(command.args)
     if number is None:
         await message.reply(l10n.text("edit-usage"))
         return
-    try:
-        game = await games.require_game(message.chat.id)
-        target = await load_target(game, number)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
+    target = await load_target(game, number)
     link = await create_start_link(bot, EDIT_PAYLOAD.format(game_id=game.id, number=number))
     button = InlineKeyboardButton(text=l10n.text("edit-open-button"), url=link)
     await message.reply(
@@ -77,7 +71,6 @@ async def open_edit(
     message: Message,
     command: CommandObject,
     bot: Bot,
-    l10n: L10n,
     settings: Settings | None,
     dialog_manager: DialogManager,
 ) -> None:
@@ -87,12 +80,8 @@ async def open_edit(
     match = EDIT_LINK.match(command.args)
     assert match is not None
     game_id, number = int(match[1]), int(match[2])
-    try:
-        game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
-        await load_target(game, number)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
+    await load_target(game, number)
     await dialog_manager.start(
         CharacterEditDialog.main,
         data={"game_id": game.id, "number": number},

@@ -13,7 +13,6 @@ from bot.db.models import GameSystem
 from bot.handlers import d20_live
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.d20_buttons import press
-from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
@@ -21,7 +20,7 @@ from bot.services import battle_waits, battles, games
 from bot.services.battle_store import JOIN_TIMER, NARRATION_TIMER, TURN_TIMER, set_message
 from bot.services.characters import living_character
 from bot.services.d20_checks import roll_check
-from bot.services.errors import NotAdmin, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.d20 import check_text, join_text
@@ -85,14 +84,10 @@ async def check(
         await message.reply(l10n.text("d20-check-usage"))
         return
     what = " ".join(args[1].split())[:WHAT_MAX] if len(args) > 1 else ""
-    try:
-        game = await games.require_game(message.chat.id)
-        character = await living_character(game, message.from_user.id)
-        who = character.name if character is not None else message.from_user.full_name
-        result = await roll_check(game, DIFFICULTIES[args[0]], who, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
+    character = await living_character(game, message.from_user.id)
+    who = character.name if character is not None else message.from_user.full_name
+    result = await roll_check(game, DIFFICULTIES[args[0]], who, runtime)
     await message.reply(check_text(translator.for_locale(game.locale), who, what, result))
 
 
@@ -124,22 +119,18 @@ async def open_battle(
     if sides is None:
         await message.reply(l10n.text("d20-battle-usage", limit=SIDE_NAME_MAX))
         return
-    try:
-        game = await games.require_game(message.chat.id)
-        is_admin = await may_administer(bot, message.chat.id, user.id, settings)
-        snap = await battles.open_battle(
-            game,
-            user.id,
-            user.full_name,
-            is_admin,
-            sides,
-            message.chat.id,
-            topic_of(message),
-            runtime,
-        )
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
+    is_admin = await may_administer(bot, message.chat.id, user.id, settings)
+    snap = await battles.open_battle(
+        game,
+        user.id,
+        user.full_name,
+        is_admin,
+        sides,
+        message.chat.id,
+        topic_of(message),
+        runtime,
+    )
     group = translator.for_locale(game.locale)
     seconds = games.settings_of(game).join_window
     sent = await message.answer(
@@ -152,21 +143,16 @@ async def open_battle(
 async def skip(
     message: Message,
     bot: Bot,
-    l10n: L10n,
     translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
     """An admin's /skip: the description the battle waits for, else the current turn."""
     assert message.from_user is not None
-    try:
-        if not await sender_is_admin(message, bot, settings):
-            raise NotAdmin()
-        game = await games.require_game(message.chat.id)
-        result = await battle_waits.admin_skip(game, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    if not await sender_is_admin(message, bot, settings):
+        raise ServiceError(Refusal.NOT_ADMIN)
+    game = await games.require_game(message.chat.id)
+    result = await battle_waits.admin_skip(game, runtime)
     header = "d20-narration-skipped" if result.narrated else "d20-turn-skipped"
     group = translator.for_locale(game.locale)
     await d20_live.announce_turn(bot, game, result, group, header)

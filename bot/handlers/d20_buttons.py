@@ -13,11 +13,10 @@ from bot.callbacks import BattleAction, BattleCallback
 from bot.config import Settings
 from bot.db.models import Game
 from bot.handlers.d20_live import announce_start, announce_turn
-from bot.handlers.replies import refuse
 from bot.i18n import Html, L10n, Translator
 from bot.services import battle_turns, battles, games
 from bot.services.battle_store import check_actor
-from bot.services.errors import ServiceError, StaleAction
+from bot.services.errors import StaleAction
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.d20 import join_text, side_name
@@ -54,13 +53,8 @@ async def press(
     if not isinstance(message, Message):
         await query.answer()
         return
-    try:
-        game = await games.require_game(message.chat.id)
-        await _dispatch(
-            query, message, callback_data, game, bot, l10n, translator, runtime, settings
-        )
-    except ServiceError as error:
-        await refuse(query, l10n, error)
+    game = await games.require_game(message.chat.id)
+    await _dispatch(query, message, callback_data, game, bot, l10n, translator, runtime, settings)
 
 
 async def _is_admin(

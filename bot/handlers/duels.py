@@ -15,13 +15,12 @@ from bot.callbacks import DuelAction, DuelCallback
 from bot.db.models import Character, DuelRecord, Game, Timer
 from bot.handlers import duel_news
 from bot.handlers.delivery import drop_buttons, edit_or_send, send_or_log
-from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import duels, games
 from bot.services.characters import character_by_number, living_character
-from bot.services.errors import BadNumber, ServiceError, StaleAction
+from bot.services.errors import BadNumber, StaleAction
 from bot.services.runtime import Runtime
 from bot.views.duel import challenge_text
 from bot.views.grammar import gender_of
@@ -67,9 +66,6 @@ async def challenge(
         )
     except BadNumber:
         await message.reply(l10n.text("duel-usage"))
-        return
-    except ServiceError as error:
-        await refuse(message, l10n, error)
         return
     group_l10n = l10n
     sent = await message.answer(
@@ -120,12 +116,9 @@ async def press(
                 action == DuelAction.GO_ON,
                 runtime,
             )
-    except StaleAction as error:
+    except StaleAction:
         if not await _news_again(query, message, callback_data, bot, l10n, translator, runtime):
-            await refuse(query, l10n, error)
-        return
-    except ServiceError as error:
-        await refuse(query, l10n, error)
+            raise
         return
     group = translator.for_locale(game.locale)
     duel = snap.duel

@@ -1,18 +1,43 @@
-"""Last line of defence: log the error, tell the user politely, never show a traceback."""
+"""Errors of every update: a refusal gets its polite answer; anything else is logged and the
+user is told politely, never shown a traceback."""
 
 from __future__ import annotations
 
 import logging
 
 from aiogram import Router
+from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 
-from bot.i18n import Translator
+from bot.handlers.replies import refuse
+from bot.i18n import L10n, Translator
+from bot.services.errors import ServiceError
 
 logger = logging.getLogger(__name__)
+
+
+def register_refusals(dp: Router) -> None:
+    """Every refusal, from a command, a button or a dialog, ends in :func:`on_refusal`: on the
+    dispatcher itself, whose error handlers come before every router's (no dialog machinery)."""
+    dp.errors.register(on_refusal, ExceptionTypeFilter(ServiceError))
+
+
+async def on_refusal(event: ErrorEvent, l10n: L10n) -> None:
+    """A refused command gets a reply, a refused button an alert; the refusing handler changed
+    nothing (a dialog's state is not saved when its handler raises)."""
+    error = event.exception
+    assert isinstance(error, ServiceError)
+    update = event.update
+    answered = update.callback_query or update.message
+    if answered is None:
+        raise SkipHandler()  # nobody to answer: logged by :func:`on_error`
+    try:
+        await refuse(answered, l10n, error)
+    except TelegramAPIError:
+        logger.warning("could not answer the refusal %s", error, exc_info=True)
 
 
 def build_router() -> Router:

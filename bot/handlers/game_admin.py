@@ -18,10 +18,9 @@ from aiogram_dialog import DialogManager, StartMode
 from bot.config import Settings
 from bot.dialogs.states import GameSettingsDialog
 from bot.handlers.group_reading import warn_if_unread
-from bot.handlers.replies import refuse
 from bot.i18n import L10n
 from bot.services import games
-from bot.services.errors import NotAdmin, NotInGroup, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
@@ -42,13 +41,8 @@ async def settings_link(message: Message, bot: Bot, l10n: L10n, settings: Settin
     assert message.from_user is not None
     admin_ids = admin_ids_of(settings)
     if not await is_game_admin(bot, message.chat.id, message.from_user.id, admin_ids):
-        await refuse(message, l10n, NotAdmin())
-        return
-    try:
-        game = await games.require_game(message.chat.id)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+        raise ServiceError(Refusal.NOT_ADMIN)
+    game = await games.require_game(message.chat.id)
     link = await create_start_link(bot, SETTINGS_PAYLOAD.format(game_id=game.id))
     button = InlineKeyboardButton(text=l10n.text("settings-open-button"), url=link)
     await message.reply(
@@ -58,15 +52,14 @@ async def settings_link(message: Message, bot: Bot, l10n: L10n, settings: Settin
     await warn_if_unread(message, bot, l10n)
 
 
-async def group_only(message: Message, l10n: L10n) -> None:
-    await refuse(message, l10n, NotInGroup())
+async def group_only(message: Message) -> None:
+    raise ServiceError(Refusal.GROUP_ONLY)
 
 
 async def open_settings(
     message: Message,
     command: CommandObject,
     bot: Bot,
-    l10n: L10n,
     settings: Settings | None,
     dialog_manager: DialogManager,
 ) -> None:
@@ -75,11 +68,7 @@ async def open_settings(
     await remember_user(message.from_user, started=True)
     match = SETTINGS_LINK.match(command.args)
     assert match is not None
-    try:
-        game = await admin_game(bot, int(match[1]), message.from_user.id, admin_ids_of(settings))
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(bot, int(match[1]), message.from_user.id, admin_ids_of(settings))
     await dialog_manager.start(
         GameSettingsDialog.main,
         data={"game_id": game.id, "chat_title": await _chat_title(bot, game.chat_id)},

@@ -13,11 +13,10 @@ from bot.db.models import Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.delivery import edit_or_send
 from bot.handlers.group_reading import warn_if_unread
-from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n
 from bot.services import games
-from bot.services.errors import NotAdmin, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 
@@ -51,8 +50,7 @@ async def join_keyboard(bot: Bot, game: Game, l10n: L10n) -> InlineKeyboardMarku
 async def new_game(message: Message, bot: Bot, l10n: L10n, settings: Settings | None) -> None:
     assert message.from_user is not None
     if not await sender_is_admin(message, bot, settings):
-        await refuse(message, l10n, NotAdmin())
-        return
+        raise ServiceError(Refusal.NOT_ADMIN)
     existing = await games.active_game(message.chat.id)
     if existing is not None:
         await message.reply(
@@ -85,16 +83,11 @@ async def choose_system(
     message = query.message
     assert isinstance(message, Message)
     if not await may_administer(bot, message.chat.id, query.from_user.id, settings):
-        await refuse(query, l10n, NotAdmin())
-        return
+        raise ServiceError(Refusal.NOT_ADMIN)
     skills = tuple(s.strip() for s in l10n.text("duel-default-skills").split(",") if s.strip())
-    try:
-        game = await games.create_game(
-            message.chat.id, callback_data.system, query.from_user.id, l10n.locale, skills
-        )
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    game = await games.create_game(
+        message.chat.id, callback_data.system, query.from_user.id, l10n.locale, skills
+    )
     await edit_or_send(  # the commitment must be published, on this message or a new one
         bot,
         message.chat.id,
@@ -111,11 +104,7 @@ async def choose_system(
 
 
 async def join(message: Message, bot: Bot, l10n: L10n) -> None:
-    try:
-        game = await games.require_game(message.chat.id)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
     await message.reply(l10n.text("game-join"), reply_markup=await join_keyboard(bot, game, l10n))
 
 
@@ -124,13 +113,8 @@ async def end_game(
 ) -> None:
     assert message.from_user is not None
     if not await sender_is_admin(message, bot, settings):
-        await refuse(message, l10n, NotAdmin())
-        return
-    try:
-        game = await games.end_game(message.chat.id, runtime.locks)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+        raise ServiceError(Refusal.NOT_ADMIN)
+    game = await games.end_game(message.chat.id, runtime.locks)
     await message.answer(
         l10n.text(
             "game-ended",

@@ -1,6 +1,6 @@
 """A game master's commands in the group, each with a reason for the log: /give, /revive,
 /place, /pause, /resume. Without a reason the answer is the usage with an example, and nothing
-changes. A refusal of a paused game anywhere else ends here as a polite answer too."""
+changes."""
 
 from __future__ import annotations
 
@@ -8,17 +8,15 @@ import functools
 import logging
 
 from aiogram import Bot, F, Router
-from aiogram.exceptions import TelegramAPIError
-from aiogram.filters import Command, CommandObject, ExceptionTypeFilter
-from aiogram.types import ErrorEvent, Message
+from aiogram.filters import Command, CommandObject
+from aiogram.types import Message
 
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.replies import refuse
 from bot.i18n import Html, L10n, Translator
 from bot.services import games, gm_edits
-from bot.services.errors import GamePaused, NotAdmin, NotInGroup, RuleRefused, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.gm_log import Actor
 from bot.services.runtime import Runtime
 from bot.views.world_items import items_text, place_to
@@ -39,26 +37,11 @@ def build_router() -> Router:
     router.message.register(pause, Command("pause"), in_group)
     router.message.register(resume, Command("resume"), in_group)
     router.message.register(group_only, Command(*COMMANDS))
-    router.errors.register(on_paused, ExceptionTypeFilter(GamePaused))
     return router
 
 
-async def group_only(message: Message, l10n: L10n) -> None:
-    await refuse(message, l10n, NotInGroup())
-
-
-async def on_paused(event: ErrorEvent, translator: Translator) -> None:
-    """A paused game refused something no handler expected to be refused: say so politely."""
-    query, message = event.update.callback_query, event.update.message
-    user = query.from_user if query is not None else message.from_user if message else None
-    text = translator.for_locale(user.language_code if user else None).text("error-game-paused")
-    try:
-        if query is not None:
-            await query.answer(text, show_alert=True)
-        elif message is not None:
-            await message.reply(text)
-    except TelegramAPIError:
-        logger.warning("could not say that the game is paused", exc_info=True)
+async def group_only(message: Message) -> None:
+    raise ServiceError(Refusal.GROUP_ONLY)
 
 
 @functools.cache
@@ -80,7 +63,7 @@ def number_arg(word: str) -> int | None:
 
 async def admin_game(message: Message, bot: Bot, settings: Settings | None) -> Game:
     if not await sender_is_admin(message, bot, settings):
-        raise NotAdmin()
+        raise ServiceError(Refusal.NOT_ADMIN)
     return await games.require_game(message.chat.id)
 
 
@@ -89,9 +72,9 @@ def actor_of(message: Message) -> Actor:
     return Actor(message.from_user.id, message.from_user.first_name)
 
 
-def needs_reason(usage: str, reason: str, **details: object) -> None:
-    if not reason.strip():
-        raise RuleRefused(usage, **details)
+async def usage(message: Message, l10n: L10n, key: str, **args: object) -> None:
+    """A command typed wrong (no reason, a missing number...): its usage, nothing changes."""
+    await message.reply(l10n.text(key, **args))
 
 
 async def give(
@@ -105,25 +88,22 @@ async def give(
 ) -> None:
     """``/give N item [count] reason``."""
     args = (command.args or "").split()
-    try:
-        game = await admin_game(message, bot, settings)
-        if game.system != GameSystem.POOL:
-            raise RuleRefused("gm-give-pool-only")
-        number = number_arg(args[0]) if args else None
-        if number is None or len(args) < 2:
-            raise RuleRefused("gm-give-usage")
-        item = item_words(translator).get(args[1].casefold())
-        if item is None:
-            raise RuleRefused("gm-error-item", word=args[1])
-        count = number_arg(args[2]) if len(args) > 2 else None
-        reason = " ".join(args[2 if count is None else 3 :])
-        needs_reason("gm-give-usage", reason)
-        given = await gm_edits.give_item(
-            game, number, item, 1 if count is None else count, actor_of(message), reason, runtime
-        )
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(message, bot, settings)
+    if game.system != GameSystem.POOL:
+        return await usage(message, l10n, "gm-give-pool-only")
+    number = number_arg(args[0]) if args else None
+    if number is None or len(args) < 2:
+        return await usage(message, l10n, "gm-give-usage")
+    item = item_words(translator).get(args[1].casefold())
+    if item is None:
+        return await usage(message, l10n, "gm-error-item", word=args[1])
+    count = number_arg(args[2]) if len(args) > 2 else None
+    reason = " ".join(args[2 if count is None else 3 :])
+    if not reason.strip():
+        return await usage(message, l10n, "gm-give-usage")
+    given = await gm_edits.give_item(
+        game, number, item, 1 if count is None else count, actor_of(message), reason, runtime
+    )
     spread = ", ".join(
         f"{items_text(l10n, given.item, n)} {place_to(l10n, where)}" for where, n in given.places
     )
@@ -148,16 +128,11 @@ async def revive(
 ) -> None:
     """``/revive N reason``."""
     args = (command.args or "").split()
-    try:
-        game = await admin_game(message, bot, settings)
-        number = number_arg(args[0]) if args else None
-        if number is None:
-            raise RuleRefused("gm-revive-usage")
-        needs_reason("gm-revive-usage", " ".join(args[1:]))
-        row = await gm_edits.revive(game, number, actor_of(message), " ".join(args[1:]), runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(message, bot, settings)
+    number = number_arg(args[0]) if args else None
+    if number is None or not args[1:]:
+        return await usage(message, l10n, "gm-revive-usage")
+    row = await gm_edits.revive(game, number, actor_of(message), " ".join(args[1:]), runtime)
     state = row.state
     if game.system == GameSystem.POOL:
         text = l10n.text(
@@ -179,20 +154,15 @@ async def place(
     """``/place N H reason``: into hall H at once (answered in the group: the admin chose to
     say it there)."""
     args = (command.args or "").split()
-    try:
-        game = await admin_game(message, bot, settings)
-        if game.system != GameSystem.POOL:
-            raise RuleRefused("gm-place-pool-only")
-        numbers = [number_arg(a) for a in args[:2]]
-        if len(numbers) < 2 or numbers[0] is None or numbers[1] is None:
-            raise RuleRefused("gm-place-usage")
-        needs_reason("gm-place-usage", " ".join(args[2:]))
-        character = await gm_edits.place(
-            game, numbers[0], numbers[1], actor_of(message), " ".join(args[2:]), runtime
-        )
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(message, bot, settings)
+    if game.system != GameSystem.POOL:
+        return await usage(message, l10n, "gm-place-pool-only")
+    numbers = [number_arg(a) for a in args[:2]]
+    if len(numbers) < 2 or numbers[0] is None or numbers[1] is None or not args[2:]:
+        return await usage(message, l10n, "gm-place-usage")
+    character = await gm_edits.place(
+        game, numbers[0], numbers[1], actor_of(message), " ".join(args[2:]), runtime
+    )
     await message.reply(
         l10n.text(
             "gm-place-done", number=character.number, name=character.name, hall=character.hall
@@ -210,14 +180,10 @@ async def _set_paused(
     paused: bool,
 ) -> None:
     reason = command.args or ""
-    usage = "gm-pause-usage" if paused else "gm-resume-usage"
-    try:
-        game = await admin_game(message, bot, settings)
-        needs_reason(usage, reason)
-        await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(message, bot, settings)
+    if not reason.strip():
+        return await usage(message, l10n, "gm-pause-usage" if paused else "gm-resume-usage")
+    await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime)
     await message.reply(l10n.text("gm-paused" if paused else "gm-resumed", reason=reason.strip()))
 
 

@@ -8,11 +8,9 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.config import Settings
-from bot.handlers.gm import actor_of, admin_game, needs_reason, number_arg
-from bot.handlers.replies import refuse
+from bot.handlers.gm import actor_of, admin_game, number_arg, usage
 from bot.i18n import L10n
 from bot.services import gm_roster
-from bot.services.errors import RuleRefused, ServiceError
 from bot.services.runtime import Runtime
 
 GROUP_CHATS = frozenset({"group", "supergroup"})
@@ -36,17 +34,12 @@ async def kick(
 ) -> None:
     """An admin removes character N from play; the row stays as history."""
     args = (command.args or "").split()
-    try:
-        game = await admin_game(message, bot, settings)
-        number = number_arg(args[0].lstrip("#\u2116")) if args else None
-        if number is None:
-            raise RuleRefused("kick-usage")
-        reason = " ".join(args[1:])
-        needs_reason("kick-usage", reason)
-        character = await gm_roster.kick(game, number, actor_of(message), reason, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(message, bot, settings)
+    number = number_arg(args[0].lstrip("#\u2116")) if args else None
+    reason = " ".join(args[1:])
+    if number is None or not reason:
+        return await usage(message, l10n, "kick-usage")
+    character = await gm_roster.kick(game, number, actor_of(message), reason, runtime)
     await message.answer(l10n.text("kick-done", number=character.number, name=character.name))
 
 
@@ -60,20 +53,13 @@ async def heal(
 ) -> None:
     """``/heal N reason`` to full, ``/heal N hp reason`` to that value (duel)."""
     args = (command.args or "").split()
-    try:
-        game = await admin_game(message, bot, settings)
-        number = number_arg(args[0]) if args else None
-        if number is None:
-            raise RuleRefused("heal-usage")
-        hp = number_arg(args[1]) if len(args) > 1 else None
-        reason = " ".join(args[1 if hp is None else 2 :])
-        needs_reason("heal-usage", reason)
-        character, healed = await gm_roster.heal(
-            game, number, hp, actor_of(message), reason, runtime
-        )
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await admin_game(message, bot, settings)
+    number = number_arg(args[0]) if args else None
+    hp = number_arg(args[1]) if len(args) > 1 else None
+    reason = " ".join(args[1 if hp is None else 2 :])
+    if number is None or not reason:
+        return await usage(message, l10n, "heal-usage")
+    character, healed = await gm_roster.heal(game, number, hp, actor_of(message), reason, runtime)
     await message.reply(
         l10n.text("duel-healed", name=character.name, hp=healed.hp, max=healed.max_hp)
     )

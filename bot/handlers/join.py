@@ -15,10 +15,8 @@ from bot.db.models import Game, GameSystem
 from bot.dialogs.states import D20Creation, DuelCreation, PoolCreation
 from bot.handlers.game_admin import SETTINGS_LINK, open_settings
 from bot.handlers.pool_fight_choice import FIGHT_LINK, open_by_link
-from bot.handlers.replies import refuse
-from bot.i18n import L10n
 from bot.services.characters import check_can_create
-from bot.services.errors import NoActiveGame, ServiceError
+from bot.services.errors import NoActiveGame
 from bot.services.users import remember_user
 
 JOIN = re.compile(r"^j(\d{1,12})$")
@@ -43,20 +41,16 @@ def build_router() -> Router:
 
 
 async def open_creation(
-    message: Message, command: CommandObject, l10n: L10n, dialog_manager: DialogManager
+    message: Message, command: CommandObject, dialog_manager: DialogManager
 ) -> None:
     assert message.from_user is not None and command.args is not None
     await remember_user(message.from_user, started=True)
     match = JOIN.match(command.args)
     assert match is not None
     game = await Game.get_or_none(id=int(match[1]))
-    try:
-        if game is None:
-            raise NoActiveGame()
-        await check_can_create(game, message.from_user.id)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    if game is None:
+        raise NoActiveGame()
+    await check_can_create(game, message.from_user.id)
     await dialog_manager.start(
         CREATION_START[GameSystem(game.system)],
         data={"game_id": game.id},

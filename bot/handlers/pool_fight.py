@@ -16,13 +16,12 @@ from bot.handlers import pool_fight_choice, pool_fight_round
 from bot.handlers.pool_fight_keyboards import live_keyboard
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.pool_fight_publish import publish
-from bot.handlers.replies import refuse
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import fight_choice, fight_rounds, fights, games
 from bot.services.characters import living_character
-from bot.services.errors import BadNumber, NotInGroup, ServiceError, StaleAction
+from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
 from bot.services.fight_store import set_message
 from bot.services.permissions import may_administer
@@ -88,8 +87,6 @@ async def challenge(
         )
     except BadNumber:
         await message.reply(l10n.text("pool-fight-usage"))
-    except ServiceError as error:
-        await refuse(message, l10n, error)
 
 
 async def press_players(
@@ -106,17 +103,13 @@ async def press_players(
     if not isinstance(message, Message):
         await query.answer()
         return
-    try:
-        game = await games.require_game(message.chat.id)
-        if game.id != callback_data.game_id:
-            raise StaleAction()
-        fights.pool_game(game)
-        await _open_fight(
-            message, game, query.from_user.id, callback_data.number, bot, translator, runtime, live
-        )
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
+    if game.id != callback_data.game_id:
+        raise StaleAction()
+    fights.pool_game(game)
+    await _open_fight(
+        message, game, query.from_user.id, callback_data.number, bot, translator, runtime, live
+    )
     await query.answer(l10n.text("pool-fight-challenged-you"))
 
 
@@ -153,8 +146,8 @@ async def _open_fight(
     live.sent(view)
 
 
-async def group_only(message: Message, l10n: L10n) -> None:
-    await refuse(message, l10n, NotInGroup())
+async def group_only(message: Message) -> None:
+    raise ServiceError(Refusal.GROUP_ONLY)
 
 
 async def press_window(
@@ -172,21 +165,17 @@ async def press_window(
         await query.answer()
         return
     user_id = query.from_user.id
-    try:
-        game = await games.require_game(message.chat.id)
-        if callback_data.action == FightAction.JOIN:
-            outcome = await fights.join(game, callback_data.fight_id, user_id, runtime)
-            answer = l10n.text("pool-fight-joined-you")
-        else:
-            admin = await may_administer(bot, message.chat.id, user_id, settings)
-            started = await fights.begin(
-                game, callback_data.fight_id, runtime, user_id=user_id, admin=admin
-            )
-            assert started is not None
-            outcome, answer = started, l10n.text("pool-fight-started-you")
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
+    if callback_data.action == FightAction.JOIN:
+        outcome = await fights.join(game, callback_data.fight_id, user_id, runtime)
+        answer = l10n.text("pool-fight-joined-you")
+    else:
+        admin = await may_administer(bot, message.chat.id, user_id, settings)
+        started = await fights.begin(
+            game, callback_data.fight_id, runtime, user_id=user_id, admin=admin
+        )
+        assert started is not None
+        outcome, answer = started, l10n.text("pool-fight-started-you")
     await query.answer(answer)
     await publish(bot, outcome, translator, runtime, live)
 

@@ -16,10 +16,9 @@ from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
 from bot.db.models import Encounter, GameStatus
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.pool_fight_publish import prompt, publish
-from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, games
-from bot.services.errors import FightPrivateClosed, ServiceError, StaleAction
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.runtime import Runtime
 from bot.services.users import remember_user
 
@@ -42,20 +41,16 @@ async def press_target(
     runtime: Runtime,
     live: LiveEdits,
 ) -> None:
-    try:
-        game = await fight_lookup.game_of(callback_data.fight_id)
-        outcome = await fight_choice.choose_target(
-            game,
-            callback_data.fight_id,
-            query.from_user.id,
-            callback_data.target,
-            callback_data.setup,
-            callback_data.turn,
-            runtime,
-        )
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    game = await fight_lookup.game_of(callback_data.fight_id)
+    outcome = await fight_choice.choose_target(
+        game,
+        callback_data.fight_id,
+        query.from_user.id,
+        callback_data.target,
+        callback_data.setup,
+        callback_data.turn,
+        runtime,
+    )
     name = outcome.view.name(callback_data.target)
     await query.answer(l10n.text("pool-fight-target-taken", name=name))
     if isinstance(query.message, Message):
@@ -80,16 +75,12 @@ async def press_resend(
     if not isinstance(message, Message):
         await query.answer()
         return
-    try:
-        game = await games.require_game(message.chat.id)
-        view, fighter = await fight_choice.open_choice_of(
-            game, callback_data.fight_id, query.from_user.id
-        )
-        if not await prompt(bot, view, fighter, translator, runtime, live):
-            raise FightPrivateClosed()
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
+    view, fighter = await fight_choice.open_choice_of(
+        game, callback_data.fight_id, query.from_user.id
+    )
+    if not await prompt(bot, view, fighter, translator, runtime, live):
+        raise ServiceError(Refusal.FIGHT_PRIVATE_CLOSED)
     await query.answer(l10n.text("pool-fight-resent"))
 
 

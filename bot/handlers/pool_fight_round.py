@@ -16,10 +16,9 @@ from bot.db.models import Game
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.pool_fight_publish import group_l10n, publish
-from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
-from bot.services.errors import BadNumber, NotAdmin, ServiceError
+from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, Move, Outcome
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import end_text
@@ -63,19 +62,15 @@ async def press_action(
         await query.answer()
         return
     move = MOVES[callback_data.action]
-    try:
-        outcome = await fight_rounds.act(
-            message.chat.id,
-            callback_data.fight_id,
-            query.from_user.id,
-            callback_data.round,
-            move,
-            callback_data.count,
-            runtime,
-        )
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    outcome = await fight_rounds.act(
+        message.chat.id,
+        callback_data.fight_id,
+        query.from_user.id,
+        callback_data.round,
+        move,
+        callback_data.count,
+        runtime,
+    )
     await query.answer(l10n.text(CHOSEN[move], count=callback_data.count))
     await publish(bot, outcome, translator, runtime, live)
 
@@ -85,7 +80,7 @@ async def _admin_fight(
 ) -> tuple[Game, int]:
     assert message.from_user is not None
     if not await sender_is_admin(message, bot, settings):
-        raise NotAdmin()
+        raise ServiceError(Refusal.NOT_ADMIN)
     game = await games.require_game(message.chat.id)
     fights.pool_game(game)
     args = (command.args or "").strip().lstrip("#")
@@ -123,9 +118,6 @@ async def next_step(
     except BadNumber as error:
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
         return
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
     if outcome is not None:
         await publish(bot, outcome, translator, runtime, live)
 
@@ -145,9 +137,6 @@ async def stop(
         outcome = await fights.stop(game, fight_id, runtime)
     except BadNumber as error:
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
-        return
-    except ServiceError as error:
-        await refuse(message, l10n, error)
         return
     group = group_l10n(translator, outcome.view)
     with contextlib.suppress(TelegramAPIError):

@@ -1,4 +1,6 @@
-"""Turning service refusals into polite locale text, the same way everywhere."""
+"""The polite answer to a refusal, the same everywhere: :func:`bot.handlers.errors.on_refusal`
+gives it to whatever a handler raises; the few handlers that do more on a refusal (a dialog
+going back a step) call :func:`refuse` themselves."""
 
 from __future__ import annotations
 
@@ -6,10 +8,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.i18n import L10n
 from bot.services.errors import ServiceError
-
-
-def refusal_text(l10n: L10n, error: ServiceError) -> str:
-    return l10n.text(error.code, **{k: v for k, v in error.details.items() if v is not None})
+from bot.views.refusals import refusal_text
 
 
 async def refuse(event: Message | CallbackQuery, l10n: L10n, error: ServiceError) -> None:

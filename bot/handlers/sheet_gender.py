@@ -10,11 +10,9 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import GenderCallback
-from bot.handlers.replies import refuse
 from bot.handlers.sheets import group_reply, sheet_reply
 from bot.i18n import L10n
 from bot.services.characters import rule_state
-from bot.services.errors import ServiceError
 from bot.services.genders import set_own_gender
 from bot.services.runtime import Runtime
 from bot.services.sheets import SheetEntry
@@ -29,13 +27,9 @@ def build_router() -> Router:
 async def press(
     query: CallbackQuery, callback_data: GenderCallback, bot: Bot, l10n: L10n, runtime: Runtime
 ) -> None:
-    try:
-        row = await set_own_gender(
-            callback_data.character_id, query.from_user.id, callback_data.gender, runtime
-        )
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    row = await set_own_gender(
+        callback_data.character_id, query.from_user.id, callback_data.gender, runtime
+    )
     await query.answer(l10n.text("me-gender-set", gender=callback_data.gender.value))
     message = query.message
     if not isinstance(message, Message):

@@ -17,11 +17,10 @@ from bot.db.models import Character, Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.games import SYSTEM_NAMES
 from bot.handlers.pool_fight_keyboards import players_keyboard
-from bot.handlers.replies import refuse
 from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
 from bot.services import characters, games
-from bot.services.errors import NotAdmin, NotInGroup, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.sheets import SheetEntry, own_characters, roster
 from bot.views.chunks import chunks
 from bot.views.gender_ask import with_gender_ask
@@ -64,8 +63,8 @@ async def _group_title(bot: Bot, chat_id: int) -> str | None:
     return chat.title
 
 
-async def group_only(message: Message, l10n: L10n) -> None:
-    await refuse(message, l10n, NotInGroup())
+async def group_only(message: Message) -> None:
+    raise ServiceError(Refusal.GROUP_ONLY)
 
 
 async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
@@ -133,11 +132,7 @@ def _secret_note(l10n: L10n, game: Game) -> list[str]:
 
 async def me_group(message: Message, l10n: L10n) -> None:
     assert message.from_user is not None
-    try:
-        game = await games.require_game(message.chat.id)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
     character = await characters.living_character(game, message.from_user.id)
     if character is None:
         await message.reply(l10n.text("me-group-none"))
@@ -156,11 +151,7 @@ def group_reply(
 
 
 async def players(message: Message, l10n: L10n) -> None:
-    try:
-        game = await games.require_game(message.chat.id)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
     entries = await roster(game)
     if not entries:
         await message.reply(l10n.text("players-empty"))
@@ -187,18 +178,13 @@ async def admin_sheet(
     """An admin asks for character N: the full sheet goes to the admin's private chat."""
     assert message.from_user is not None
     if not await sender_is_admin(message, bot, settings):
-        await refuse(message, l10n, NotAdmin())
-        return
+        raise ServiceError(Refusal.NOT_ADMIN)
     number = parse_number(command.args)
     if number is None:
         await message.reply(l10n.text("sheet-usage"))
         return
-    try:
-        game = await games.require_game(message.chat.id)
-        character = await characters.character_by_number(game, number)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    game = await games.require_game(message.chat.id)
+    character = await characters.character_by_number(game, number)
     state = characters.rule_state(game, character)
     head = l10n.text(
         "sheet-admin-head",

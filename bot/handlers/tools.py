@@ -9,11 +9,10 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.db.models import Game, GameStatus, GameSystem
-from bot.handlers.replies import refuse
 from bot.handlers.sheets import game_name
 from bot.i18n import L10n
 from bot.services import games, gm_log
-from bot.services.errors import NoActiveGame, NotInGroup
+from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.odds import (
     SYSTEM_WORDS,
     D20Question,
@@ -51,8 +50,8 @@ def build_router() -> Router:
     return router
 
 
-async def group_only(message: Message, l10n: L10n) -> None:
-    await refuse(message, l10n, NotInGroup())
+async def group_only(message: Message) -> None:
+    raise ServiceError(Refusal.GROUP_ONLY)
 
 
 async def _rules_systems(message: Message, word: str) -> list[GameSystem]:
@@ -75,19 +74,17 @@ async def show_rules(message: Message, command: CommandObject, l10n: L10n) -> No
     await message.reply("\n\n".join(l10n.text(RULES[system]) for system in systems))
 
 
-async def _last_game(message: Message, l10n: L10n) -> Game | None:
+async def _last_game(message: Message) -> Game:
     game = await games.last_game(message.chat.id)
     if game is None:
-        await refuse(message, l10n, NoActiveGame())
+        raise NoActiveGame()
     return game
 
 
 async def show_log(message: Message, l10n: L10n) -> None:
     """The latest rolls of the chat's game and the game master's interventions among them;
     after /endgame, of its last game."""
-    game = await _last_game(message, l10n)
-    if game is None:
-        return
+    game = await _last_game(message)
     rolls = await games.latest_rolls(game)
     entries = await gm_log.latest(game)
     title = game_name(l10n, game, None)
@@ -96,9 +93,7 @@ async def show_log(message: Message, l10n: L10n) -> None:
 
 async def verify(message: Message, command: CommandObject, l10n: L10n) -> None:
     """How to check the dice; after /endgame (or with a seed given) the check itself."""
-    game = await _last_game(message, l10n)
-    if game is None:
-        return
+    game = await _last_game(message)
     seed = (command.args or "").strip()
     if seed and not SEED_HEX.fullmatch(seed):
         await message.reply(l10n.text("verify-bad-seed", length=2 * SEED_BYTES))

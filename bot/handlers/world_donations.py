@@ -11,10 +11,8 @@ from aiogram_dialog import DialogManager, StartMode
 from bot.db.models import Character, GameSystem
 from bot.dialogs.states import DonationsDialog
 from bot.handlers.games import SYSTEM_NAMES
-from bot.handlers.replies import refuse
 from bot.handlers.world_common import actor_of, in_group, private_link
 from bot.i18n import L10n, Translator
-from bot.services.errors import ServiceError
 from bot.services.world_donations import Victory
 from bot.services.world_play import Actor
 
@@ -28,11 +26,7 @@ def build_router() -> Router:
 async def open_donations(
     message: Message, bot: Bot, l10n: L10n, dialog_manager: DialogManager
 ) -> None:
-    try:
-        actor = await actor_of(message)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    actor = await actor_of(message)
     if in_group(message):
         await message.reply(l10n.text("donate-group"), reply_markup=await private_link(bot, l10n))
         return

@@ -10,12 +10,12 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot.handlers.replies import refusal_text, refuse
 from bot.handlers.world_common import actor_of, answer_privately
 from bot.i18n import L10n
 from bot.services import world_actions
-from bot.services.errors import RuleRefused, ServiceError
+from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
+from bot.views.refusals import refusal_text
 from bot.views.world_hall import look_text
 
 STAY = 0
@@ -32,10 +32,11 @@ async def move(
     message: Message, command: CommandObject, bot: Bot, l10n: L10n, runtime: Runtime
 ) -> None:
     raw = (command.args or "").strip()
+    if not raw.isdigit() or len(raw) > 3:
+        await answer_privately(message, bot, l10n, l10n.text("world-move-usage"))
+        return
+    hall = int(raw)
     try:
-        if not raw.isdigit() or len(raw) > 3:
-            raise RuleRefused("world-move-usage")
-        hall = int(raw)
         actor = await actor_of(message)
         me = await world_actions.move_to(actor, None if hall == STAY else hall, runtime)
     except ServiceError as error:  # a refusal may name the hall: private too
@@ -49,10 +50,6 @@ async def move(
 
 
 async def look(message: Message, bot: Bot, l10n: L10n) -> None:
-    try:
-        actor = await actor_of(message)
-        view = await world_actions.look(actor)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    actor = await actor_of(message)
+    view = await world_actions.look(actor)
     await answer_privately(message, bot, l10n, look_text(l10n, view))

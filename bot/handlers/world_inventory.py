@@ -9,10 +9,8 @@ from aiogram_dialog import DialogManager, ShowMode, StartMode
 
 from bot.callbacks import InventoryCallback
 from bot.dialogs.states import InventoryDialog
-from bot.handlers.replies import refuse
 from bot.handlers.world_common import actor_of, in_group, private_link
 from bot.i18n import L10n
-from bot.services.errors import ServiceError
 from bot.services.world_play import actor_in_game
 
 
@@ -37,11 +35,7 @@ def inventory_keyboard(l10n: L10n, game_id: int) -> InlineKeyboardMarkup:
 async def open_inventory(
     message: Message, bot: Bot, l10n: L10n, dialog_manager: DialogManager
 ) -> None:
-    try:
-        actor = await actor_of(message)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    actor = await actor_of(message)
     if in_group(message):
         await message.reply(
             l10n.text("inventory-group"), reply_markup=await private_link(bot, l10n)
@@ -55,14 +49,9 @@ async def open_inventory(
 async def inventory_button(
     query: CallbackQuery,
     callback_data: InventoryCallback,
-    l10n: L10n,
     dialog_manager: DialogManager,
 ) -> None:
-    try:
-        await actor_in_game(callback_data.game_id, query.from_user.id)
-    except ServiceError as error:
-        await refuse(query, l10n, error)
-        return
+    await actor_in_game(callback_data.game_id, query.from_user.id)
     await query.answer()
     await dialog_manager.start(  # a new message: the sheet with the button stays
         InventoryDialog.main,

@@ -8,13 +8,13 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot.handlers.replies import refuse
 from bot.handlers.world_common import actor_of
 from bot.i18n import L10n
 from bot.services import world_actions
-from bot.services.errors import RuleRefused, ServiceError
+from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
 from bot.views.world_items import place_to
+from rules.errors import Code
 
 NUMBER = re.compile("^[#\u2116]?\\s*(\\d{1,6})$")
 
@@ -28,33 +28,26 @@ def build_router() -> Router:
     return router
 
 
-def _number(command: CommandObject, usage: str) -> int:
+def _number(command: CommandObject) -> int | None:
     match = NUMBER.match((command.args or "").strip())
-    if match is None:
-        raise RuleRefused(usage)
-    return int(match[1])
+    return None if match is None else int(match[1])
 
 
 async def sleep(message: Message, l10n: L10n, runtime: Runtime) -> None:
-    try:
-        actor = await actor_of(message)
-        me = await world_actions.sleep(actor, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    actor = await actor_of(message)
+    me = await world_actions.sleep(actor, runtime)
     await message.reply(
         l10n.text("world-sleep-done", name=me.name, number=me.number, gender=me.gender.value)
     )
 
 
 async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
-    try:
-        number = _number(command, "world-wake-usage")
-        actor = await actor_of(message)
-        sleeper = await world_actions.wake(actor, number, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
+    number = _number(command)
+    if number is None:
+        await message.reply(l10n.text("world-wake-usage"))
         return
+    actor = await actor_of(message)
+    sleeper = await world_actions.wake(actor, number, runtime)
     await message.reply(
         l10n.text(
             "world-wake-done",
@@ -67,13 +60,12 @@ async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Ru
 
 
 async def guard(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
-    try:
-        number = _number(command, "world-guard-usage")
-        actor = await actor_of(message)
-        sleeper = await world_actions.guard_sleeper(actor, number, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
+    number = _number(command)
+    if number is None:
+        await message.reply(l10n.text("world-guard-usage"))
         return
+    actor = await actor_of(message)
+    sleeper = await world_actions.guard_sleeper(actor, number, runtime)
     await message.reply(
         l10n.text(
             "world-guard-done",
@@ -89,15 +81,14 @@ async def snatch(message: Message, command: CommandObject, l10n: L10n, runtime: 
     """``/snatch N``: the sword from sleeper N's hand. Anything more (``/snatch N coins``) asks to
     steal something else, which the rules forbid."""
     args = (command.args or "").split()
-    try:
-        if len(args) > 1:
-            raise RuleRefused("world-error-steal")
-        number = _number(command, "world-snatch-usage")
-        actor = await actor_of(message)
-        done = await world_actions.snatch(actor, number, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
+    if len(args) > 1:
+        raise ServiceError(Code.STEAL_FROM_SLEEPER)
+    number = _number(command)
+    if number is None:
+        await message.reply(l10n.text("world-snatch-usage"))
         return
+    actor = await actor_of(message)
+    done = await world_actions.snatch(actor, number, runtime)
     await message.reply(
         l10n.text(
             "world-snatch-done",

@@ -14,14 +14,13 @@ from aiogram.types import Message
 from bot.config import Settings
 from bot.db.models import Game, GameStatus, Timer
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.replies import refuse
 from bot.handlers.topics import bind_topic, topic_lines, topic_of
 from bot.handlers.world_common import send_private, user_l10n
 from bot.i18n import Html, L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import cycles
 from bot.services.cycles import TickReport
-from bot.services.errors import GamePaused, NotAdmin, ServiceError
+from bot.services.errors import GamePaused, Refusal, ServiceError
 from bot.services.runtime import Runtime
 from bot.services.world_actions import halls_of, parse_connections, set_connections
 from bot.services.world_play import GROUP_CHATS, pool_game_of_chat
@@ -63,19 +62,14 @@ async def publish(
 async def tick_command(
     message: Message,
     bot: Bot,
-    l10n: L10n,
     translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
-    try:
-        if not await sender_is_admin(message, bot, settings):
-            raise NotAdmin()
-        game = await pool_game_of_chat(message.chat.id)
-        report = await cycles.run_tick(game, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
-        return
+    if not await sender_is_admin(message, bot, settings):
+        raise ServiceError(Refusal.NOT_ADMIN)
+    game = await pool_game_of_chat(message.chat.id)
+    report = await cycles.run_tick(game, runtime)
     await publish(bot, translator, report, topic_of(message))
 
 
@@ -106,24 +100,20 @@ async def halls_command(
     """``/halls``: show; ``/halls all`` or ``/halls 1-2 2-3``: set which halls connect;
     ``/halls N`` in a forum topic: hall N's news goes to that topic."""
     args = (command.args or "").split()
-    try:
-        if not await sender_is_admin(message, bot, settings):
-            raise NotAdmin()
-        game = await pool_game_of_chat(message.chat.id)
-        if len(args) == 1 and args[0].isdigit() and len(args[0]) < 7:
-            await bind_topic(message, game, int(args[0]), l10n)
-            return
-        if not args:
-            world = await halls_of(game)
-            lines = [portals_text(l10n, world), l10n.text("world-halls-usage", halls=world.halls)]
-            if message.chat.is_forum:
-                lines += ["", *topic_lines(l10n, game)]
-            await message.reply("\n".join(lines))
-            return
-        world = await halls_of(game)
-        connections = parse_connections(args, world.halls)
-        world = await set_connections(game, connections, runtime)
-    except ServiceError as error:
-        await refuse(message, l10n, error)
+    if not await sender_is_admin(message, bot, settings):
+        raise ServiceError(Refusal.NOT_ADMIN)
+    game = await pool_game_of_chat(message.chat.id)
+    if len(args) == 1 and args[0].isdigit() and len(args[0]) < 7:
+        await bind_topic(message, game, int(args[0]), l10n)
         return
+    if not args:
+        world = await halls_of(game)
+        lines = [portals_text(l10n, world), l10n.text("world-halls-usage", halls=world.halls)]
+        if message.chat.is_forum:
+            lines += ["", *topic_lines(l10n, game)]
+        await message.reply("\n".join(lines))
+        return
+    world = await halls_of(game)
+    connections = parse_connections(args, world.halls)
+    world = await set_connections(game, connections, runtime)
     await message.reply(l10n.text("world-halls-set", portals=Html(portals_text(l10n, world))))

@@ -18,7 +18,7 @@ from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSyste
 from bot.services import timers
 from bot.services.characters import rule_state
 from bot.services.codec import dump, load
-from bot.services.errors import NotYourButton, StaleAction, WrongSystem
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from rules.d20 import Battle, D20Character
 from rules.gender import Gender
 
@@ -102,7 +102,7 @@ class BattleSnapshot:
 
 def require_d20(game: Game) -> None:
     if game.system != GameSystem.D20:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
 
 
 def snapshot(record: Encounter) -> BattleSnapshot:
@@ -172,5 +172,5 @@ async def check_actor(game: Game, battle_id: int, user_id: int, step: int) -> Ba
     if step != snap.state.step:
         raise StaleAction()
     if snap.state.owner(snap.battle.current.name) != user_id:
-        raise NotYourButton()
+        raise ServiceError(Refusal.NOT_YOUR_BUTTON)
     return snap

@@ -16,7 +16,7 @@ from bot.services.battle_store import (
     load_battle,
     save,
 )
-from bot.services.errors import CannotFight, NotYourButton, StaleAction
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from rules.d20 import (
@@ -30,8 +30,7 @@ from rules.d20 import (
     end_turn,
     finish,
 )
-from rules.d20.errors import NotStandingError
-from rules.errors import RuleError
+from rules.errors import Code, RuleError
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +94,7 @@ def _check_turn(snap: BattleSnapshot, user_id: int, step: int) -> Combatant:
         raise StaleAction()
     current = snap.battle.current
     if snap.state.owner(current.name) != user_id:
-        raise NotYourButton()
+        raise ServiceError(Refusal.NOT_YOUR_BUTTON)
     return current
 
 
@@ -146,15 +145,15 @@ async def finish_off(
         else:
             mine = snap.state.fighter_of(user_id)
             if mine is None:
-                raise NotYourButton()
+                raise ServiceError(Refusal.NOT_YOUR_BUTTON)
             if step != snap.state.step:
                 raise StaleAction()
             actor = mine.name
         try:
             battle, report = finish(snap.battle, actor, _name_at(snap.battle, target))
-        except NotStandingError:
-            raise CannotFight(name=actor) from None
-        except RuleError:
+        except RuleError as error:
+            if error.code is Code.NOT_STANDING:
+                raise ServiceError(Refusal.CANNOT_FIGHT, name=actor) from None
             raise StaleAction() from None
         variant = snap.state.step
         snap = await advance(game, snap, battle)
@@ -186,7 +185,7 @@ async def spare(
             and snap.battle.combatant(mine.name).character.standing
         )
         if not winner and not is_admin:
-            raise NotYourButton()
+            raise ServiceError(Refusal.NOT_YOUR_BUTTON)
         if step != snap.state.step:
             raise StaleAction()
         state = replace(snap.state, step=snap.state.step + 1)

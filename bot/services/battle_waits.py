@@ -13,7 +13,7 @@ from bot.services.battle_store import (
     snapshot,
 )
 from bot.services.battle_turns import TurnResult, advance
-from bot.services.errors import NoBattle, StaleAction
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.runtime import Runtime
 from rules.d20 import end_turn, narrate
 
@@ -89,7 +89,7 @@ async def admin_skip(game: Game, runtime: Runtime) -> TurnResult:
     async with runtime.locks.game(game.id) as game:
         snap = await open_battle_in(game)
         if snap is None or snap.stage is BattleStage.JOINING:
-            raise NoBattle()
+            raise ServiceError(Refusal.NO_BATTLE)
         if snap.stage is BattleStage.NARRATION:
             return await _narrated(game, snap)
         actor = snap.battle.current.name

@@ -25,15 +25,7 @@ from bot.services.battle_store import (
 )
 from bot.services.characters import living_character, rule_state
 from bot.services.codec import dump
-from bot.services.errors import (
-    AlreadyOnSide,
-    BattleBusy,
-    BattleNeedsSides,
-    BattleStartDenied,
-    CannotFight,
-    NoOwnCharacter,
-    StaleAction,
-)
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from rules.d20 import D20Character, start_battle
@@ -52,10 +44,10 @@ async def open_battle(
     """An admin or any player with a character opens a battle; joining lasts the join window."""
     require_d20(game)
     if not is_admin and await living_character(game, user_id) is None:
-        raise NoOwnCharacter()
+        raise ServiceError(Refusal.NO_OWN_CHARACTER)
     async with runtime.locks.game(game.id) as game:
         if await open_battle_in(game) is not None:
-            raise BattleBusy()
+            raise ServiceError(Refusal.BATTLE_BUSY)
         state = BattleState(opener=user_id, opener_name=user_name, side_names=side_names)
         async with in_transaction():
             return await _create(game, state, chat_id, thread_id)
@@ -86,14 +78,14 @@ async def join(
         raise StaleAction()
     character = await living_character(game, user_id)
     if character is None:
-        raise NoOwnCharacter()
+        raise ServiceError(Refusal.NO_OWN_CHARACTER)
     if not rule_state(game, character).standing:
-        raise CannotFight(name=character.name)
+        raise ServiceError(Refusal.CANNOT_FIGHT, name=character.name)
     async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.JOINING)
         mine = snap.state.fighter_of(user_id)
         if mine is not None and mine.side == side:
-            raise AlreadyOnSide()
+            raise ServiceError(Refusal.BATTLE_JOINED)
         fighter = Fighter(character.number, user_id, character.name, side, character.gender)
         if mine is None:
             fighters = (*snap.state.fighters, fighter)
@@ -110,9 +102,9 @@ async def begin(
     async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.JOINING)
         if user_id != snap.state.opener and not is_admin:
-            raise BattleStartDenied()
+            raise ServiceError(Refusal.BATTLE_START)
         if any(not snap.state.on_side(side) for side in SIDES):
-            raise BattleNeedsSides()
+            raise ServiceError(Refusal.BATTLE_SIDES)
         await timers.cancel(JOIN_TIMER, battle_id)
         return await _start(game, snap, runtime)
 

@@ -19,9 +19,8 @@ from bot.services.character_edit_model import (
     need_values,
     out_of_range,
 )
-from bot.services.errors import RuleRefused
-from bot.services.world_refusals import refusal
-from rules.errors import RuleError
+from bot.services.errors import Refusal, ServiceError
+from rules.errors import Code, RuleError
 from rules.pool.model import BACKPACK_BULK, Inventory, Item, PocketContent
 from rules.pool.places import (
     BULKY,
@@ -34,7 +33,6 @@ from rules.pool.places import (
     put,
     take,
 )
-from rules.pool.world_errors import DoesNotFitError
 
 PACK_FIELDS = {
     Item.RATION: "rations",
@@ -50,7 +48,7 @@ def _place(name: str) -> Place | None:
         return None
     place = Place(name)
     if place not in CARRIED_PLACES:
-        raise RuleRefused("edit-error-place")
+        raise ServiceError(Refusal.EDIT_PLACE)
     return place
 
 
@@ -60,7 +58,7 @@ def _overfill(inv: Inventory, item: Item, place: Place, count: int) -> tuple[Inv
     if place in POCKETS:
         pocket = _pocket(inv, place)
         if pocket.kind not in (None, item):
-            raise RuleRefused("edit-error-pocket-kind")
+            raise ServiceError(Refusal.EDIT_POCKET_KIND)
         content = PocketContent(item, pocket.count + count)
         if place == Place.LEFT_POCKET:
             filled = replace(inv, left_pocket=content)
@@ -76,7 +74,7 @@ def _overfill(inv: Inventory, item: Item, place: Place, count: int) -> tuple[Inv
         return replace(inv, pack=pack), broken(
             "edit-limit-backpack", bulk=pack.bulk, limit=BACKPACK_BULK
         )
-    raise RuleRefused("edit-error-occupied")  # a hand or a worn item holds one thing only
+    raise ServiceError(Refusal.EDIT_OCCUPIED)  # a hand or a worn item holds one thing only
 
 
 def _pocket(inv: Inventory, place: Place) -> PocketContent:
@@ -86,13 +84,13 @@ def _pocket(inv: Inventory, place: Place) -> PocketContent:
 def _put(inv: Inventory, item: Item, place: Place, count: int) -> tuple[Inventory, list[Break]]:
     try:
         return put(inv, item, place, count), []
-    except DoesNotFitError:
-        if place in HANDS or place == Place.WORN or count > COUNTER_MAX:
-            raise RuleRefused("edit-error-occupied") from None
-        changed, limit = _overfill(inv, item, place, count)
-        return changed, [limit]
     except RuleError as error:
-        raise refusal(error) from None
+        if error.code is not Code.DOES_NOT_FIT:
+            raise ServiceError.of(error) from None
+        if place in HANDS or place == Place.WORN or count > COUNTER_MAX:
+            raise ServiceError(Refusal.EDIT_OCCUPIED) from None
+    changed, limit = _overfill(inv, item, place, count)
+    return changed, [limit]
 
 
 def edit_items(inv: Inventory, edit: Edit) -> tuple[Inventory, tuple[Change, ...], list[Break]]:
@@ -102,20 +100,20 @@ def edit_items(inv: Inventory, edit: Edit) -> tuple[Inventory, tuple[Change, ...
     try:
         item = Item(edit.key)
     except ValueError:
-        raise RuleRefused("edit-error-item") from None
+        raise ServiceError(Refusal.EDIT_ITEM) from None
     source, dest = _place(edit.source), _place(edit.dest)
     if source is None and dest is None:
-        raise RuleRefused("edit-error-place")
+        raise ServiceError(Refusal.EDIT_PLACE)
     if source == dest:
-        raise RuleRefused("world-error-same-place")
+        raise ServiceError(Code.SAME_PLACE)
     if dest in (*HANDS, Place.WORN) and count != 1:
-        raise RuleRefused("edit-error-one")
+        raise ServiceError(Refusal.EDIT_ONE)
     after, breaks = inv, list[Break]()
     if source is not None:
         try:
             after = take(after, item, source, count)
         except RuleError as error:
-            raise refusal(error) from None
+            raise ServiceError.of(error) from None
     if dest is not None:
         after, breaks = _put(after, item, dest, count)
     changes = tuple(

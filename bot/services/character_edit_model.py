@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.services.errors import RuleRefused, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from rules.gender import Gender
 
 COUNTER_MAX = 999  # the largest counter, health or stat a game master may type
@@ -81,30 +81,32 @@ class Outcome:
 
 
 class StaleEdit(ServiceError):
-    """The character changed since the admin started this edit."""
+    """The character changed since the admin started this edit (the dialog shows it anew)."""
 
-    code = "edit-error-stale"
+    def __init__(self) -> None:
+        super().__init__(Refusal.EDIT_STALE)
 
 
 class LimitsBroken(ServiceError):
-    """The edit breaks a limit and was not confirmed."""
+    """The edit breaks a limit and was not confirmed (the dialog shows the character anew)."""
 
-    code = "edit-error-limits"
+    def __init__(self) -> None:
+        super().__init__(Refusal.EDIT_LIMITS)
 
 
 def out_of_range(value: int, low: int, high: int) -> None:
     if not low <= value <= high:
-        raise RuleRefused("edit-error-range", low=low, high=high)
+        raise ServiceError(Refusal.EDIT_RANGE, low=low, high=high)
 
 
 def need_values(edit: Edit, count: int = 1) -> tuple[int, ...]:
     if len(edit.values) != count:
-        raise RuleRefused("edit-error-numbers", count=count)
+        raise ServiceError(Refusal.EDIT_NUMBERS, count=count)
     return edit.values
 
 
-def unchanged() -> RuleRefused:
-    return RuleRefused("edit-error-unchanged")
+def unchanged() -> ServiceError:
+    return ServiceError(Refusal.EDIT_UNCHANGED)
 
 
 def gender_change(before: Gender | None, edit: Edit) -> tuple[Gender, Change]:
@@ -112,7 +114,7 @@ def gender_change(before: Gender | None, edit: Edit) -> tuple[Gender, Change]:
     try:
         after = Gender(edit.key)
     except ValueError:
-        raise RuleRefused("edit-error-field") from None
+        raise ServiceError(Refusal.EDIT_FIELD) from None
     if after == before:
         raise unchanged()
     return after, Change(Field.GENDER, before.value if before else "", after.value)

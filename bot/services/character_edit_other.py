@@ -22,7 +22,7 @@ from bot.services.character_edit_model import (
     out_of_range,
     unchanged,
 )
-from bot.services.errors import RuleRefused
+from bot.services.errors import Refusal, ServiceError
 from bot.services.settings import GameSettings
 from rules.d20.character import CLASS_HP, CharacterClass, D20Character
 from rules.duel.character import DuelCharacter
@@ -77,7 +77,7 @@ def _skill(
     (value,) = need_values(edit)
     out_of_range(value, 0, COUNTER_MAX)
     if edit.key not in duel_skill_names(character, settings):
-        raise RuleRefused("edit-error-skill")
+        raise ServiceError(Refusal.EDIT_SKILL)
     skills = dict(character.skills)
     before = skills.get(edit.key, 0)
     if value:
@@ -85,7 +85,7 @@ def _skill(
     else:
         skills.pop(edit.key, None)
     if not skills:
-        raise RuleRefused("edit-error-last-skill")
+        raise ServiceError(Refusal.EDIT_LAST_SKILL)
     breaks: tuple[Break, ...] = ()
     if value and not settings.skill_min <= value <= settings.skill_max:
         breaks = (broken("edit-limit-range", low=settings.skill_min, high=settings.skill_max),)
@@ -107,7 +107,7 @@ def apply_duel(
     elif edit.field == Field.DEAD:
         after, outcome = replace(character, dead=True), _killed()
     else:
-        raise RuleRefused("edit-error-field")
+        raise ServiceError(Refusal.EDIT_FIELD)
     if after == character:
         raise unchanged()
     return after, outcome
@@ -127,7 +127,7 @@ def apply_d20(character: D20Character, edit: Edit) -> tuple[D20Character, Outcom
         try:
             cls = CharacterClass(edit.key)
         except ValueError:
-            raise RuleRefused("edit-error-field") from None
+            raise ServiceError(Refusal.EDIT_FIELD) from None
         hp = min(character.hp, CLASS_HP[cls])
         after = replace(character, character_class=cls, hp=hp)
         changes = [Change(Field.CLASS, character.character_class.value, cls.value)]
@@ -137,7 +137,7 @@ def apply_d20(character: D20Character, edit: Edit) -> tuple[D20Character, Outcom
     elif edit.field == Field.DEAD:
         after, outcome = replace(character, dead=True, hp=0), _killed()
     else:
-        raise RuleRefused("edit-error-field")
+        raise ServiceError(Refusal.EDIT_FIELD)
     if after == character:
         raise unchanged()
     return after, outcome

@@ -24,8 +24,7 @@ from bot.services.character_edit_model import (
     out_of_range,
     unchanged,
 )
-from bot.services.errors import RuleRefused
-from bot.services.world_refusals import refusal
+from bot.services.errors import Refusal, ServiceError
 from rules.errors import RuleError
 from rules.pool.build import stat_minimum
 from rules.pool.carrying import require_able
@@ -86,7 +85,7 @@ def _hall(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Ou
     try:
         world.check_hall(hall)
     except RuleError as error:
-        raise refusal(error) from None
+        raise ServiceError.of(error) from None
     # A new hall: no portal request, nobody guarded across halls, no reach for the old floor.
     moved = replace(character, hall=hall, move_to=None, guarding=None)
     world = release_guards(with_character(world, moved), character.number)
@@ -120,7 +119,7 @@ def _flag(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Ou
         try:
             require_able(character)
         except RuleError as error:
-            breaks = (broken("edit-limit-cannot-sleep", reason=refusal(error).details["reason"]),)
+            breaks = (broken("edit-limit-cannot-sleep", reason=error.details["reason"]),)
         asleep = replace(character, asleep=True, cycles_slept=0, guarding=None, move_to=None)
         return with_character(world, asleep), Outcome((change,), breaks)
     if edit.field == Field.ASLEEP:
@@ -166,11 +165,11 @@ def apply_pool(world: World, number: int, edit: Edit) -> tuple[World, Outcome]:
     """The world after the edit of character ``number`` and what it changed and breaks."""
     applier = APPLIERS.get(edit.field)
     if applier is None:
-        raise RuleRefused("edit-error-field")
+        raise ServiceError(Refusal.EDIT_FIELD)
     try:
         character = world.character(number)
     except RuleError as error:
-        raise refusal(error) from None
+        raise ServiceError.of(error) from None
     after, outcome = applier(world, character, edit)
     if after == world:
         raise unchanged()

@@ -36,7 +36,7 @@ from bot.services.character_edit_pool import apply_pool
 from bot.services.characters import character_by_number, rule_state
 from bot.services.codec import dump
 from bot.services.duels import OPEN_STAGES as OPEN_DUEL_STAGES
-from bot.services.errors import RuleRefused, StaleAction
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
 from bot.services.games import settings_of
 from bot.services.gm_edits import revive
@@ -44,7 +44,6 @@ from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 
 REASON_MAX = gm_log.REASON_MAX
-REASON_ERROR = "edit-error-reason"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,16 +95,16 @@ async def _refuse_in_fight(game: Game, number: int, edit: Edit) -> None:
         battle = await open_battle_in(game)
         busy = battle is not None and any(f.number == number for f in battle.state.fighters)
     if busy:
-        raise RuleRefused("edit-error-in-fight", number=number)
+        raise ServiceError(Refusal.EDIT_IN_FIGHT, number=number)
 
 
 def _check_status(target: Target, edit: Edit) -> None:
     if target.row.status == CharacterStatus.KICKED:
-        raise RuleRefused("edit-error-kicked", number=target.row.number)
+        raise ServiceError(Refusal.EDIT_KICKED, number=target.row.number)
     if edit.field == Field.ALIVE and target.alive:
         raise unchanged()
     if edit.field != Field.ALIVE and not target.alive:
-        raise RuleRefused("edit-error-dead", number=target.row.number)
+        raise ServiceError(Refusal.EDIT_DEAD, number=target.row.number)
 
 
 async def check_edit(game: Game, target: Target, edit: Edit) -> Outcome:
@@ -131,7 +130,7 @@ def _apply_row(game: Game, target: Target, edit: Edit) -> tuple[Any, Outcome]:
 def clean_reason(reason: str) -> str:
     text = " ".join(reason.split())
     if not 1 <= len(text) <= REASON_MAX:
-        raise RuleRefused(REASON_ERROR, high=REASON_MAX)
+        raise ServiceError(Refusal.EDIT_REASON, high=REASON_MAX)
     return text
 
 

@@ -12,13 +12,12 @@ from tortoise.expressions import F
 from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
 from bot.services.codec import dump, load
 from bot.services.errors import (
-    AlreadyHasCharacter,
-    CharacterNotFound,
     InvalidBuild,
     InvalidName,
     NameProblem,
-    NewCharacterNotAllowed,
     NoActiveGame,
+    Refusal,
+    ServiceError,
 )
 from bot.services.games import settings_of
 from rules.d20 import new_character as new_d20_character
@@ -84,12 +83,12 @@ async def check_can_create(game: Game, user_id: int) -> None:
     if game.status != GameStatus.ACTIVE:
         raise NoActiveGame()
     if await living_character(game, user_id) is not None:
-        raise AlreadyHasCharacter()
+        raise ServiceError(Refusal.HAS_CHARACTER)
     settings = settings_of(game)
     if not settings.allow_new_after_death and await Character.exists(
         game_id=game.id, user_id=user_id
     ):
-        raise NewCharacterNotAllowed()
+        raise ServiceError(Refusal.NO_NEW_CHARACTER)
 
 
 async def check_name_free(game: Game, name: str) -> None:
@@ -142,9 +141,9 @@ async def create_character(game: Game, user_id: int, raw_name: str, build: Build
             )
         except IntegrityError:
             if await living_character(game, user_id) is not None:
-                raise AlreadyHasCharacter() from None
+                raise ServiceError(Refusal.HAS_CHARACTER) from None
             await check_name_free(game, name)
-    raise AlreadyHasCharacter()  # pragma: no cover - twenty lost races in a row
+    raise ServiceError(Refusal.HAS_CHARACTER)  # pragma: no cover - twenty lost races in a row
 
 
 async def _take_number(game: Game) -> int:
@@ -179,5 +178,5 @@ async def characters_of(game: Game, *, include_gone: bool = False) -> list[Chara
 async def character_by_number(game: Game, number: int) -> Character:
     character = await Character.get_or_none(game_id=game.id, number=number)
     if character is None:
-        raise CharacterNotFound(number=number)
+        raise ServiceError(Refusal.NO_CHARACTER, number=number)
     return character

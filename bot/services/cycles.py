@@ -12,12 +12,11 @@ from dataclasses import dataclass
 
 from bot.db.models import Game, GameStatus, GameSystem
 from bot.services import timers
-from bot.services.errors import WrongSystem
+from bot.services.errors import Refusal, ServiceError
 from bot.services.fight_store import busy_numbers
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
-from bot.services.world_refusals import refusal
 from rules.errors import RuleError
 from rules.pool.cycle import TickResult, tick
 from rules.pool.world import World
@@ -58,7 +57,7 @@ async def arm_auto_tick(game: Game) -> bool:
 async def run_tick(game: Game, runtime: Runtime) -> TickReport:
     """One cycle exactly as the rules order it; saved before anything is sent."""
     if game.system != GameSystem.POOL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
     async with runtime.locks.game(game.id) as game:
         world, rows = await load_world(game)
         fighting = frozenset(await busy_numbers(game))
@@ -67,7 +66,7 @@ async def run_tick(game: Game, runtime: Runtime) -> TickReport:
             try:
                 result = tick(world, dice, fighting)
             except RuleError as error:
-                raise refusal(error) from None
+                raise ServiceError.of(error) from None
             await save_world(game, world, result.world, rows)
             await arm_auto_tick(game)
     owners = {number: row.user_id for number, row in rows.items()}

@@ -18,16 +18,7 @@ from bot.db.models import (
 from bot.services import timers
 from bot.services.characters import living_character, rule_state
 from bot.services.codec import dump, load
-from bot.services.errors import (
-    CannotFight,
-    DuelBusy,
-    DuelSkillUnknown,
-    DuelWithSelf,
-    NoOwnCharacter,
-    NotYourButton,
-    StaleAction,
-    WrongSystem,
-)
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import game_dice, settings_of
 from bot.services.pause import ensure_running
 from bot.services.runtime import Runtime
@@ -66,7 +57,7 @@ class DuelSnapshot:
 
 def _duel_game(game: Game) -> None:
     if game.system != GameSystem.DUEL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
 
 
 def _match_skill(game: Game, raw: str) -> str:
@@ -74,7 +65,7 @@ def _match_skill(game: Game, raw: str) -> str:
     for skill in settings_of(game).duel_skills:
         if skill.casefold() == wanted:
             return skill
-    raise DuelSkillUnknown(skills=", ".join(settings_of(game).duel_skills))
+    raise ServiceError(Refusal.DUEL_SKILL, skills=", ".join(settings_of(game).duel_skills))
 
 
 async def challenge(
@@ -90,11 +81,11 @@ async def challenge(
     ensure_running(game)  # the one step that does not take the game's lock: read just now
     mine = await living_character(game, user_id)
     if mine is None:
-        raise NoOwnCharacter()
+        raise ServiceError(Refusal.NO_OWN_CHARACTER)
     if target.id == mine.id or target.user_id == user_id:
-        raise DuelWithSelf()
+        raise ServiceError(Refusal.DUEL_SELF)
     if target.status != CharacterStatus.ACTIVE:
-        raise CannotFight(name=target.name)
+        raise ServiceError(Refusal.CANNOT_FIGHT, name=target.name)
     skill = _match_skill(game, raw_skill)
     challenger: DuelCharacter = rule_state(game, mine)
     opponent: DuelCharacter = rule_state(game, target)
@@ -107,11 +98,13 @@ async def challenge(
         .exists()
     )
     if busy:
-        raise DuelBusy()
+        raise ServiceError(Refusal.DUEL_BUSY)
     try:
         duel = start_duel(challenger, opponent, skill, to_the_death=settings_of(game).duel_to_death)
     except RuleError:
-        raise CannotFight(name=target.name if challenger.can_fight else mine.name) from None
+        raise ServiceError(
+            Refusal.CANNOT_FIGHT, name=target.name if challenger.can_fight else mine.name
+        ) from None
     record = await DuelRecord.create(
         game_id=game.id,
         challenger_number=mine.number,
@@ -204,7 +197,7 @@ async def respond(
         if snap.record.stage != DuelStage.CHALLENGED:
             raise StaleAction()
         if user_id != snap.opponent_user:
-            raise NotYourButton()
+            raise ServiceError(Refusal.NOT_YOUR_BUTTON)
         await timers.cancel(EXPIRE, duel_id)
         if not accept:
             return await _save(game, snap, snap.duel, DuelStage.DECLINED)
@@ -230,7 +223,7 @@ async def decide(
         snap = await _load_open(game, duel_id)
         side = snap.side_of(user_id)
         if side is None:
-            raise NotYourButton()
+            raise ServiceError(Refusal.NOT_YOUR_BUTTON)
         if snap.record.stage != DuelStage.FIGHTING or len(snap.duel.rounds) != round_number:
             raise StaleAction()
         if snap.duel.choice(side) is not None:

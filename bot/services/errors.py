@@ -1,34 +1,156 @@
-"""Service errors: what a user asked for cannot be done. Handlers map each to a locale message."""
+"""Service refusals: what a user asked for cannot be done.
+
+A refusal is a :class:`ServiceError` with a code (a :class:`Refusal`, or the rules' own
+:class:`rules.errors.Code` when a rule refused) and its details, plain values; the shell maps
+each code to its locale message (``bot/views/refusals.py``) and answers politely
+(``bot/handlers/errors.py``). Services never name locale text.
+
+A subclass exists only where some caller catches that refusal by type to do something other
+than the polite answer (the scheduler holds a paused game's timers, a dialog goes back a step).
+"""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import StrEnum, auto
+
+from rules.errors import Code, RuleError
+
+
+class Refusal(StrEnum):
+    """Why a service refused. Its values never repeat a :class:`rules.errors.Code`."""
+
+    REFUSED = auto()  # no more to say
+    NO_GAME = auto()
+    GAME_EXISTS = auto()
+    GAME_PAUSED = auto()
+    NOT_ADMIN = auto()
+    GROUP_ONLY = auto()
+    WRONG_SYSTEM = auto()
+    BAD_NUMBER = auto()  # low, high; or fights (the open ones to choose among)
+    SETTING_RANGE = auto()  # low, high
+    SETTING_MINUTES = auto()  # low, high: a timer, in minutes as /game shows it
+    BAD_SKILL = auto()  # problem (SkillProblem)
+    # characters
+    BAD_NAME = auto()  # problem (NameProblem)
+    BAD_BUILD = auto()  # reason
+    HAS_CHARACTER = auto()
+    NO_NEW_CHARACTER = auto()
+    NO_CHARACTER = auto()  # number
+    NO_OWN_CHARACTER = auto()
+    NOT_IN_WORLD = auto()  # the character is missing from the pool world
+    CHARACTER_GONE = auto()
+    GENDER_SET = auto()
+    # buttons
+    NOT_YOUR_BUTTON = auto()
+    STALE_ACTION = auto()
+    # duels and d20 battles
+    CANNOT_FIGHT = auto()  # name
+    DUEL_SKILL = auto()  # skills
+    DUEL_SELF = auto()
+    DUEL_BUSY = auto()
+    BATTLE_BUSY = auto()
+    NO_BATTLE = auto()
+    BATTLE_JOINED = auto()
+    BATTLE_SIDES = auto()
+    BATTLE_START = auto()
+    # pool fights
+    FIGHT_SELF = auto()
+    FIGHT_OTHER_HALL = auto()  # name
+    FIGHT_TARGET_GONE = auto()  # name
+    FIGHT_ASLEEP = auto()
+    FIGHT_BUSY = auto()  # name
+    FIGHT_NOT_IN = auto()
+    FIGHT_CANNOT_JOIN = auto()  # reason: hall, asleep, health, already, busy
+    FIGHT_ACTION = auto()  # problem (rules.pool.fight_round.ActionProblem)
+    FIGHT_ALREADY_ACTED = auto()
+    FIGHT_TARGET = auto()
+    FIGHT_NOT_YOUR_TURN = auto()
+    FIGHT_PRIVATE_CLOSED = auto()
+    FIGHT_NONE = auto()
+    PILLS_IN_FIGHT = auto()
+    # the pool world's commands
+    HALLS_USAGE = auto()  # halls
+    HALL_PAIR = auto()  # pair, halls
+    # a game master's edits (/give, /revive, /place, /pause, /edit)
+    GM_NO_REASON = auto()
+    GM_REASON_LONG = auto()  # limit, length
+    GM_COUNT = auto()  # high
+    GM_NOT_LIVING = auto()  # number, name
+    GM_REVIVE_FIGHTING = auto()  # number, name
+    GM_ALIVE = auto()  # number, name
+    GM_KICKED = auto()  # number, name
+    GM_HAS_LIVING = auto()  # number, name, other
+    GM_ALREADY_PAUSED = auto()
+    GM_NOT_PAUSED = auto()
+    EDIT_STALE = auto()
+    EDIT_LIMITS = auto()
+    EDIT_REASON = auto()  # high
+    EDIT_RANGE = auto()  # low, high
+    EDIT_NUMBERS = auto()  # count
+    EDIT_UNCHANGED = auto()
+    EDIT_FIELD = auto()
+    EDIT_IN_FIGHT = auto()  # number
+    EDIT_KICKED = auto()  # number
+    EDIT_DEAD = auto()  # number
+    EDIT_SKILL = auto()
+    EDIT_LAST_SKILL = auto()
+    EDIT_ITEM = auto()
+    EDIT_PLACE = auto()
+    EDIT_POCKET_KIND = auto()
+    EDIT_OCCUPIED = auto()
+    EDIT_ONE = auto()
 
 
 class ServiceError(Exception):
-    """Base of every refusal the bot explains to the user. ``code`` picks the locale message."""
+    """A refusal the bot explains to the user: ``code`` says which, ``details`` the rest."""
 
-    code = "error-refused"
-
-    def __init__(self, **details: object) -> None:
-        super().__init__(self.code, details)
+    def __init__(self, code: Refusal | Code = Refusal.REFUSED, /, **details: object) -> None:
+        super().__init__(code, details)
+        self.code = code
         self.details = details
+
+    @classmethod
+    def of(cls, error: RuleError) -> ServiceError:
+        """A rule's refusal as the service's: the same code and details."""
+        return cls(error.code, **error.details)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.details}" if self.details else str(self.code)
 
 
 class NoActiveGame(ServiceError):
-    code = "error-no-game"
+    """The chat has no running game (the scheduler drops the timers of an ended one)."""
+
+    def __init__(self) -> None:
+        super().__init__(Refusal.NO_GAME)
 
 
-class GameAlreadyExists(ServiceError):
-    code = "error-game-exists"
+class GamePaused(ServiceError):
+    """A game master paused the game: nothing that moves it on may happen until /resume."""
+
+    def __init__(self) -> None:
+        super().__init__(Refusal.GAME_PAUSED)
 
 
-class NotAdmin(ServiceError):
-    code = "error-not-admin"
+class StaleAction(ServiceError):
+    """A press on a message that no longer matches the game (callers may show it anew)."""
+
+    def __init__(self) -> None:
+        super().__init__(Refusal.STALE_ACTION)
 
 
-class NotInGroup(ServiceError):
-    code = "error-group-only"
+class BadNumber(ServiceError):
+    """A number out of range or not understood (commands answer with their usage)."""
+
+    def __init__(self, **details: object) -> None:
+        super().__init__(Refusal.BAD_NUMBER, **details)
+
+
+class SettingOutOfBounds(ServiceError):
+    """A game setting outside ``low``..``high`` (the dialog restates it in its own units)."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(Refusal.SETTING_RANGE, low=low, high=high)
 
 
 class NameProblem(StrEnum):
@@ -38,81 +160,18 @@ class NameProblem(StrEnum):
 
 
 class InvalidName(ServiceError):
-    code = "error-name"
+    """A character name refused (character creation asks for it again)."""
 
     def __init__(self, problem: NameProblem) -> None:
-        super().__init__(problem=problem.value)
+        super().__init__(Refusal.BAD_NAME, problem=problem)
         self.problem = problem
 
 
-class AlreadyHasCharacter(ServiceError):
-    code = "error-has-character"
-
-
-class NewCharacterNotAllowed(ServiceError):
-    code = "error-no-new-character"
-
-
-class CharacterNotFound(ServiceError):
-    code = "error-no-character"
-
-
 class InvalidBuild(ServiceError):
-    """The rules refused the build; ``reason`` is the RuleError's class name."""
+    """The rules refused the build (character creation goes back to the stats)."""
 
-    code = "error-build"
-
-
-class WrongSystem(ServiceError):
-    code = "error-wrong-system"
-
-
-class NoOwnCharacter(ServiceError):
-    code = "error-no-own-character"
-
-
-class NotYourButton(ServiceError):
-    code = "error-not-your-button"
-
-
-class StaleAction(ServiceError):
-    code = "error-stale-action"
-
-
-class DuelSkillUnknown(ServiceError):
-    code = "error-duel-skill"
-
-
-class DuelWithSelf(ServiceError):
-    code = "error-duel-self"
-
-
-class DuelBusy(ServiceError):
-    code = "error-duel-busy"
-
-
-class CannotFight(ServiceError):
-    code = "error-cannot-fight"
-
-
-class BadNumber(ServiceError):
-    code = "error-bad-number"
-
-
-class SettingOutOfBounds(ServiceError):
-    """A game setting outside what may be set now; ``low``..``high`` is the allowed range."""
-
-    code = "error-setting-range"
-
-    def __init__(self, low: int, high: int) -> None:
-        super().__init__(low=low, high=high)
-        self.low, self.high = low, high
-
-
-class TimerOutOfBounds(SettingOutOfBounds):
-    """A timer outside what may be set now, ``low``..``high`` in minutes (as /game shows it)."""
-
-    code = "error-setting-minutes"
+    def __init__(self, reason: str) -> None:
+        super().__init__(Refusal.BAD_BUILD, reason=reason)
 
 
 class SkillProblem(StrEnum):
@@ -122,108 +181,3 @@ class SkillProblem(StrEnum):
     TOO_MANY = "too-many"
     LAST = "last"
     GONE = "gone"
-
-
-class InvalidSkill(ServiceError):
-    code = "error-skill"
-
-    def __init__(self, problem: SkillProblem) -> None:
-        super().__init__(problem=problem.value)
-        self.problem = problem
-
-
-class BattleBusy(ServiceError):
-    """A d20 battle is already open in this chat."""
-
-    code = "error-battle-busy"
-
-
-class NoBattle(ServiceError):
-    code = "error-no-battle"
-
-
-class AlreadyOnSide(ServiceError):
-    code = "error-battle-joined"
-
-
-class BattleNeedsSides(ServiceError):
-    code = "error-battle-sides"
-
-
-class BattleStartDenied(ServiceError):
-    code = "error-battle-start"
-
-
-class RuleRefused(ServiceError):
-    """A game rule (or a world precondition) refused the action; ``code`` names the locale
-    message that explains which one (see bot/services/world_refusals.py)."""
-
-    def __init__(self, code: str, **details: object) -> None:
-        super().__init__(**details)
-        self.code = code
-
-
-class FightSelf(ServiceError):
-    code = "error-fight-self"
-
-
-class FightOtherHall(ServiceError):
-    code = "error-fight-other-hall"
-
-
-class FightTargetGone(ServiceError):
-    code = "error-fight-target-gone"
-
-
-class FightAsleep(ServiceError):
-    code = "error-fight-asleep"
-
-
-class FightBusy(ServiceError):
-    code = "error-fight-busy"
-
-
-class NotInFight(ServiceError):
-    code = "error-fight-not-in"
-
-
-class FightCannotJoin(ServiceError):
-    """``reason``: hall, asleep, health, already, busy."""
-
-    code = "error-fight-cannot-join"
-
-
-class FightActionRefused(ServiceError):
-    """``problem`` is the rules' ActionProblem value."""
-
-    code = "error-fight-action"
-
-
-class FightAlreadyActed(ServiceError):
-    code = "error-fight-already-acted"
-
-
-class FightTargetInvalid(ServiceError):
-    code = "error-fight-target"
-
-
-class FightNotYourTurn(ServiceError):
-    code = "error-fight-not-your-turn"
-
-
-class FightPrivateClosed(ServiceError):
-    code = "error-fight-private-closed"
-
-
-class NoOpenFight(ServiceError):
-    code = "error-fight-none"
-
-
-class PillsInFight(ServiceError):
-    code = "error-pills-in-fight"
-
-
-class GamePaused(ServiceError):
-    """A game master paused the game: nothing that moves it on may happen until /resume."""
-
-    code = "error-game-paused"

@@ -6,12 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db.models import Game
-from bot.services.errors import (
-    FightNotYourTurn,
-    FightTargetInvalid,
-    NotInFight,
-    StaleAction,
-)
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import CHOICE_TIMER, fighters, open_choosing, options
 from bot.services.fight_rounds import resolve_if_ready
 from bot.services.fight_store import (
@@ -25,7 +20,7 @@ from bot.services.fight_store import (
 )
 from bot.services.runtime import Runtime
 from bot.services.timers import cancel
-from rules.pool.fight_errors import FightError
+from rules.errors import RuleError
 from rules.pool.fight_setup import choose, current_chooser, default_target, pick_opponent
 from rules.pool.fight_targets import needs_new_target, retarget
 
@@ -33,7 +28,7 @@ from rules.pool.fight_targets import needs_new_target, retarget
 def _fighter(view: FightView, user_id: int) -> int:
     fighter = view.fighter_of(user_id)
     if fighter is None:
-        raise NotInFight()
+        raise ServiceError(Refusal.FIGHT_NOT_IN)
     return fighter
 
 
@@ -59,13 +54,13 @@ async def _setup_choice(view: FightView, fighter: int, target: int, turn: int) -
     state = view.fight.state
     assert state is not None
     if current_chooser(state) != fighter:
-        raise FightNotYourTurn()
+        raise ServiceError(Refusal.FIGHT_NOT_YOUR_TURN)
     if len(state.choices) != turn:
         raise StaleAction()
     try:
         state = choose(state, fighter, target)
-    except FightError:
-        raise FightTargetInvalid() from None
+    except RuleError:
+        raise ServiceError(Refusal.FIGHT_TARGET) from None
     return await _advance(view, replace(view.fight, state=state))
 
 
@@ -89,8 +84,8 @@ async def _later_choice(
             state = retarget(state, characters, fighter, target)
         else:
             state = pick_opponent(state, fighter, target)
-    except FightError:
-        raise FightTargetInvalid() from None
+    except RuleError:
+        raise ServiceError(Refusal.FIGHT_TARGET) from None
     awaiting = tuple(f for f in view.fight.awaiting if f != fighter)
     view = await save(view, replace(view.fight, state=state, awaiting=awaiting))
     return await resolve_if_ready(view, runtime)
@@ -127,7 +122,7 @@ async def open_choice_of(game: Game, fight_id: int, user_id: int) -> tuple[Fight
     assert state is not None
     waiting = (current_chooser(state),) if view.stage == CHOOSING else view.fight.awaiting
     if fighter not in waiting:
-        raise FightNotYourTurn()
+        raise ServiceError(Refusal.FIGHT_NOT_YOUR_TURN)
     return view, fighter
 
 

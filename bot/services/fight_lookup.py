@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.db.models import Encounter, Game, GameStatus
-from bot.services.errors import BadNumber, NoOpenFight, StaleAction
+from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_store import KIND, open_fights
 
 
@@ -24,7 +24,7 @@ async def pick_open(game: Game, number: int | None, reply_to: int | None) -> Enc
     elif reply_to is not None and any(r.message_id == reply_to for r in found):
         found = [r for r in found if r.message_id == reply_to]
     if not found:
-        raise NoOpenFight()
+        raise ServiceError(Refusal.FIGHT_NONE)
     if len(found) > 1:
         raise BadNumber(fights=", ".join(str(r.id) for r in found))
     return found[0]

@@ -6,12 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.db.models import Game
-from bot.services.errors import (
-    FightActionRefused,
-    FightAlreadyActed,
-    NotInFight,
-    StaleAction,
-)
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import cancel_timers, fighters, open_round, ready
 from bot.services.fight_store import (
     FIGHTING,
@@ -27,8 +22,8 @@ from bot.services.fight_store import (
 from bot.services.games import rolls_kept
 from bot.services.runtime import Runtime
 from bot.services.world import save_fighters, world_part
-from rules.pool.fight_errors import ActionError, ActionProblem, FightError, StaleTargetError
-from rules.pool.fight_round import Action, RoundResult, check_action, resolve_round
+from rules.errors import Code, RuleError
+from rules.pool.fight_round import Action, ActionProblem, RoundResult, check_action, resolve_round
 from rules.pool.fight_setup import FightState
 from rules.pool.fight_targets import able_fighters, fight_over, with_default_targets
 from rules.pool.model import Item, PoolCharacter
@@ -52,24 +47,26 @@ async def act(
         view = await load_open(game, fight_id, FIGHTING)
         fighter = view.fighter_of(user_id)
         if fighter is None:
-            raise NotInFight()
+            raise ServiceError(Refusal.FIGHT_NOT_IN)
         state = view.fight.state
         assert state is not None
         if state.round != round_number:
             raise StaleAction()
         if view.fight.action_of(fighter) is not None:
-            raise FightAlreadyActed()
+            raise ServiceError(Refusal.FIGHT_ALREADY_ACTED)
         characters, state = fighters(view)
         me = next(c for c in characters if c.number == fighter)
         if not state.in_fight(fighter) or not me.alive:
-            raise FightActionRefused(problem=ActionProblem.NOT_IN_FIGHT.value)
+            raise ServiceError(Refusal.FIGHT_ACTION, problem=ActionProblem.NOT_IN_FIGHT)
         pending = Pending(fighter, move, count)
         try:
             check_action(me, pending.action(), state, set(able_fighters(state, characters)))
-        except StaleTargetError:
-            pass  # a new opponent is chosen before the round is rolled
-        except ActionError as error:
-            raise FightActionRefused(problem=error.problem.value) from None
+        except RuleError as error:
+            if error.code is Code.INVALID_ACTION:
+                problem = error.details["problem"]
+                raise ServiceError(Refusal.FIGHT_ACTION, problem=problem) from None
+            if error.code is not Code.STALE_TARGET:  # a new opponent comes before the roll
+                raise
         view = await save(view, replace(view.fight, actions=(*view.fight.actions, pending)))
         return await resolve_if_ready(view, runtime)
 
@@ -111,7 +108,7 @@ def _actions(
             continue
         try:
             check_action(me, pending.action(), state, able)
-        except FightError:
+        except RuleError:
             continue  # the default action applies
         chosen[pending.fighter] = pending.action()
     return chosen

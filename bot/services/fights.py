@@ -13,19 +13,7 @@ from bot.db.models import CharacterStatus, Encounter, Game, GameSystem
 from bot.services import timers
 from bot.services.characters import character_by_number, living_character
 from bot.services.codec import dump, load
-from bot.services.errors import (
-    CannotFight,
-    FightAsleep,
-    FightBusy,
-    FightCannotJoin,
-    FightOtherHall,
-    FightSelf,
-    FightTargetGone,
-    NoOwnCharacter,
-    NotYourButton,
-    StaleAction,
-    WrongSystem,
-)
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import JOIN_TIMER, cancel_timers, fighters, open_choosing
 from bot.services.fight_store import (
     FIGHTING,
@@ -59,7 +47,7 @@ class SleeperKilled:
 
 def pool_game(game: Game) -> None:
     if game.system != GameSystem.POOL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
 
 
 async def challenge(
@@ -78,23 +66,23 @@ async def challenge(
     async with runtime.locks.game(game.id) as game:
         mine = await living_character(game, user_id)
         if mine is None:
-            raise NoOwnCharacter()
+            raise ServiceError(Refusal.NO_OWN_CHARACTER)
         target = await character_by_number(game, target_number)
         if target.id == mine.id:
-            raise FightSelf()
+            raise ServiceError(Refusal.FIGHT_SELF)
         if target.status != CharacterStatus.ACTIVE:
-            raise FightTargetGone(name=target.name)
+            raise ServiceError(Refusal.FIGHT_TARGET_GONE, name=target.name)
         world, rows = await load_world(game)
         me, them = world.character(mine.number), world.character(target.number)
         if me.asleep:
-            raise FightAsleep()
+            raise ServiceError(Refusal.FIGHT_ASLEEP)
         if me.health <= 0:
-            raise CannotFight(name=me.name)
+            raise ServiceError(Refusal.CANNOT_FIGHT, name=me.name)
         if me.hall != them.hall:
-            raise FightOtherHall(name=them.name)
+            raise ServiceError(Refusal.FIGHT_OTHER_HALL, name=them.name)
         busy = await busy_numbers(game)
         if me.number in busy:
-            raise FightBusy(name=me.name)
+            raise ServiceError(Refusal.FIGHT_BUSY, name=me.name)
         sleeper = None
         if them.asleep:
             after, attack = attack_sleeper(world, me.number, them.number)
@@ -104,9 +92,9 @@ async def challenge(
             assert attack.guard is not None
             sleeper, them = them.number, world.character(attack.guard)
         if them.number in busy:
-            raise FightBusy(name=them.name)
+            raise ServiceError(Refusal.FIGHT_BUSY, name=them.name)
         if not can_fight(them):
-            raise CannotFight(name=them.name)
+            raise ServiceError(Refusal.CANNOT_FIGHT, name=them.name)
         fight = PoolFight(challenger=me.number, joined=(me.number, them.number), sleeper=sleeper)
         record = await Encounter.create(
             game_id=game.id,
@@ -128,9 +116,9 @@ async def join(game: Game, fight_id: int, user_id: int, runtime: Runtime) -> Out
         view = await load_open(game, fight_id, JOINING)
         mine = await living_character(game, user_id)
         if mine is None:
-            raise NoOwnCharacter()
+            raise ServiceError(Refusal.NO_OWN_CHARACTER)
         if mine.number in view.fight.joined:
-            raise FightCannotJoin(reason="already")
+            raise ServiceError(Refusal.FIGHT_CANNOT_JOIN, reason="already")
         me = load(PoolCharacter, mine.state)
         for reason, refused in (
             ("hall", me.hall != view.record.hall),
@@ -139,7 +127,7 @@ async def join(game: Game, fight_id: int, user_id: int, runtime: Runtime) -> Out
             ("busy", mine.number in await busy_numbers(game)),
         ):
             if refused:
-                raise FightCannotJoin(reason=reason)
+                raise ServiceError(Refusal.FIGHT_CANNOT_JOIN, reason=reason)
         fight = replace(view.fight, joined=(*view.fight.joined, mine.number))
         saved = await save(view, fight)
         return Outcome(await view_of(game, saved.record))
@@ -169,7 +157,7 @@ async def begin(
         if timer_id is not None and view.fight.timer_id != timer_id:
             return None
         if user_id is not None and not admin and view.owners[view.fight.challenger] != user_id:
-            raise NotYourButton()
+            raise ServiceError(Refusal.NOT_YOUR_BUTTON)
         await timers.cancel(JOIN_TIMER, fight_id)
         world, _ = await load_world(game)
         here = {c.number: c for c in world.characters if c.hall == view.record.hall}

@@ -13,7 +13,7 @@ from tortoise.transactions import in_transaction
 
 from bot.db.models import Game, GameStatus, GameSystem, RollLog
 from bot.services.codec import dump
-from bot.services.errors import GameAlreadyExists, NoActiveGame
+from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, GameDice, verifiable_dice
 from bot.services.settings import GameSettings, read_settings
@@ -53,7 +53,7 @@ async def create_game(
             locale=locale,
         )
     except IntegrityError:
-        raise GameAlreadyExists() from None
+        raise ServiceError(Refusal.GAME_EXISTS) from None
 
 
 async def end_game(chat_id: int, locks: GameLocks | None = None) -> Game:

@@ -11,18 +11,10 @@ from tortoise.expressions import F
 from bot.db.models import Character, CharacterStatus, GameStatus, GameSystem
 from bot.services.characters import rule_state
 from bot.services.codec import dump
-from bot.services.errors import NotYourButton, RuleRefused, ServiceError
+from bot.services.errors import Refusal, ServiceError
 from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from rules.gender import Gender
-
-
-class GenderAlreadySet(ServiceError):
-    code = "me-gender-error-set"
-
-
-class CharacterGone(ServiceError):
-    code = "me-gender-error-gone"
 
 
 async def set_own_gender(
@@ -31,17 +23,17 @@ async def set_own_gender(
     """The owner's character ``character_id`` gets ``gender``, if it has none yet."""
     row = await Character.get_or_none(id=character_id).select_related("game")
     if row is None or row.status != CharacterStatus.ACTIVE or row.game.status != GameStatus.ACTIVE:
-        raise CharacterGone()
+        raise ServiceError(Refusal.CHARACTER_GONE)
     if row.user_id != user_id:
-        raise NotYourButton()
+        raise ServiceError(Refusal.NOT_YOUR_BUTTON)
     if row.gender is not None:
-        raise GenderAlreadySet()
+        raise ServiceError(Refusal.GENDER_SET)
     if row.game.system == GameSystem.POOL:
         await _set_pool(row, gender, runtime)
     else:
         unset = Character.filter(id=row.id, gender__isnull=True)
         if not await unset.update(gender=gender, version=F("version") + 1):
-            raise GenderAlreadySet()
+            raise ServiceError(Refusal.GENDER_SET)
     row.gender = gender
     return row
 
@@ -51,9 +43,9 @@ async def _set_pool(row: Character, gender: Gender, runtime: Runtime) -> None:
     while a fight holds the character's state."""
     async with runtime.locks.game(row.game.id, paused_ok=True) as game:
         if row.number in await busy_numbers(game):
-            raise RuleRefused("edit-error-in-fight", number=row.number)
+            raise ServiceError(Refusal.EDIT_IN_FIGHT, number=row.number)
         fresh = await Character.get(id=row.id)
         state = replace(rule_state(game, fresh), gender=gender)
         unset = Character.filter(id=row.id, version=fresh.version, gender__isnull=True)
         if not await unset.update(state=dump(state), gender=gender, version=F("version") + 1):
-            raise GenderAlreadySet()
+            raise ServiceError(Refusal.GENDER_SET)

@@ -22,13 +22,12 @@ from bot.services import cycles, gm_log, pause
 from bot.services.battle_store import open_battle_in
 from bot.services.characters import character_by_number, living_character, rule_state
 from bot.services.codec import dump
-from bot.services.errors import RuleRefused, StaleAction, WrongSystem
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
 from bot.services.game_timers import pending_of
 from bot.services.gm_log import REASON_MAX, Actor
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
-from bot.services.world_refusals import refusal
 from rules.errors import RuleError
 from rules.pool.carrying import place_prize
 from rules.pool.model import Item, PoolCharacter
@@ -43,15 +42,15 @@ def clean_reason(reason: str) -> str:
     """The reason as logged; none, or a longer one than the log keeps, is refused."""
     text = " ".join(reason.split())
     if not text:
-        raise RuleRefused("gm-error-no-reason")
+        raise ServiceError(Refusal.GM_NO_REASON)
     if len(text) > REASON_MAX:
-        raise RuleRefused("gm-error-reason-long", limit=REASON_MAX, length=len(text))
+        raise ServiceError(Refusal.GM_REASON_LONG, limit=REASON_MAX, length=len(text))
     return text
 
 
 def _pool(game: Game) -> None:
     if game.system != GameSystem.POOL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +80,7 @@ async def _world_edit(
         try:
             after, outcome = change(world)
         except RuleError as error:
-            raise refusal(error) from None
+            raise ServiceError.of(error) from None
         action, target, details = entry(outcome)
         async with in_transaction() as connection:
             await save_world(game, world, after, rows)
@@ -102,11 +101,11 @@ async def give_item(
 ) -> Given:
     """Give a living pool character ``count`` of ``item``, placed as a found prize is."""
     if not 1 <= count <= GIVE_MAX:
-        raise RuleRefused("gm-error-count", high=GIVE_MAX)
+        raise ServiceError(Refusal.GM_COUNT, high=GIVE_MAX)
     _pool(game)
     row = await character_by_number(game, number)
     if row.status != CharacterStatus.ACTIVE:
-        raise RuleRefused("gm-error-not-living", number=number, name=row.name)
+        raise ServiceError(Refusal.GM_NOT_LIVING, number=number, name=row.name)
 
     def change(world: World) -> tuple[World, Given]:
         character = world.character(number)
@@ -179,7 +178,7 @@ async def _check_not_fighting(game: Game, number: int, name: str) -> None:
     else:
         fighting = False
     if fighting:
-        raise RuleRefused("gm-error-revive-fighting", number=number, name=name)
+        raise ServiceError(Refusal.GM_REVIVE_FIGHTING, number=number, name=name)
 
 
 async def revive(game: Game, number: int, actor: Actor, reason: str, runtime: Runtime) -> Character:
@@ -188,12 +187,14 @@ async def revive(game: Game, number: int, actor: Actor, reason: str, runtime: Ru
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         row = await character_by_number(game, number)
         if row.status == CharacterStatus.ACTIVE:
-            raise RuleRefused("gm-error-alive", number=number, name=row.name)
+            raise ServiceError(Refusal.GM_ALIVE, number=number, name=row.name)
         if row.status == CharacterStatus.KICKED:
-            raise RuleRefused("gm-error-kicked", number=number, name=row.name)
+            raise ServiceError(Refusal.GM_KICKED, number=number, name=row.name)
         other = await living_character(game, row.user_id)
         if other is not None:
-            raise RuleRefused("gm-error-has-living", number=number, name=row.name, other=other.name)
+            raise ServiceError(
+                Refusal.GM_HAS_LIVING, number=number, name=row.name, other=other.name
+            )
         await _check_not_fighting(game, number, row.name)
         state, details = _revived(game, row)
         changes: dict[str, Any] = {
@@ -220,8 +221,8 @@ async def revive(game: Game, number: int, actor: Actor, reason: str, runtime: Ru
         except IntegrityError:  # another character of the user came to life meanwhile
             other = await living_character(game, row.user_id)
             name = other.name if other is not None else row.name
-            raise RuleRefused(
-                "gm-error-has-living", number=number, name=row.name, other=name
+            raise ServiceError(
+                Refusal.GM_HAS_LIVING, number=number, name=row.name, other=name
             ) from None
     await row.refresh_from_db()
     return row
@@ -234,9 +235,9 @@ async def set_paused(game: Game, paused: bool, actor: Actor, reason: str, runtim
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         was = game.paused_at
         if paused and was is not None:
-            raise RuleRefused("gm-error-already-paused")
+            raise ServiceError(Refusal.GM_ALREADY_PAUSED)
         if not paused and was is None:
-            raise RuleRefused("gm-error-not-paused")
+            raise ServiceError(Refusal.GM_NOT_PAUSED)
         moment = now()
         async with in_transaction() as connection:
             updated = await Game.filter(id=game.id, version=game.version).update(

@@ -12,13 +12,7 @@ from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services import gm_log
 from bot.services.characters import character_by_number, rule_state
 from bot.services.codec import dump
-from bot.services.errors import (
-    BadNumber,
-    CannotFight,
-    CharacterNotFound,
-    StaleAction,
-    WrongSystem,
-)
+from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.gm_edits import clean_reason
 from bot.services.gm_log import Actor
 from bot.services.runtime import Runtime
@@ -31,7 +25,7 @@ async def kick(game: Game, number: int, actor: Actor, reason: str, runtime: Runt
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         character = await character_by_number(game, number)
         if character.status != CharacterStatus.ACTIVE:
-            raise CharacterNotFound(number=number)
+            raise ServiceError(Refusal.NO_CHARACTER, number=number)
         async with in_transaction() as connection:
             updated = await Character.filter(
                 id=character.id, version=character.version, status=CharacterStatus.ACTIVE
@@ -50,12 +44,12 @@ async def heal(
 ) -> tuple[Character, DuelCharacter]:
     """Restore a duel character's HP: to ``hp`` or to the maximum."""
     if game.system != GameSystem.DUEL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         character = await character_by_number(game, number)
         if character.status != CharacterStatus.ACTIVE:
-            raise CannotFight(name=character.name)
+            raise ServiceError(Refusal.CANNOT_FIGHT, name=character.name)
         fighter: DuelCharacter = rule_state(game, character)
         target = fighter.max_hp if hp is None else hp
         if not 1 <= target <= fighter.max_hp:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.services.errors import PillsInFight
+from bot.services.errors import Refusal, ServiceError
 from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, change_world, peek
@@ -59,7 +59,7 @@ async def eat_ration(actor: Actor, source: Place, runtime: Runtime) -> None:
 async def swallow(actor: Actor, count: int, source: Place, runtime: Runtime) -> PoolCharacter:
     """Pills outside a fight, from anywhere; in a fight only the fight's left-pocket buttons."""
     if actor.number in await busy_numbers(actor.game):
-        raise PillsInFight()
+        raise ServiceError(Refusal.PILLS_IN_FIGHT)
     world = await change_world(
         actor.game,
         runtime,

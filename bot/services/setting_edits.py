@@ -10,7 +10,7 @@ import hashlib
 import re
 from dataclasses import replace
 
-from bot.services.errors import InvalidSkill, SettingOutOfBounds, SkillProblem
+from bot.services.errors import Refusal, ServiceError, SettingOutOfBounds, SkillProblem
 from bot.services.settings import BOUNDS, GameSettings, SettingOutOfRange, change_setting
 
 SKILL_MIN_LENGTH = 2
@@ -64,9 +64,9 @@ def clean_skill(text: str) -> str:
     spaces and hyphens."""
     skill = SPACES.sub(" ", text).strip()
     if not SKILL_MIN_LENGTH <= len(skill) <= SKILL_MAX_LENGTH:
-        raise InvalidSkill(SkillProblem.LENGTH)
+        raise ServiceError(Refusal.BAD_SKILL, problem=SkillProblem.LENGTH)
     if not all(c.isalpha() or c in " -" for c in skill) or not any(c.isalpha() for c in skill):
-        raise InvalidSkill(SkillProblem.CHARACTERS)
+        raise ServiceError(Refusal.BAD_SKILL, problem=SkillProblem.CHARACTERS)
     return skill
 
 
@@ -78,9 +78,9 @@ def skill_key(skill: str) -> str:
 def add_skill(settings: GameSettings, text: str) -> GameSettings:
     skill = clean_skill(text)
     if any(s.casefold() == skill.casefold() for s in settings.duel_skills):
-        raise InvalidSkill(SkillProblem.DUPLICATE)
+        raise ServiceError(Refusal.BAD_SKILL, problem=SkillProblem.DUPLICATE)
     if len(settings.duel_skills) >= MAX_SKILLS:
-        raise InvalidSkill(SkillProblem.TOO_MANY)
+        raise ServiceError(Refusal.BAD_SKILL, problem=SkillProblem.TOO_MANY)
     return replace(settings, duel_skills=(*settings.duel_skills, skill))
 
 
@@ -88,7 +88,7 @@ def remove_skill(settings: GameSettings, key: str) -> GameSettings:
     """Remove the skill whose :func:`skill_key` is ``key``; at least one skill stays."""
     kept = tuple(s for s in settings.duel_skills if skill_key(s) != key)
     if len(kept) == len(settings.duel_skills):
-        raise InvalidSkill(SkillProblem.GONE)
+        raise ServiceError(Refusal.BAD_SKILL, problem=SkillProblem.GONE)
     if not kept:
-        raise InvalidSkill(SkillProblem.LAST)
+        raise ServiceError(Refusal.BAD_SKILL, problem=SkillProblem.LAST)
     return replace(settings, duel_skills=kept)

@@ -8,7 +8,7 @@ from aiogram import Bot
 
 from bot.db.models import Game, GameStatus, GameSystem
 from bot.services.cycles import arm_auto_tick
-from bot.services.errors import NoActiveGame, NotAdmin
+from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.games import save_settings, settings_of
 from bot.services.permissions import is_game_admin
 from bot.services.settings import GameSettings
@@ -25,7 +25,7 @@ async def admin_game(bot: Bot, game_id: int, user_id: int, admin_ids: frozenset[
     """The running game, if ``user_id`` administers its chat right now."""
     game = await running_game(game_id)
     if not await is_game_admin(bot, game.chat_id, user_id, admin_ids):
-        raise NotAdmin()
+        raise ServiceError(Refusal.NOT_ADMIN)
     return game
 
 

@@ -4,7 +4,7 @@ a hall (its fights) goes to that topic. Stored in ``Game.topics`` as {"halls": {
 from __future__ import annotations
 
 from bot.db.models import Character, Game, GameSystem
-from bot.services.errors import BadNumber, WrongSystem
+from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.games import settings_of
 
 
@@ -31,7 +31,7 @@ async def topic_of_character(game: Game, number: int) -> int | None:
 async def bind_hall(game: Game, hall: int, thread_id: int | None) -> dict[int, int]:
     """Bind ``hall`` to the topic ``thread_id`` (None: unbind); the new bindings."""
     if game.system != GameSystem.POOL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
     if not 1 <= hall <= settings_of(game).halls:
         raise BadNumber()
     bindings = hall_topics(game)

@@ -21,7 +21,7 @@ from tortoise.transactions import in_transaction
 
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services.codec import dump, load
-from bot.services.errors import StaleAction, WrongSystem
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import settings_of
 from rules.pool.model import PoolCharacter
 from rules.pool.world import World
@@ -33,7 +33,7 @@ async def load_world(game: Game) -> tuple[World, dict[int, Character]]:
     """The world and the character rows by number (living characters only), from ``game``
     as read inside the lock (or just now, for looking)."""
     if game.system != GameSystem.POOL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
     rows = await Character.filter(game_id=game.id, status=CharacterStatus.ACTIVE)
     characters = tuple(load(PoolCharacter, row.state) for row in rows)
     world = replace(world_part(game, *(c.hall for c in characters)), characters=characters)

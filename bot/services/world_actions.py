@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.db.models import Game
-from bot.services.errors import RuleRefused
+from bot.services.errors import Refusal, ServiceError
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, act, change_world, peek
 from rules.pool.build import Appearance, appearance
@@ -102,13 +102,13 @@ def parse_connections(args: list[str], halls: int) -> frozenset[tuple[int, int]]
     for arg in args:
         left, sep, right = arg.partition("-")
         if not sep or not left.isdigit() or not right.isdigit():
-            raise RuleRefused("world-halls-usage", halls=halls)
+            raise ServiceError(Refusal.HALLS_USAGE, halls=halls)
         a, b = int(left), int(right)
         if not (1 <= a <= halls and 1 <= b <= halls) or a == b:
-            raise RuleRefused("world-error-hall-pair", pair=arg, halls=halls)
+            raise ServiceError(Refusal.HALL_PAIR, pair=arg, halls=halls)
         pairs.add((min(a, b), max(a, b)))
     if not pairs:
-        raise RuleRefused("world-halls-usage", halls=halls)
+        raise ServiceError(Refusal.HALLS_USAGE, halls=halls)
     return frozenset(pairs)
 
 

@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
-from bot.services.errors import NoOwnCharacter, RuleRefused, WrongSystem
+from bot.services.errors import Refusal, ServiceError
 from bot.services.games import require_game
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
-from bot.services.world_refusals import refusal
-from rules.errors import RuleError
+from rules.errors import Code, RuleError
 from rules.pool.world import World
 
 GROUP_CHATS = frozenset({"group", "supergroup"})
@@ -38,7 +37,7 @@ class Actor:
 async def pool_game_of_chat(chat_id: int) -> Game:
     game = await require_game(chat_id)
     if game.system != GameSystem.POOL:
-        raise WrongSystem()
+        raise ServiceError(Refusal.WRONG_SYSTEM)
     return game
 
 
@@ -50,7 +49,7 @@ async def actor_in_chat(chat_id: int, chat_type: str, user_id: int) -> Actor:
             game_id=game.id, user_id=user_id, status=CharacterStatus.ACTIVE
         )
         if row is None:
-            raise NoOwnCharacter()
+            raise ServiceError(Refusal.NO_OWN_CHARACTER)
         return Actor(game, row)
     row = (
         await Character.filter(
@@ -64,7 +63,7 @@ async def actor_in_chat(chat_id: int, chat_type: str, user_id: int) -> Actor:
         .first()
     )
     if row is None:
-        raise RuleRefused("world-error-no-character")
+        raise ServiceError(Refusal.NOT_IN_WORLD)
     return Actor(row.game, row)
 
 
@@ -72,12 +71,12 @@ async def actor_in_game(game_id: int, user_id: int) -> Actor:
     """The user's living character in game ``game_id`` (dialogs keep the game's id)."""
     game = await Game.get_or_none(id=game_id, status=GameStatus.ACTIVE, system=GameSystem.POOL)
     if game is None:
-        raise RuleRefused("world-error-game-over")
+        raise ServiceError(Code.GAME_OVER)
     row = await Character.get_or_none(
         game_id=game.id, user_id=user_id, status=CharacterStatus.ACTIVE
     )
     if row is None:
-        raise RuleRefused("world-error-no-character")
+        raise ServiceError(Refusal.NOT_IN_WORLD)
     return Actor(game, row)
 
 
@@ -89,7 +88,7 @@ async def act(game: Game, runtime: Runtime, change: Callable[[World], tuple[Worl
         try:
             after, outcome = change(world)
         except RuleError as error:
-            raise refusal(error) from None
+            raise ServiceError.of(error) from None
         await save_world(game, world, after, rows)
     return outcome
 

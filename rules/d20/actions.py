@@ -16,9 +16,9 @@ from rules.d20.battle import (
 )
 from rules.d20.character import D20Character
 from rules.d20.checks import D20
-from rules.d20.errors import InvalidTargetError, NarrationPendingError, NotStandingError
 from rules.d20.table import AttackEffect, AttackKind, attack_effect, target_hp_after
 from rules.dice import Dice
+from rules.errors import Code, RuleError
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,17 +116,19 @@ def finish(battle: Battle, attacker: str, target: str) -> tuple[Battle, FinishRe
         actor = require_turn(battle, attacker)
     else:
         if battle.narration_due is not None:
-            raise NarrationPendingError(battle.narration_due)
+            raise RuleError(Code.NARRATION_PENDING, pending=battle.narration_due)
         actor = battle.combatant(attacker)
         if not actor.character.standing:
-            raise NotStandingError(attacker)
+            raise RuleError(Code.NOT_STANDING, name=attacker)
     victim = battle.combatant(target)
     if victim.side == actor.side:
-        raise InvalidTargetError(target, "self" if victim is actor else "ally")
+        raise RuleError(
+            Code.INVALID_TARGET, name=target, reason="self" if victim is actor else "ally"
+        )
     if victim.character.dead:
-        raise InvalidTargetError(target, "dead")
+        raise RuleError(Code.INVALID_TARGET, name=target, reason="dead")
     if victim.character.standing:
-        raise InvalidTargetError(target, "standing")
+        raise RuleError(Code.INVALID_TARGET, name=target, reason="standing")
     battle = set_character(battle, replace(victim.character, dead=True))
     skipped: tuple[str, ...] = ()
     if battle.status is BattleStatus.ACTIVE:

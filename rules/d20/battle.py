@@ -14,18 +14,8 @@ from enum import StrEnum
 
 from rules.d20.character import D20Character
 from rules.d20.checks import D20
-from rules.d20.errors import (
-    BattleOverError,
-    InvalidNameError,
-    InvalidTargetError,
-    NarrationPendingError,
-    NoNarrationDueError,
-    NotEnoughSidesError,
-    NotStandingError,
-    NotYourTurnError,
-    UnknownCombatantError,
-)
 from rules.dice import Dice
+from rules.errors import Code, RuleError
 
 
 class BattleStatus(StrEnum):
@@ -63,7 +53,7 @@ class Battle:
         for i, combatant in enumerate(self.combatants):
             if combatant.name == name:
                 return i
-        raise UnknownCombatantError(name)
+        raise RuleError(Code.UNKNOWN_COMBATANT, name=name)
 
     def combatant(self, name: str) -> Combatant:
         return self.combatants[self.index(name)]
@@ -99,13 +89,13 @@ def start_battle(fighters: Sequence[tuple[D20Character, str]], dice: Dice) -> Ba
     names = [character.name for character, _ in fighters]
     for name in names:
         if names.count(name) > 1:
-            raise InvalidNameError(name)
+            raise RuleError(Code.INVALID_NAME, name=name)
     sides = tuple(dict.fromkeys(side for _, side in fighters))
     if len(sides) < 2:
-        raise NotEnoughSidesError(sides)
+        raise RuleError(Code.NOT_ENOUGH_SIDES, sides=sides)
     for character, _ in fighters:
         if not character.standing:
-            raise NotStandingError(character.name)
+            raise RuleError(Code.NOT_STANDING, name=character.name)
     rolled = [
         Combatant(character, side, joined, dice.roll(D20))
         for joined, (character, side) in enumerate(fighters)
@@ -134,12 +124,12 @@ def set_loses_next_turn(battle: Battle, name: str) -> Battle:
 def require_turn(battle: Battle, name: str) -> Combatant:
     """Check that ``name`` may act now: battle active, no description owed, their turn."""
     if battle.status is BattleStatus.FINISHED:
-        raise BattleOverError()
+        raise RuleError(Code.BATTLE_OVER)
     if battle.narration_due is not None:
-        raise NarrationPendingError(battle.narration_due)
+        raise RuleError(Code.NARRATION_PENDING, pending=battle.narration_due)
     actor = battle.combatant(name)
     if battle.current.name != name:
-        raise NotYourTurnError(name, battle.current.name)
+        raise RuleError(Code.NOT_YOUR_TURN, name=name, current=battle.current.name)
     return actor
 
 
@@ -182,17 +172,19 @@ def end_turn(battle: Battle, name: str) -> tuple[Battle, tuple[str, ...]]:
 def narrate(battle: Battle, name: str) -> Battle:
     """``name`` has described their state (or their time for it ran out): the fight goes on."""
     if battle.narration_due != name:
-        raise NoNarrationDueError(name)
+        raise RuleError(Code.NO_NARRATION_DUE, name=name)
     return replace(battle, narration_due=None)
 
 
 def check_target(actor: Combatant, target: Combatant, *, ally: bool) -> None:
     """A target must exist and stand; ``ally`` says whether it must share the actor's side."""
     if target.character.dead:
-        raise InvalidTargetError(target.name, "dead")
+        raise RuleError(Code.INVALID_TARGET, name=target.name, reason="dead")
     if not target.character.standing:
-        raise InvalidTargetError(target.name, "fallen")
+        raise RuleError(Code.INVALID_TARGET, name=target.name, reason="fallen")
     if not ally and target.side == actor.side:
-        raise InvalidTargetError(target.name, "self" if target is actor else "ally")
+        raise RuleError(
+            Code.INVALID_TARGET, name=target.name, reason="self" if target is actor else "ally"
+        )
     if ally and target.side != actor.side:
-        raise InvalidTargetError(target.name, "enemy")
+        raise RuleError(Code.INVALID_TARGET, name=target.name, reason="enemy")

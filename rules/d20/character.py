@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.d20.errors import InvalidHPError, InvalidNameError
+from rules.errors import Code, RuleError
 
 ARMOUR_CLASS = 12
 """КЗ: 12 for everyone. It is the lowest d20 that wounds (12-17: die - 11, see the table)."""
@@ -47,9 +47,9 @@ class D20Character:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise InvalidNameError(self.name)
+            raise RuleError(Code.INVALID_NAME, name=self.name)
         if not 0 <= self.hp <= self.max_hp:
-            raise InvalidHPError(self.hp, self.max_hp)
+            raise RuleError(Code.INVALID_HP, hp=self.hp, max_hp=self.max_hp)
 
     @property
     def max_hp(self) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from rules.d20.errors import InvalidDieError
 from rules.dice import Dice
+from rules.errors import Code, RuleError
 
 D20 = 20
 
@@ -36,7 +36,7 @@ class CheckResult:
 def check_succeeds(difficulty: Difficulty, die: int) -> bool:
     """Whether a d20 result ``die`` passes ``difficulty`` (DC1 11-20, DC2 17-20, DC3 20)."""
     if not 1 <= die <= D20:
-        raise InvalidDieError(die)
+        raise RuleError(Code.INVALID_DIE, die=die)
     return die >= CHECK_MINIMUM[difficulty]
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.d20.checks import D20
-from rules.d20.errors import InvalidDieError
+from rules.errors import Code, RuleError
 
 
 class AttackKind(StrEnum):
@@ -75,7 +75,7 @@ _BUCKETS = (
 def base_outcome(die: int) -> Outcome:
     """The table's row for ``die`` (1..20), as for a harmful attack with an ally standing."""
     if not 1 <= die <= D20:
-        raise InvalidDieError(die)
+        raise RuleError(Code.INVALID_DIE, die=die)
     return next(outcome for low, outcome in _BUCKETS if die >= low)
 
 

@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from rules.duel.errors import (
-    DeadCharacterError,
-    InvalidAgilityError,
-    InvalidHPError,
-    InvalidNameError,
-    InvalidSkillError,
-    NoSkillsError,
-    UnknownSkillError,
-)
+from rules.errors import Code, RuleError
 
 DEFAULT_HP = 30
 
@@ -36,25 +28,25 @@ class DuelCharacter:
 
     def __post_init__(self) -> None:
         if not self.name.strip():
-            raise InvalidNameError(self.name)
+            raise RuleError(Code.INVALID_NAME, name=self.name)
         if self.max_hp < 1 or self.hp > self.max_hp:
-            raise InvalidHPError(self.hp, self.max_hp)
+            raise RuleError(Code.INVALID_HP, hp=self.hp, max_hp=self.max_hp)
         if not 0 <= self.agility <= 100:
-            raise InvalidAgilityError(self.agility)
+            raise RuleError(Code.INVALID_AGILITY, agility=self.agility)
         if not self.skills:
-            raise NoSkillsError(self.name)
+            raise RuleError(Code.NO_SKILLS, name=self.name)
         seen: set[str] = set()
         for skill, value in self.skills:
             if not skill.strip() or skill in seen or value < 1:
-                raise InvalidSkillError(skill, value)
+                raise RuleError(Code.INVALID_SKILL, skill=skill, value=value)
             seen.add(skill)
 
     def skill(self, skill: str) -> int:
-        """The value of combat skill ``skill``; :class:`UnknownSkillError` if lacking."""
+        """The value of combat skill ``skill``; ``UNKNOWN_SKILL`` if lacking."""
         for name, value in self.skills:
             if name == skill:
                 return value
-        raise UnknownSkillError(self.name, skill)
+        raise RuleError(Code.UNKNOWN_SKILL, name=self.name, skill=skill)
 
     @property
     def can_fight(self) -> bool:
@@ -79,8 +71,8 @@ def restore_hp(character: DuelCharacter, hp: int | None = None) -> DuelCharacter
     HP otherwise carries over between duels. The dead stay dead.
     """
     if character.dead:
-        raise DeadCharacterError(character.name)
+        raise RuleError(Code.DEAD_CHARACTER, name=character.name)
     target = character.max_hp if hp is None else hp
     if target < 1:
-        raise InvalidHPError(target, character.max_hp)
+        raise RuleError(Code.INVALID_HP, hp=target, max_hp=character.max_hp)
     return replace(character, hp=target)

@@ -12,8 +12,8 @@ from enum import StrEnum
 
 from rules.dice import Dice
 from rules.duel.character import DuelCharacter
-from rules.duel.errors import ChoiceAlreadyMadeError, WrongDuelStageError
 from rules.duel.round import RoundResult, Side, check_fighters, duel_round
+from rules.errors import Code, RuleError
 
 
 class DuelStatus(StrEnum):
@@ -73,7 +73,7 @@ def start_duel(
 
 def _require(duel: Duel, status: DuelStatus, action: str) -> None:
     if duel.status is not status:
-        raise WrongDuelStageError(duel.status.value, action)
+        raise RuleError(Code.WRONG_DUEL_STAGE, status=duel.status.value, action=action)
 
 
 def play_round(duel: Duel, dice: Dice) -> Duel:
@@ -113,7 +113,7 @@ def choose(duel: Duel, side: Side, choice: Choice) -> Duel:
     """
     _require(duel, DuelStatus.AWAITING_CHOICES, "choose")
     if duel.choice(side) is not None:
-        raise ChoiceAlreadyMadeError(side.value)
+        raise RuleError(Code.CHOICE_ALREADY_MADE, side=side.value)
     if side is Side.CHALLENGER:
         duel = replace(duel, challenger_choice=choice)
     else:

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from rules.dice import Dice
 from rules.duel.character import DuelCharacter
-from rules.duel.errors import FighterDownError, SameFighterError
+from rules.errors import Code, RuleError
 
 ROLLS_PER_ROUND = 5
 DODGE_DIE = 100
@@ -88,10 +88,10 @@ class RoundResult:
 def check_fighters(challenger: DuelCharacter, opponent: DuelCharacter, skill: str) -> None:
     """Raise if these two cannot duel in ``skill``: same name, someone down, skill missing."""
     if challenger.name == opponent.name:
-        raise SameFighterError(challenger.name)
+        raise RuleError(Code.SAME_FIGHTER, name=challenger.name)
     for fighter in (challenger, opponent):
         if not fighter.can_fight:
-            raise FighterDownError(fighter.name, fighter.hp, fighter.dead)
+            raise RuleError(Code.FIGHTER_DOWN, name=fighter.name, hp=fighter.hp, dead=fighter.dead)
         fighter.skill(skill)
 
 

@@ -1,20 +1,12 @@
-"""Invalid questions to the odds calculators."""
+"""The odds calculators' inputs: a question outside a calculator's domain is a rule error."""
 
 from __future__ import annotations
 
-from rules.errors import RuleError
-
-
-class OddsError(RuleError):
-    """An odds calculator got an input outside its domain (``field`` names it)."""
-
-    def __init__(self, field: str, value: int) -> None:
-        super().__init__(f"invalid {field}: {value}")
-        self.field = field
-        self.value = value
+from rules.errors import Code, RuleError
 
 
 def require(field: str, value: int, low: int, high: int | None = None) -> None:
-    """Raise :class:`OddsError` unless ``low <= value <= high`` (no upper bound if ``None``)."""
+    """Raise a :class:`RuleError` (``ODDS_INPUT``) unless ``low <= value <= high`` (no upper
+    bound if ``None``)."""
     if value < low or (high is not None and value > high):
-        raise OddsError(field, value)
+        raise RuleError(Code.ODDS_INPUT, field=field, value=value)

@@ -13,16 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.errors import Code, RuleError
 from rules.pool.model import HallFloor, Inventory, Item, PoolCharacter
 from rules.pool.places import HANDS, POCKETS, Place, held, put, room, take
-from rules.pool.world_errors import (
-    BadCountError,
-    CannotActError,
-    Inability,
-    NotThereError,
-    SamePlaceError,
-    WrongPlaceError,
-)
+from rules.pool.world_events import Inability
 
 # Where a new item goes, first place with room wins, else the hall floor. Pills prefer the left
 # pocket (the only one usable in a fight), coins the right one, so the two do not crowd each other.
@@ -38,22 +32,22 @@ PRIZE_ORDER: dict[Item, tuple[Place, ...]] = {
 
 
 def require_able(character: PoolCharacter, *, at_zero_allowed: bool = False) -> None:
-    """Raise :class:`CannotActError` unless the character is alive, awake and above 0 health.
+    """Raise ``CANNOT_ACT`` unless the character is alive, awake and above 0 health.
 
     ``at_zero_allowed`` is for the one thing a character at 0 may do: swallow pills from the
     jacket's left pocket.
     """
     if not character.alive:
-        raise CannotActError(character.number, Inability.DEAD)
+        raise RuleError(Code.CANNOT_ACT, character=character.number, reason=Inability.DEAD)
     if character.asleep:
-        raise CannotActError(character.number, Inability.ASLEEP)
+        raise RuleError(Code.CANNOT_ACT, character=character.number, reason=Inability.ASLEEP)
     if character.health <= 0 and not at_zero_allowed:
-        raise CannotActError(character.number, Inability.AT_ZERO)
+        raise RuleError(Code.CANNOT_ACT, character=character.number, reason=Inability.AT_ZERO)
 
 
 def _check_count(count: int) -> None:
     if count < 1:
-        raise BadCountError(count)
+        raise RuleError(Code.BAD_COUNT, count=count)
 
 
 def move(
@@ -70,13 +64,13 @@ def move(
     """
     _check_count(count)
     if source == dest:
-        raise SamePlaceError(source)
+        raise RuleError(Code.SAME_PLACE, place=source)
     require_able(character)
     inv = character.inventory
     if source == Place.FLOOR:
         have = floor.count(item)
         if count > have:
-            raise NotThereError(item, Place.FLOOR, count, have)
+            raise RuleError(Code.NOT_THERE, item=item, place=Place.FLOOR, count=count, have=have)
         floor = floor.remove(item, count)
     else:
         inv = take(inv, item, source, count)
@@ -119,7 +113,7 @@ def eat(character: PoolCharacter, source: Place) -> PoolCharacter:
     """Eat a ration from a hand or the backpack: hunger starts counting again from 0."""
     require_able(character)
     if source not in (*HANDS, Place.BACKPACK):
-        raise WrongPlaceError(Item.RATION, source)
+        raise RuleError(Code.WRONG_PLACE, item=Item.RATION, place=source)
     inventory = take(character.inventory, Item.RATION, source)
     return replace(character, inventory=inventory, cycles_without_food=0)
 
@@ -134,7 +128,7 @@ def take_pills(character: PoolCharacter, count: int, source: Place) -> PoolChara
     _check_count(count)
     require_able(character, at_zero_allowed=source == Place.LEFT_POCKET)
     if source not in (*POCKETS, Place.BACKPACK):
-        raise WrongPlaceError(Item.PILL, source)
+        raise RuleError(Code.WRONG_PLACE, item=Item.PILL, place=source)
     inventory = take(character.inventory, Item.PILL, source, count)
     health = min(character.max_health, character.health + count)
     return replace(character, inventory=inventory, health=health)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.dice import Dice, roll_many
+from rules.errors import Code, RuleError
 from rules.pool.carrying import place_prize
 from rules.pool.contests import InitiativeContest, settle_pick_ups
 from rules.pool.health import end_of_round
@@ -26,8 +27,16 @@ from rules.pool.model import Item, PoolCharacter
 from rules.pool.needs import SLEEP_CYCLES, wake
 from rules.pool.sleepers import release_guards
 from rules.pool.world import World, with_character, with_floor
-from rules.pool.world_errors import GameOverError, Inability
-from rules.pool.world_events import CycleEvent, Healed, MoveBlocked, Moved, PrizeWon, Slept, Woke
+from rules.pool.world_events import (
+    CycleEvent,
+    Healed,
+    Inability,
+    MoveBlocked,
+    Moved,
+    PrizeWon,
+    Slept,
+    Woke,
+)
 
 CHARISMA_DIE = 10
 SLEEP_HEAL_FROM = 4
@@ -113,7 +122,7 @@ def tick(world: World, dice: Dice, fighting: frozenset[int] = frozenset()) -> Ti
     for bleeding and dying; inside one, the fight's own rounds do that, so the cycle skips them.
     """
     if world.finished:
-        raise GameOverError(world.winners)
+        raise RuleError(Code.GAME_OVER, winners=world.winners)
     start = {
         c.number: c.health if c.health_at_cycle_start is None else c.health_at_cycle_start
         for c in world.characters

@@ -15,17 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from rules.errors import Code, RuleError
 from rules.pool.carrying import place_prize, require_able
 from rules.pool.model import Inventory, Item, PoolCharacter
 from rules.pool.places import Place, held, take
 from rules.pool.world import World, with_character, with_floor
-from rules.pool.world_errors import (
-    AlreadyWonError,
-    BadCountError,
-    GameOverError,
-    NotEnoughCoinsError,
-    NotOwnedError,
-)
 
 PRIZE_PRICE = 5
 FACT_PRICE = 1
@@ -81,7 +75,7 @@ def pay(character: PoolCharacter, coins: int) -> PoolCharacter:
     """Remove ``coins`` coins, left pocket first, then right pocket, then backpack."""
     have = coins_held(character.inventory)
     if coins > have:
-        raise NotEnoughCoinsError(character.number, coins, have)
+        raise RuleError(Code.NOT_ENOUGH_COINS, character=character.number, needed=coins, have=have)
     inventory, due = character.inventory, coins
     for place in COIN_SOURCES:
         part = min(due, held(inventory, Item.COIN, place))
@@ -92,7 +86,7 @@ def pay(character: PoolCharacter, coins: int) -> PoolCharacter:
 
 def _donor(world: World, number: int) -> PoolCharacter:
     if world.finished:
-        raise GameOverError(world.winners)
+        raise RuleError(Code.GAME_OVER, winners=world.winners)
     donor = world.character(number)
     require_able(donor)
     return donor
@@ -104,13 +98,13 @@ def donate_item(
     """Donate ``count`` ``item`` carried at ``source``: +1 coin each. Returns where each coin went.
 
     A worn jacket or backpack must be empty first; coins and floor items cannot be donated
-    this way (:class:`NotOwnedError`).
+    this way (``NOT_OWNED``).
     """
     if count < 1:
-        raise BadCountError(count)
+        raise RuleError(Code.BAD_COUNT, count=count)
     donor = _donor(world, number)
     if item == Item.COIN or source == Place.FLOOR:
-        raise NotOwnedError(item, source)
+        raise RuleError(Code.NOT_OWNED, item=item, place=source)
     donor = replace(donor, inventory=take(donor.inventory, item, source, count))
     world = with_character(world, donor)
     places: list[Place] = []
@@ -146,7 +140,7 @@ def donate_to_win(world: World, number: int) -> tuple[World, Won]:
     """Donate 100 coins at once: the first and the second to do so win; then the game ends."""
     donor = _donor(world, number)
     if number in world.winners:
-        raise AlreadyWonError(number)
+        raise RuleError(Code.ALREADY_WON, character=number)
     world = with_character(world, pay(donor, WINNING_DONATION))
     world = replace(world, winners=(*world.winners, number))
     return world, Won(number, len(world.winners), world.finished)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.dice import Dice
-from rules.errors import RuleError
+from rules.errors import Code, RuleError
 from rules.pool.health import Died, kill_if_below_zero
 from rules.pool.model import Hand, Item, PoolCharacter
 from rules.pool.penalty import penalty
@@ -50,23 +50,6 @@ class Unable(StrEnum):
     FALLEN = "fallen"
     ASLEEP = "asleep"
     SELF = "self"
-
-
-class ExchangeError(RuleError):
-    """An exchange that the rules do not allow."""
-
-    def __init__(self, character: int, reason: Unable) -> None:
-        super().__init__(character, reason)
-        self.character = character
-        self.reason = reason
-
-
-class CannotAttackError(ExchangeError):
-    """The attacker cannot attack (dead, at 0, fallen or asleep)."""
-
-
-class CannotBeAttackedError(ExchangeError):
-    """The defender cannot be attacked in an exchange (dead, asleep, or the attacker itself)."""
 
 
 def attack_dice(character: PoolCharacter) -> int:
@@ -116,10 +99,10 @@ class Exchange:
 
 
 def check_can_attack(attacker: PoolCharacter) -> None:
-    """Raise :class:`CannotAttackError` if the character may not make an attack roll."""
+    """Raise ``CANNOT_ATTACK`` if the character may not make an attack roll."""
     reason = _attack_block(attacker)
     if reason is not None:
-        raise CannotAttackError(attacker.number, reason)
+        raise RuleError(Code.CANNOT_ATTACK, character=attacker.number, reason=reason)
 
 
 def _attack_block(attacker: PoolCharacter) -> Unable | None:
@@ -138,11 +121,11 @@ def roll_exchange(attacker: PoolCharacter, defender: PoolCharacter, dice: Dice) 
     """Roll the attack, then (if the defender defends at all) the defense. Applies nothing."""
     check_can_attack(attacker)
     if defender.number == attacker.number:
-        raise CannotBeAttackedError(defender.number, Unable.SELF)
+        raise RuleError(Code.CANNOT_BE_ATTACKED, character=defender.number, reason=Unable.SELF)
     if not defender.alive:
-        raise CannotBeAttackedError(defender.number, Unable.DEAD)
+        raise RuleError(Code.CANNOT_BE_ATTACKED, character=defender.number, reason=Unable.DEAD)
     if defender.asleep:
-        raise CannotBeAttackedError(defender.number, Unable.ASLEEP)
+        raise RuleError(Code.CANNOT_BE_ATTACKED, character=defender.number, reason=Unable.ASLEEP)
     attack = pool_roll(dice, attack_dice(attacker), penalty(attacker).total)
     defense = (
         pool_roll(dice, defense_dice(defender), penalty(defender).total)

@@ -19,20 +19,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from rules.dice import Dice
+from rules.errors import Code, RuleError
 from rules.pool.exchange import Exchange, Fell, WeaponDropped, mishap, roll_exchange
-from rules.pool.fight_errors import (
-    ActionError,
-    ActionProblem,
-    ChoosingNotOverError,
-    FightOverError,
-    StaleTargetError,
-)
 from rules.pool.fight_setup import FightState, current_chooser, fighters_index
 from rules.pool.fight_targets import able_fighters, fight_over
 from rules.pool.health import Bled, Died, end_of_round, kill_if_below_zero
 from rules.pool.model import Item, PocketContent, PoolCharacter
+
+
+class ActionProblem(StrEnum):
+    """Why a fighter may not take an action this round."""
+
+    NOT_IN_FIGHT = "not_in_fight"
+    ONLY_PILLS = "only_pills"  # health 0: the only action is pills from the left pocket
+    ONLY_STAND_UP = "only_stand_up"  # fallen: the only action is standing up
+    NOT_FALLEN = "not_fallen"
+    BAD_COUNT = "bad_count"
+    NOT_ENOUGH_PILLS = "not_enough_pills"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,7 @@ def check_action(
     """Validate an action (or pick the default one) against the state at the round's start.
 
     ``able`` is :func:`rules.pool.fight_targets.able_fighters` as a set. Raises
-    :class:`ActionError` (or :class:`StaleTargetError` for an attack on an opponent who is out);
+    ``INVALID_ACTION`` (or ``STALE_TARGET`` for an attack on an opponent who is out);
     a bot checks a player's choice with it when the button is pressed.
     """
     number = character.number
@@ -114,23 +120,50 @@ def check_action(
         action = StandUp() if character.fallen else Attack()
     if isinstance(action, TakePills):
         if action.count < 1:
-            raise ActionError(number, action, ActionProblem.BAD_COUNT)
+            raise RuleError(
+                Code.INVALID_ACTION,
+                character=number,
+                action=action,
+                problem=ActionProblem.BAD_COUNT,
+            )
         if character.fallen and character.health > 0:
-            raise ActionError(number, action, ActionProblem.ONLY_STAND_UP)
+            raise RuleError(
+                Code.INVALID_ACTION,
+                character=number,
+                action=action,
+                problem=ActionProblem.ONLY_STAND_UP,
+            )
         if action.count > left_pocket_pills(character):
-            raise ActionError(number, action, ActionProblem.NOT_ENOUGH_PILLS)
+            raise RuleError(
+                Code.INVALID_ACTION,
+                character=number,
+                action=action,
+                problem=ActionProblem.NOT_ENOUGH_PILLS,
+            )
         return action
     if character.health <= 0:
-        raise ActionError(number, action, ActionProblem.ONLY_PILLS)
+        raise RuleError(
+            Code.INVALID_ACTION, character=number, action=action, problem=ActionProblem.ONLY_PILLS
+        )
     if isinstance(action, StandUp):
         if not character.fallen:
-            raise ActionError(number, action, ActionProblem.NOT_FALLEN)
+            raise RuleError(
+                Code.INVALID_ACTION,
+                character=number,
+                action=action,
+                problem=ActionProblem.NOT_FALLEN,
+            )
         return action
     if character.fallen:
-        raise ActionError(number, action, ActionProblem.ONLY_STAND_UP)
+        raise RuleError(
+            Code.INVALID_ACTION,
+            character=number,
+            action=action,
+            problem=ActionProblem.ONLY_STAND_UP,
+        )
     target = state.target_of(number)
     if target is None or target == number or target not in able:
-        raise StaleTargetError(number, target)
+        raise RuleError(Code.STALE_TARGET, fighter=number, target=target)
     return action
 
 
@@ -152,14 +185,19 @@ def resolve_round(
     """Resolve one round of the fight with everyone's action at once (see the module doc)."""
     pending = current_chooser(state)
     if pending is not None:
-        raise ChoosingNotOverError(pending)
+        raise RuleError(Code.CHOOSING_NOT_OVER, chooser=pending)
     if fight_over(state, characters):
-        raise FightOverError()
+        raise RuleError(Code.FIGHT_OVER)
     now = fighters_index(state, characters)
     fighters = [f for f in state.initiative if state.in_fight(f) and now[f].alive]
     for number, given in actions.items():
         if number not in fighters:
-            raise ActionError(number, given, ActionProblem.NOT_IN_FIGHT)
+            raise RuleError(
+                Code.INVALID_ACTION,
+                character=number,
+                action=given,
+                problem=ActionProblem.NOT_IN_FIGHT,
+            )
     able = set(able_fighters(state, characters))
     taken = {f: check_action(now[f], actions.get(f), state, able) for f in fighters}
     start_health = {f: now[f].health for f in fighters}

@@ -16,25 +16,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from rules.dice import Dice
+from rules.errors import Code, RuleError
 from rules.pool.exchange import Unable
-from rules.pool.fight_errors import (
-    ChoosingNotOverError,
-    DuplicateFighterError,
-    FightersApartError,
-    FighterUnavailableError,
-    InvalidTargetError,
-    NotBoundError,
-    NotEnoughFightersError,
-    NotYourTurnError,
-    TargetProblem,
-    UnknownCharacterError,
-)
 from rules.pool.model import PoolCharacter
 from rules.pool.roll import InitiativeResult, initiative_order
 
 MIN_FIGHTERS = 2
+
+
+class TargetProblem(StrEnum):
+    """Why an opponent cannot be chosen."""
+
+    SELF = "self"
+    NOT_IN_FIGHT = "not_in_fight"
+    OUT = "out"
+    NOT_A_CHOOSER = "not_a_chooser"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,11 +104,11 @@ def index(characters: Sequence[PoolCharacter]) -> dict[int, PoolCharacter]:
 def fighters_index(
     state: FightState, characters: Sequence[PoolCharacter]
 ) -> dict[int, PoolCharacter]:
-    """Characters by number; raises :class:`UnknownCharacterError` if a fighter is missing."""
+    """Characters by number; raises ``UNKNOWN_CHARACTER`` if a fighter is missing."""
     known = index(characters)
     for fighter in state.initiative:
         if fighter not in known:
-            raise UnknownCharacterError(fighter)
+            raise RuleError(Code.UNKNOWN_CHARACTER, number=fighter)
     return known
 
 
@@ -126,22 +125,22 @@ def start_fight(
     seen: set[int] = set()
     for number in fighters:
         if number in seen:
-            raise DuplicateFighterError(number)
+            raise RuleError(Code.DUPLICATE_FIGHTER, character=number)
         seen.add(number)
         if number not in known:
-            raise UnknownCharacterError(number)
+            raise RuleError(Code.UNKNOWN_CHARACTER, number=number)
         character = known[number]
         if not character.alive:
-            raise FighterUnavailableError(number, Unable.DEAD)
+            raise RuleError(Code.FIGHTER_UNAVAILABLE, character=number, reason=Unable.DEAD)
         if character.health <= 0:
-            raise FighterUnavailableError(number, Unable.NO_HEALTH)
+            raise RuleError(Code.FIGHTER_UNAVAILABLE, character=number, reason=Unable.NO_HEALTH)
         if character.asleep:
-            raise FighterUnavailableError(number, Unable.ASLEEP)
+            raise RuleError(Code.FIGHTER_UNAVAILABLE, character=number, reason=Unable.ASLEEP)
     if len(seen) < MIN_FIGHTERS:
-        raise NotEnoughFightersError(len(seen))
+        raise RuleError(Code.NOT_ENOUGH_FIGHTERS, count=len(seen))
     halls = tuple(sorted({known[number].hall for number in fighters}))
     if len(halls) > 1:
-        raise FightersApartError(halls)
+        raise RuleError(Code.FIGHTERS_APART, halls=halls)
     initiative = initiative_order([known[number] for number in fighters], dice)
     return FightState(hall=halls[0], initiative=initiative.order), initiative
 
@@ -153,20 +152,29 @@ def current_chooser(state: FightState) -> int | None:
 
 
 def check_target(state: FightState, chooser: int, target: int) -> None:
-    """Raise :class:`InvalidTargetError` unless ``target`` is another fighter still in it."""
+    """Raise ``INVALID_OPPONENT`` unless ``target`` is another fighter still in it."""
     if target == chooser:
-        raise InvalidTargetError(chooser, target, TargetProblem.SELF)
+        raise RuleError(
+            Code.INVALID_OPPONENT, chooser=chooser, target=target, problem=TargetProblem.SELF
+        )
     if target not in state.initiative:
-        raise InvalidTargetError(chooser, target, TargetProblem.NOT_IN_FIGHT)
+        raise RuleError(
+            Code.INVALID_OPPONENT,
+            chooser=chooser,
+            target=target,
+            problem=TargetProblem.NOT_IN_FIGHT,
+        )
     if target in state.fled:
-        raise InvalidTargetError(chooser, target, TargetProblem.OUT)
+        raise RuleError(
+            Code.INVALID_OPPONENT, chooser=chooser, target=target, problem=TargetProblem.OUT
+        )
 
 
 def choose(state: FightState, chooser: int, target: int) -> FightState:
     """``chooser`` (whose turn it must be) chooses ``target`` (another fighter still in it)."""
     expected = current_chooser(state)
     if chooser != expected:
-        raise NotYourTurnError(chooser, expected)
+        raise RuleError(Code.NOT_YOUR_CHOICE, chooser=chooser, expected=expected)
     check_target(state, chooser, target)
     return replace(state, choices=(*state.choices, Choice(chooser, target)))
 
@@ -181,9 +189,14 @@ def pick_opponent(state: FightState, fighter: int, target: int) -> FightState:
     """A bound fighter picks which of those who chose them to attack (after choosing is over)."""
     pending = current_chooser(state)
     if pending is not None:
-        raise ChoosingNotOverError(pending)
+        raise RuleError(Code.CHOOSING_NOT_OVER, chooser=pending)
     if not state.bound(fighter):
-        raise NotBoundError(fighter)
+        raise RuleError(Code.NOT_BOUND, fighter=fighter)
     if target not in state.chosen_by(fighter):
-        raise InvalidTargetError(fighter, target, TargetProblem.NOT_A_CHOOSER)
+        raise RuleError(
+            Code.INVALID_OPPONENT,
+            chooser=fighter,
+            target=target,
+            problem=TargetProblem.NOT_A_CHOOSER,
+        )
     return replace(state, picks=(*state.picks, Choice(fighter, target)))

@@ -8,16 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.pool.fight_errors import (
-    InvalidTargetError,
-    RetargetNotAllowedError,
-    TargetProblem,
-    UnknownCharacterError,
-)
+from rules.errors import Code, RuleError
 from rules.pool.fight_setup import (
     MIN_FIGHTERS,
     Choice,
     FightState,
+    TargetProblem,
     can_fight,
     check_target,
     fighters_index,
@@ -57,10 +53,14 @@ def retarget(
 ) -> FightState:
     """A fighter whose opponent is out chooses a new one among the able fighters."""
     if fighter not in needs_new_target(state, characters):
-        raise RetargetNotAllowedError(fighter, state.target_of(fighter))
+        raise RuleError(
+            Code.RETARGET_NOT_ALLOWED, fighter=fighter, current=state.target_of(fighter)
+        )
     check_target(state, fighter, target)
     if target not in able_fighters(state, characters):
-        raise InvalidTargetError(fighter, target, TargetProblem.OUT)
+        raise RuleError(
+            Code.INVALID_OPPONENT, chooser=fighter, target=target, problem=TargetProblem.OUT
+        )
     return replace(state, picks=(*state.picks, Choice(fighter, target)))
 
 
@@ -76,5 +76,5 @@ def with_default_targets(state: FightState, characters: Sequence[PoolCharacter])
 def flee(state: FightState, fighter: int) -> FightState:
     """The fighter left the hall: out of the fight for good."""
     if fighter not in state.initiative:
-        raise UnknownCharacterError(fighter)
+        raise RuleError(Code.UNKNOWN_CHARACTER, number=fighter)
     return replace(state, fled=state.fled | {fighter})

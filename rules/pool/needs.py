@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.errors import Code, RuleError
 from rules.pool.carrying import require_able
 from rules.pool.model import PoolCharacter
-from rules.pool.world_errors import NotAsleepError
 
 FREE_CYCLES = 4
 SLEEP_CYCLES = 2
@@ -44,7 +44,7 @@ def wake(sleeper: PoolCharacter) -> PoolCharacter:
     * woken before a whole cycle passed: no sleep counted, nothing changes.
     """
     if not sleeper.asleep or not sleeper.alive:
-        raise NotAsleepError(sleeper.number)
+        raise RuleError(Code.NOT_ASLEEP, character=sleeper.number)
     cycles = sleeper.cycles_without_sleep
     if sleeper.cycles_slept >= SLEEP_CYCLES:
         cycles = 0

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import replace
 from enum import StrEnum
 
+from rules.errors import Code, RuleError
 from rules.pool.model import (
     BACKPACK_BULK,
     POCKET_COINS,
@@ -22,13 +23,6 @@ from rules.pool.model import (
     Inventory,
     Item,
     PocketContent,
-)
-from rules.pool.world_errors import (
-    ContainerNotEmptyError,
-    DoesNotFitError,
-    NoContainerError,
-    NotThereError,
-    WrongPlaceError,
 )
 
 
@@ -151,12 +145,12 @@ def room(inv: Inventory, item: Item, place: Place) -> int:
 def put(inv: Inventory, item: Item, place: Place, count: int = 1) -> Inventory:
     """``inv`` with ``count`` more ``item`` at ``place``; raises if it does not fit there."""
     if place == Place.FLOOR or item not in _ALLOWED[place]:
-        raise WrongPlaceError(item, place)
+        raise RuleError(Code.WRONG_PLACE, item=item, place=place)
     if not container_present(inv, place):
-        raise NoContainerError(place)
+        raise RuleError(Code.NO_CONTAINER, place=place)
     space = room(inv, item, place)
     if count > space:
-        raise DoesNotFitError(item, place, count, space)
+        raise RuleError(Code.DOES_NOT_FIT, item=item, place=place, count=count, room=space)
     if place in HANDS:
         return _set_hand(inv, place, item)
     if place == Place.WORN:
@@ -174,14 +168,14 @@ def take(inv: Inventory, item: Item, place: Place, count: int = 1) -> Inventory:
     """
     have = held(inv, item, place)
     if count > have:
-        raise NotThereError(item, place, count, have)
+        raise RuleError(Code.NOT_THERE, item=item, place=place, count=count, have=have)
     if place in HANDS:
         return _set_hand(inv, place, None)
     if place == Place.WORN:
         if item == Item.JACKET and (inv.left_pocket.count or inv.right_pocket.count):
-            raise ContainerNotEmptyError(item)
+            raise RuleError(Code.NOT_EMPTY, item=item)
         if item == Item.BACKPACK and inv.pack != BackpackContent():
-            raise ContainerNotEmptyError(item)
+            raise RuleError(Code.NOT_EMPTY, item=item)
         return _set_worn(inv, item, False)
     if place in POCKETS:
         left = have - count

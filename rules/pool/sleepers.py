@@ -10,30 +10,25 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from rules.errors import Code, RuleError
 from rules.pool.carrying import require_able
 from rules.pool.health import Died
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.needs import wake
 from rules.pool.places import HANDS, Place, held, put, room, take
 from rules.pool.world import World, with_character, with_floor
-from rules.pool.world_errors import (
-    CannotStealFromSleeperError,
-    NotAsleepError,
-    NotInSameHallError,
-    SelfTargetError,
-)
 
 
 def _pair(world: World, actor: int, sleeper: int) -> tuple[PoolCharacter, PoolCharacter]:
     """The acting character (able, not the sleeper, in the same hall) and the sleeper."""
     if actor == sleeper:
-        raise SelfTargetError(actor)
+        raise RuleError(Code.SELF_TARGET, character=actor)
     doer, target = world.character(actor), world.character(sleeper)
     require_able(doer)
     if not target.alive or not target.asleep:
-        raise NotAsleepError(sleeper)
+        raise RuleError(Code.NOT_ASLEEP, character=sleeper)
     if doer.hall != target.hall:
-        raise NotInSameHallError(actor, sleeper)
+        raise RuleError(Code.OTHER_HALL, character=actor, other=sleeper)
     return doer, target
 
 
@@ -111,11 +106,11 @@ def take_from_sleeper(
 
     ``to``: a hand of the thief or the floor; None: the thief's first free hand (right, left),
     else the floor. Anything else (another item, another place) cannot be taken from a sleeper:
-    :class:`CannotStealFromSleeperError`.
+    ``STEAL_FROM_SLEEPER``.
     """
     doer, target = _pair(world, thief, sleeper)
     if place not in HANDS or held(target.inventory, Item.SWORD, place) == 0:
-        raise CannotStealFromSleeperError(sleeper, place)
+        raise RuleError(Code.STEAL_FROM_SLEEPER, sleeper=sleeper, place=place)
     if to is None:
         free = [h for h in HANDS[::-1] if room(doer.inventory, Item.SWORD, h)]
         to = free[0] if free else Place.FLOOR  # RIGHT_HAND first, as for prizes

@@ -10,19 +10,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from rules.errors import Code, RuleError
 from rules.pool.carrying import PRIZE_ORDER, move, require_able
 from rules.pool.model import HallFloor, Item, PoolCharacter
 from rules.pool.places import Place, inventory_counts, put, room
-from rules.pool.world_errors import (
-    BadCountError,
-    DoesNotFitError,
-    NotConnectedError,
-    NotThereError,
-    SamePlaceError,
-    UnknownCharacterError,
-    UnknownHallError,
-    WrongPlaceError,
-)
 
 WINNERS_NEEDED = 2
 
@@ -68,20 +59,20 @@ class World:
             object.__setattr__(self, "connections", pairs)
 
     def character(self, number: int) -> PoolCharacter:
-        """The character with ``number`` (:class:`UnknownCharacterError` if none)."""
+        """The character with ``number`` (``UNKNOWN_CHARACTER`` if none)."""
         for character in self.characters:
             if character.number == number:
                 return character
-        raise UnknownCharacterError(number)
+        raise RuleError(Code.UNKNOWN_CHARACTER, number=number)
 
     def floor(self, hall: int) -> HallFloor:
-        """The floor of ``hall`` (:class:`UnknownHallError` if there is no such hall)."""
+        """The floor of ``hall`` (``UNKNOWN_HALL`` if there is no such hall)."""
         self.check_hall(hall)
         return self.floors[hall - 1]
 
     def check_hall(self, hall: int) -> None:
         if not 1 <= hall <= self.halls:
-            raise UnknownHallError(hall)
+            raise RuleError(Code.UNKNOWN_HALL, hall=hall)
 
     def connected(self, a: int, b: int) -> bool:
         """Whether a portal leads from hall ``a`` to hall ``b`` (never from a hall to itself)."""
@@ -154,7 +145,7 @@ def move_item(
     """Move, wear, take off or drop (dest ``FLOOR``). Taking from the floor is a
     :func:`request_pick_up`, settled at the tick."""
     if source == Place.FLOOR:
-        raise WrongPlaceError(item, source)
+        raise RuleError(Code.WRONG_PLACE, item=item, place=source)
     return act_in_hall(world, number, lambda c, f: move(c, f, item, source, dest, count))
 
 
@@ -165,7 +156,7 @@ def request_move(world: World, number: int, hall: int | None) -> World:
         require_able(character)
         world.check_hall(hall)
         if not world.connected(character.hall, hall):
-            raise NotConnectedError(character.hall, hall)
+            raise RuleError(Code.NOT_CONNECTED, from_hall=character.hall, to_hall=hall)
     return with_character(world, replace(character, move_to=hall))
 
 
@@ -176,19 +167,21 @@ def request_pick_up(
     item. Settled at the tick, by initiative when several want more than lies there."""
     character = world.character(number)
     if count < 1:
-        raise BadCountError(count)
+        raise RuleError(Code.BAD_COUNT, count=count)
     require_able(character)
     have = world.floor(character.hall).count(item)
     if count > have:
-        raise NotThereError(item, Place.FLOOR, count, have)
+        raise RuleError(Code.NOT_THERE, item=item, place=Place.FLOOR, count=count, have=have)
     if place == Place.FLOOR:
-        raise SamePlaceError(place)
+        raise RuleError(Code.SAME_PLACE, place=place)
     if place is not None:
         put(character.inventory, item, place, count)  # raises if it cannot go there now
     else:
         space = sum(room(character.inventory, item, p) for p in PRIZE_ORDER[item])
         if count > space:
-            raise DoesNotFitError(item, PRIZE_ORDER[item][0], count, space)
+            raise RuleError(
+                Code.DOES_NOT_FIT, item=item, place=PRIZE_ORDER[item][0], count=count, room=space
+            )
     request = PickUpRequest(number, item, count, place)
     kept = tuple(r for r in world.pick_ups if (r.character, r.item) != (number, item))
     return replace(world, pick_ups=(*kept, request))

@@ -6,11 +6,19 @@ Bleeding and dying reuse :class:`rules.pool.health.Bled` and :class:`rules.pool.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from rules.pool.health import Bled, Died
 from rules.pool.model import Item
 from rules.pool.places import Place
-from rules.pool.world_errors import Inability
+
+
+class Inability(StrEnum):
+    """Why a character cannot act right now."""
+
+    DEAD = "dead"
+    ASLEEP = "asleep"
+    AT_ZERO = "at_zero"  # health 0: the only action is pills from the jacket's left pocket
 
 
 @dataclass(frozen=True, slots=True)

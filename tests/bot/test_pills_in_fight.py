@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.db.models import Encounter, GameSystem
 from bot.services import games, inventory
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import dump
-from bot.services.errors import PillsInFight
+from bot.services.errors import Refusal
 from bot.services.fight_store import FIGHTING, KIND, PoolFight
 from bot.services.runtime import Runtime
 from bot.services.world_play import actor_in_game
 from rules.pool.model import Gender, Stats
 from rules.pool.places import Place
+from tests.refusals import refused
 
 
 async def test_inventory_pills_are_refused_to_a_fighter_and_allowed_after(database: str) -> None:
@@ -30,7 +29,7 @@ async def test_inventory_pills_are_refused_to_a_fighter_and_allowed_after(databa
         hall=1,
     )
     actor = await actor_in_game(game.id, 21)
-    with pytest.raises(PillsInFight):
+    with refused(Refusal.PILLS_IN_FIGHT):
         await inventory.swallow(actor, 1, Place.BACKPACK, Runtime())
     await Encounter.filter(id=fight.id).update(stage="finished")
     me = await inventory.swallow(actor, 1, Place.BACKPACK, Runtime())

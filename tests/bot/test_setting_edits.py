@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.errors import InvalidSkill, SettingOutOfBounds, SkillProblem
+from bot.services.errors import Refusal, SettingOutOfBounds, SkillProblem
 from bot.services.setting_edits import (
     add_skill,
     allowed_range,
@@ -15,6 +15,7 @@ from bot.services.setting_edits import (
     toggle,
 )
 from bot.services.settings import GameSettings
+from tests.refusals import refused
 
 SKILLS = GameSettings(duel_skills=("пеший", "конный"))
 
@@ -25,9 +26,9 @@ def test_pairs_narrow_each_others_range() -> None:
     assert allowed_range(settings, "skill_max") == (3, 100)
     assert allowed_range(settings, "agility_max") == (10, 100)
     assert allowed_range(settings, "round_timeout") == (60, 24 * 3600)  # 1 min to 24 h
-    with pytest.raises(SettingOutOfBounds) as refused:
+    with pytest.raises(SettingOutOfBounds) as caught:
         set_number(settings, "skill_min", 8)
-    assert (refused.value.low, refused.value.high) == (1, 7)
+    assert caught.value.details == {"low": 1, "high": 7}
     assert settings.skill_min == 3
 
 
@@ -60,26 +61,26 @@ def test_toggles_flip_only_the_two_switches() -> None:
     ],
 )
 def test_bad_skill_names_are_refused(text: str, problem: SkillProblem) -> None:
-    with pytest.raises(InvalidSkill) as refused:
+    with refused(Refusal.BAD_SKILL) as caught:
         add_skill(SKILLS, text)
-    assert refused.value.problem is problem
+    assert caught.value.details["problem"] is problem
 
 
 def test_skills_are_added_squeezed_and_capped_at_ten() -> None:
     settings = add_skill(SKILLS, "  рукопашный   бой ")
     assert settings.duel_skills == ("пеший", "конный", "рукопашный бой")
     full = GameSettings(duel_skills=tuple(f"навык-{'а' * n}" for n in range(1, 11)))
-    with pytest.raises(InvalidSkill) as refused:
+    with refused(Refusal.BAD_SKILL) as caught:
         add_skill(full, "ещё один")
-    assert refused.value.problem is SkillProblem.TOO_MANY
+    assert caught.value.details["problem"] is SkillProblem.TOO_MANY
 
 
 def test_skills_are_removed_by_key_and_one_stays() -> None:
     settings = remove_skill(SKILLS, skill_key("пеший"))
     assert settings.duel_skills == ("конный",)
-    with pytest.raises(InvalidSkill) as refused:
+    with refused(Refusal.BAD_SKILL) as caught:
         remove_skill(settings, skill_key("конный"))
-    assert refused.value.problem is SkillProblem.LAST
-    with pytest.raises(InvalidSkill) as refused:
+    assert caught.value.details["problem"] is SkillProblem.LAST
+    with refused(Refusal.BAD_SKILL) as caught:
         remove_skill(settings, skill_key("пеший"))
-    assert refused.value.problem is SkillProblem.GONE
+    assert caught.value.details["problem"] is SkillProblem.GONE

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,7 +18,8 @@ from rules.dice import (
     roll_many,
     verify,
 )
-from rules.errors import DiceError, RuleError, ScriptedValueOutOfRangeError, ScriptExhaustedError
+from rules.errors import Code
+from tests.refusals import refused
 
 SEED = bytes(range(32))
 
@@ -35,24 +35,20 @@ def test_scripted_dice_replay_values_per_size_in_order() -> None:
 def test_scripted_dice_raise_when_exhausted() -> None:
     dice = ScriptedDice({10: [1]})
     dice.roll(10)
-    with pytest.raises(ScriptExhaustedError) as error:
+    with refused(Code.SCRIPT_EXHAUSTED) as error:
         dice.roll(10)
-    assert error.value.sides == 10
-    with pytest.raises(ScriptExhaustedError):
+    assert error.value.details["sides"] == 10
+    with refused(Code.SCRIPT_EXHAUSTED):
         dice.roll(6)
 
 
 def test_scripted_dice_reject_values_out_of_range() -> None:
     dice = ScriptedDice({6: [7]}).add(20, 0)
-    with pytest.raises(ScriptedValueOutOfRangeError) as error:
+    with refused(Code.SCRIPTED_VALUE_OUT_OF_RANGE) as error:
         dice.roll(6)
-    assert (error.value.sides, error.value.value) == (6, 7)
-    with pytest.raises(ScriptedValueOutOfRangeError):
+    assert error.value.details == {"sides": 6, "value": 7}
+    with refused(Code.SCRIPTED_VALUE_OUT_OF_RANGE):
         dice.roll(20)
-
-
-def test_dice_errors_are_rule_errors() -> None:
-    assert issubclass(ScriptExhaustedError, RuleError)
 
 
 def test_verifiable_dice_are_deterministic_per_seed_and_index() -> None:
@@ -114,12 +110,14 @@ def test_draw_stays_on_the_die(seed: bytes, index: int, sides: int) -> None:
     assert 1 <= draw(seed, index, sides) <= sides
 
 
-def test_bad_dice_requests_raise_dice_errors() -> None:
-    with pytest.raises(DiceError):
+def test_bad_dice_requests_raise_rule_errors() -> None:
+    with refused(Code.NO_SIDES) as caught:
         draw(SEED, 0, 0)
-    with pytest.raises(DiceError):
+    assert caught.value.details == {"sides": 0}
+    with refused(Code.SHORT_SEED) as short:
         VerifiableDice(b"short")
-    with pytest.raises(DiceError):
+    assert short.value.details == {"length": 5}
+    with refused(Code.NO_SIDES):
         SystemDice().roll(0)
 
 

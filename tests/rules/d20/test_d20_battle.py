@@ -20,18 +20,9 @@ from rules.d20 import (
     new_character,
     start_battle,
 )
-from rules.d20.errors import (
-    BattleOverError,
-    InvalidNameError,
-    InvalidTargetError,
-    NarrationPendingError,
-    NoNarrationDueError,
-    NotEnoughSidesError,
-    NotStandingError,
-    NotYourTurnError,
-    UnknownCombatantError,
-)
 from rules.dice import ScriptedDice
+from rules.errors import Code
+from tests.refusals import refused
 
 PHYSICAL = AttackKind.PHYSICAL
 
@@ -92,10 +83,10 @@ def test_ruling_d20_1_attacker_loses_next_turn_and_must_describe_it() -> None:
     assert report.effect.outcome is Outcome.FUMBLE
     assert report.narrator == "Эльф" == battle.narration_due
     assert battle.current.name == "Догвор"
-    with pytest.raises(NarrationPendingError) as caught:
+    with refused(Code.NARRATION_PENDING) as caught:
         attack(battle, "Догвор", "Эльф", PHYSICAL, d20(10))
-    assert caught.value.pending == "Эльф"
-    with pytest.raises(NoNarrationDueError):
+    assert caught.value.details["pending"] == "Эльф"
+    with refused(Code.NO_NARRATION_DUE):
         narrate(battle, "Догвор")
     battle = narrate(battle, "Эльф")
     battle, _ = end_turn(battle, "Догвор")
@@ -143,9 +134,9 @@ def test_ruling_d20_hp_0_is_fallen_and_out_of_the_fight() -> None:
     paj = battle.combatant("Паж").character
     assert paj.fallen and not paj.standing and not paj.dead
     assert battle.status is BattleStatus.ACTIVE
-    with pytest.raises(InvalidTargetError) as caught:
+    with refused(Code.INVALID_TARGET) as caught:
         attack(battle, "Догвор", "Паж", AttackKind.BUFF, d20(15))
-    assert caught.value.reason == "fallen"
+    assert caught.value.details["reason"] == "fallen"
     # The fallen are passed over in turn order (not a "skipped" turn).
     battle, skipped = end_turn(battle, "Догвор")
     assert skipped == () and battle.current.name == "Орк" and battle.round == 2
@@ -170,9 +161,9 @@ def test_d20_buff_spell_aims_at_own_side_including_oneself() -> None:
     battle, report = attack(two_on_two(), "Эльф", "Эльф", AttackKind.BUFF, d20(20))
     assert report.effect.outcome is Outcome.CRITICAL and report.struck is None
     assert hp(battle, "Эльф") == 12
-    with pytest.raises(InvalidTargetError) as caught:
+    with refused(Code.INVALID_TARGET) as caught:
         attack(battle, "Догвор", "Эльф", AttackKind.BUFF, d20(15))
-    assert caught.value.reason == "enemy"
+    assert caught.value.details["reason"] == "enemy"
 
 
 def test_ruling_d20_19_deals_7_target_loses_next_turn_and_describes_it() -> None:
@@ -222,7 +213,7 @@ def test_ruling_d20_battle_ends_when_one_side_has_no_one_standing() -> None:
     assert report.fell
     assert battle.status is BattleStatus.FINISHED
     assert battle.winner == "heroes"
-    with pytest.raises(BattleOverError):
+    with refused(Code.BATTLE_OVER):
         end_turn(battle, "Догвор")
 
 
@@ -240,12 +231,12 @@ def test_ruling_d20_finishing_a_fallen_character_is_a_separate_action() -> None:
     assert (finished.attacker, finished.target, finished.skipped) == ("Орк", "Паж", ())
     assert battle.combatant("Паж").character.dead
     assert battle.current.name == "Догвор"  # finishing took Орк's turn
-    with pytest.raises(InvalidTargetError) as gone:
+    with refused(Code.INVALID_TARGET) as gone:
         attack(battle, "Догвор", "Паж", AttackKind.BUFF, d20(15))
-    assert gone.value.reason == "dead"
-    with pytest.raises(InvalidTargetError) as caught:
+    assert gone.value.details["reason"] == "dead"
+    with refused(Code.INVALID_TARGET) as caught:
         finish(battle, "Догвор", "Орк")
-    assert caught.value.reason == "standing"
+    assert caught.value.details["reason"] == "standing"
 
 
 def test_seed_d20_19_fells_the_target_who_describes_before_being_finished() -> None:
@@ -254,52 +245,52 @@ def test_seed_d20_19_fells_the_target_who_describes_before_being_finished() -> N
     battle, _ = attack(battle, "Орк", "Эльф", PHYSICAL, d20(19))
     assert battle.status is BattleStatus.FINISHED and battle.winner == "b"
     assert battle.narration_due == "Эльф"
-    with pytest.raises(NarrationPendingError):
+    with refused(Code.NARRATION_PENDING):
         finish(battle, "Орк", "Эльф")
     battle = narrate(battle, "Эльф")
     battle, finished = finish(battle, "Орк", "Эльф")
     assert finished.target == "Эльф"
     assert battle.combatant("Эльф").character.dead
-    with pytest.raises(InvalidTargetError) as caught:
+    with refused(Code.INVALID_TARGET) as caught:
         finish(battle, "Орк", "Эльф")
-    assert caught.value.reason == "dead"
-    with pytest.raises(NotStandingError):
+    assert caught.value.details["reason"] == "dead"
+    with refused(Code.NOT_STANDING):
         finish(battle, "Эльф", "Орк")
 
 
 def test_d20_finish_refuses_own_side() -> None:
     battle, _ = attack(three_fighters(), "Орк", "Паж", PHYSICAL, d20(12))
-    with pytest.raises(InvalidTargetError) as caught:
+    with refused(Code.INVALID_TARGET) as caught:
         finish(battle, "Догвор", "Паж")
-    assert caught.value.reason == "ally"
-    with pytest.raises(InvalidTargetError) as dead:
+    assert caught.value.details["reason"] == "ally"
+    with refused(Code.INVALID_TARGET) as dead:
         attack(battle, "Догвор", "Орк", AttackKind.BUFF, d20(5))
-    assert dead.value.reason == "enemy"
+    assert dead.value.details["reason"] == "enemy"
 
 
 def test_d20_attacks_need_the_turn_and_a_standing_enemy() -> None:
     battle = two_on_two()
-    with pytest.raises(NotYourTurnError) as caught:
+    with refused(Code.NOT_YOUR_TURN) as caught:
         attack(battle, "Догвор", "Эльф", PHYSICAL, d20(10))
-    assert (caught.value.name, caught.value.current) == ("Догвор", "Эльф")
-    with pytest.raises(UnknownCombatantError):
+    assert caught.value.details == {"name": "Догвор", "current": "Эльф"}
+    with refused(Code.UNKNOWN_COMBATANT):
         attack(battle, "Эльф", "Никто", PHYSICAL, d20(10))
-    with pytest.raises(InvalidTargetError) as ally:
+    with refused(Code.INVALID_TARGET) as ally:
         attack(battle, "Эльф", "Варвар", PHYSICAL, d20(10))
-    assert ally.value.reason == "ally"
-    with pytest.raises(InvalidTargetError) as own:
+    assert ally.value.details["reason"] == "ally"
+    with refused(Code.INVALID_TARGET) as own:
         attack(battle, "Эльф", "Эльф", AttackKind.MAGIC, d20(10))
-    assert own.value.reason == "self"
+    assert own.value.details["reason"] == "self"
 
 
 def test_d20_battle_needs_two_sides_unique_names_and_standing_fighters() -> None:
     orc = new_character("Орк", CharacterClass.BARBARIAN)
     elf = new_character("Эльф", CharacterClass.WIZARD)
-    with pytest.raises(NotEnoughSidesError):
+    with refused(Code.NOT_ENOUGH_SIDES):
         start_battle([(orc, "a"), (elf, "a")], d20(1, 2))
-    with pytest.raises(InvalidNameError):
+    with refused(Code.INVALID_NAME):
         start_battle([(orc, "a"), (orc, "b")], d20(1, 2))
-    with pytest.raises(NotStandingError):
+    with refused(Code.NOT_STANDING):
         start_battle([(orc, "a"), (D20Character("Эльф", CharacterClass.WIZARD, 0), "b")], d20(1, 2))
 
 

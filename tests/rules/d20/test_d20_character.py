@@ -13,8 +13,9 @@ from rules.d20 import (
     check_succeeds,
     new_character,
 )
-from rules.d20.errors import InvalidDieError, InvalidHPError, InvalidNameError
 from rules.dice import ScriptedDice
+from rules.errors import Code
+from tests.refusals import refused
 
 
 @pytest.mark.parametrize(
@@ -43,12 +44,12 @@ def test_ruling_d20_armour_class_is_12_for_everyone(character_class: CharacterCl
 
 
 def test_d20_character_validation() -> None:
-    with pytest.raises(InvalidNameError):
+    with refused(Code.INVALID_NAME):
         new_character(" ", CharacterClass.MONK)
-    with pytest.raises(InvalidHPError) as caught:
+    with refused(Code.INVALID_HP) as caught:
         D20Character("X", CharacterClass.WIZARD, 13)
-    assert (caught.value.hp, caught.value.max_hp) == (13, 12)
-    with pytest.raises(InvalidHPError):
+    assert caught.value.details == {"hp": 13, "max_hp": 12}
+    with refused(Code.INVALID_HP):
         D20Character("X", CharacterClass.WIZARD, -1)
     assert D20Character("X", CharacterClass.WIZARD, 0).fallen
 
@@ -73,5 +74,5 @@ def test_d20_check_rolls_one_d20() -> None:
     first, second = check(Difficulty.DC2, dice), check(Difficulty.DC2, dice)
     assert (first.die, first.success) == (16, False)
     assert (second.die, second.success, second.difficulty) == (17, True, Difficulty.DC2)
-    with pytest.raises(InvalidDieError):
+    with refused(Code.INVALID_DIE):
         check_succeeds(Difficulty.DC1, 21)

@@ -7,8 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.d20 import AttackKind, Outcome, attack_effect, critical_hp
-from rules.d20.errors import InvalidDieError
 from rules.d20.table import base_outcome, target_hp_after
+from rules.errors import Code
+from tests.refusals import refused
 
 HARMFUL = [AttackKind.PHYSICAL, AttackKind.MAGIC]
 
@@ -133,6 +134,6 @@ def test_d20_target_hp_after_never_goes_below_0() -> None:
 
 @pytest.mark.parametrize("die", [0, 21])
 def test_d20_table_refuses_impossible_dice(die: int) -> None:
-    with pytest.raises(InvalidDieError) as caught:
+    with refused(Code.INVALID_DIE) as caught:
         attack_effect(die, AttackKind.PHYSICAL, has_ally=True)
-    assert caught.value.die == die
+    assert caught.value.details["die"] == die

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from rules.dice import ScriptedDice
 from rules.duel import DuelCharacter, Side, duel_round, new_character
-from rules.duel.errors import FighterDownError, SameFighterError, UnknownSkillError
+from rules.errors import Code
+from tests.refusals import refused
 
 
 def sandor_and_bronn() -> tuple[DuelCharacter, DuelCharacter]:
@@ -109,14 +110,14 @@ def test_ruling_duel_loser_can_drop_below_zero_and_is_down() -> None:
 def test_duel_round_refuses_the_same_fighter_a_fighter_down_and_a_missing_skill() -> None:
     sandor, bronn = sandor_and_bronn()
     dice = ScriptedDice()
-    with pytest.raises(SameFighterError):
+    with refused(Code.SAME_FIGHTER):
         duel_round(sandor, sandor, "пеший", dice)
-    with pytest.raises(UnknownSkillError):
+    with refused(Code.UNKNOWN_SKILL):
         duel_round(sandor, bronn, "конный", dice)
     down = DuelCharacter("Бронн", (("пеший", 8),), hp=0)
-    with pytest.raises(FighterDownError) as caught:
+    with refused(Code.FIGHTER_DOWN) as caught:
         duel_round(sandor, down, "пеший", dice)
-    assert (caught.value.name, caught.value.hp, caught.value.dead) == ("Бронн", 0, False)
+    assert caught.value.details == {"name": "Бронн", "hp": 0, "dead": False}
     assert dice.rolled == []
 
 

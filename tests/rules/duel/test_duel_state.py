@@ -17,12 +17,8 @@ from rules.duel import (
     restore_hp,
     start_duel,
 )
-from rules.duel.errors import (
-    ChoiceAlreadyMadeError,
-    FighterDownError,
-    UnknownSkillError,
-    WrongDuelStageError,
-)
+from rules.errors import Code
+from tests.refusals import refused
 
 
 def seed_duel(*, to_the_death: bool = False) -> Duel:
@@ -73,7 +69,7 @@ def test_ruling_duel_a_stop_ends_it_with_the_last_rounds_winner(stopper: Side) -
 def test_ruling_duel_one_stop_is_enough_without_waiting_for_the_other() -> None:
     duel = choose(seed_round(seed_duel()), Side.OPPONENT, Choice.STOP)
     assert duel.finished and duel.winner is Side.CHALLENGER
-    with pytest.raises(WrongDuelStageError):
+    with refused(Code.WRONG_DUEL_STAGE):
         choose(duel, Side.CHALLENGER, Choice.GO_ON)
 
 
@@ -113,24 +109,24 @@ def test_ruling_duel_fighters_down_cannot_start_a_new_duel() -> None:
     a = new_character("A", {"s": 5})
     b = new_character("B", {"s": 5}, hp=25)
     duel = play_round(start_duel(a, b, "s"), ScriptedDice({10: [10] * 5, 100: [100] * 5}))
-    with pytest.raises(FighterDownError):
+    with refused(Code.FIGHTER_DOWN):
         start_duel(duel.challenger, duel.opponent, "s")
-    with pytest.raises(UnknownSkillError):
+    with refused(Code.UNKNOWN_SKILL):
         start_duel(a, new_character("C", {"t": 1}), "s")
 
 
 def test_duel_stages_are_enforced() -> None:
     duel = seed_duel()
-    with pytest.raises(WrongDuelStageError) as caught:
+    with refused(Code.WRONG_DUEL_STAGE) as caught:
         choose(duel, Side.CHALLENGER, Choice.GO_ON)
-    assert caught.value.status == "awaiting_round"
+    assert caught.value.details["status"] == "awaiting_round"
     after = seed_round(duel)
-    with pytest.raises(WrongDuelStageError):
+    with refused(Code.WRONG_DUEL_STAGE):
         seed_round(after)
     chosen = choose(after, Side.CHALLENGER, Choice.GO_ON)
-    with pytest.raises(ChoiceAlreadyMadeError) as again:
+    with refused(Code.CHOICE_ALREADY_MADE) as again:
         choose(chosen, Side.CHALLENGER, Choice.STOP)
-    assert again.value.side == "challenger"
+    assert again.value.details["side"] == "challenger"
 
 
 def test_duel_fighter_by_side() -> None:

@@ -7,13 +7,14 @@ from fractions import Fraction
 import pytest
 
 from rules.d20 import AttackKind, Difficulty, Outcome
+from rules.errors import Code
 from rules.odds.d20 import (
     check_chance,
     check_chances,
     outcome_probabilities,
     target_hp_distribution,
 )
-from rules.odds.errors import OddsError
+from tests.refusals import refused
 
 
 @pytest.mark.parametrize("kind", [AttackKind.PHYSICAL, AttackKind.MAGIC])
@@ -71,5 +72,5 @@ def test_odds_d20_target_hp_distribution_sums_to_1_and_a_critical_never_kills(hp
 
 
 def test_odds_d20_refuses_a_fallen_target() -> None:
-    with pytest.raises(OddsError):
+    with refused(Code.ODDS_INPUT):
         target_hp_distribution(0, 20)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from rules.dice import ScriptedDice
 from rules.duel import duel_round, new_character
+from rules.errors import Code
 from rules.odds.duel import (
     DuelOdds,
     duel_odds,
@@ -20,7 +21,7 @@ from rules.odds.duel import (
     round_transitions,
     round_win_chance,
 )
-from rules.odds.errors import OddsError
+from tests.refusals import refused
 
 
 def enumerate_round(
@@ -207,8 +208,8 @@ def test_property_odds_duel_win_chances_sum_to_1_and_solve_the_chain(
     ],
 )
 def test_odds_duel_refuses_invalid_inputs(args: tuple[int, int, int, int], field: str) -> None:
-    with pytest.raises(OddsError) as caught:
+    with refused(Code.ODDS_INPUT) as caught:
         round_transitions(*args)
-    assert caught.value.field == field
-    with pytest.raises(OddsError):
+    assert caught.value.details["field"] == field
+    with refused(Code.ODDS_INPUT):
         duel_odds(1, 1, challenger_hp=0, opponent_hp=1)

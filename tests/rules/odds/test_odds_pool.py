@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.odds.errors import OddsError
+from rules.errors import Code
 from rules.odds.pool import (
     attack_odds,
     counted_successes,
@@ -19,6 +19,7 @@ from rules.odds.pool import (
     raw_successes,
 )
 from rules.pool.roll import count_successes, threshold
+from tests.refusals import refused
 
 PENALTIES = range(7)
 
@@ -112,6 +113,6 @@ def test_property_odds_pool_attack_damage_sums_to_1(a: int, d: int, pa: int, pd:
 
 @pytest.mark.parametrize(("dice", "penalty"), [(-1, 0), (2, -1)])
 def test_odds_pool_refuses_negative_inputs(dice: int, penalty: int) -> None:
-    with pytest.raises(OddsError) as caught:
+    with refused(Code.ODDS_INPUT) as caught:
         raw_successes(dice, penalty)
-    assert caught.value.value == -1
+    assert caught.value.details["value"] == -1

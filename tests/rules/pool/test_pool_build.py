@@ -6,44 +6,41 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.errors import RuleError
+from rules.errors import Code, RuleError
 from rules.pool.build import (
     Appearance,
     Build,
-    CharacterNumberError,
-    StatBelowMinimumError,
-    StatNotWholeError,
-    StatsSumError,
     appearance,
     build_of,
     new_character,
     validate_stats,
 )
 from rules.pool.model import BackpackContent, Gender, Item, PocketContent, Stat, Stats
+from tests.refusals import refused
 
 GOOD = Stats(initiative=2, attack=3, defense=2, vitality=5, charisma=0)
 
 
 def test_ruling_stats_sum_exactly_twelve() -> None:
     validate_stats(GOOD)
-    with pytest.raises(StatsSumError) as too_many:
+    with refused(Code.STATS_SUM) as too_many:
         validate_stats(Stats(2, 3, 2, 5, 1))
-    assert (too_many.value.total, too_many.value.expected) == (13, 12)
-    with pytest.raises(StatsSumError) as too_few:
+    assert too_many.value.details == {"total": 13, "expected": 12}
+    with refused(Code.STATS_SUM) as too_few:
         validate_stats(Stats(2, 3, 2, 4, 0))
-    assert too_few.value.total == 11
+    assert too_few.value.details["total"] == 11
 
 
 def test_ruling_stats_each_at_least_zero() -> None:
-    with pytest.raises(StatBelowMinimumError) as error:
+    with refused(Code.STAT_BELOW_MINIMUM) as error:
         validate_stats(Stats(-1, 5, 3, 5, 0))
-    assert (error.value.stat, error.value.value, error.value.minimum) == (Stat.INITIATIVE, -1, 0)
+    assert error.value.details == {"stat": Stat.INITIATIVE, "value": -1, "minimum": 0}
 
 
 def test_ruling_vitality_at_least_one() -> None:
-    with pytest.raises(StatBelowMinimumError) as error:
+    with refused(Code.STAT_BELOW_MINIMUM) as error:
         validate_stats(Stats(3, 3, 3, 0, 3))
-    assert (error.value.stat, error.value.value, error.value.minimum) == (Stat.VITALITY, 0, 1)
+    assert error.value.details == {"stat": Stat.VITALITY, "value": 0, "minimum": 1}
     validate_stats(Stats(0, 0, 0, 12, 0))
     validate_stats(Stats(11, 0, 0, 1, 0))
 
@@ -51,15 +48,17 @@ def test_ruling_vitality_at_least_one() -> None:
 @pytest.mark.parametrize("bad", [2.5, True, "3"])
 def test_ruling_stats_are_whole_numbers(bad: object) -> None:
     stats = Stats(2, 3, 2, 5, bad)  # type: ignore[arg-type]
-    with pytest.raises(StatNotWholeError) as error:
+    with refused(Code.STAT_NOT_WHOLE) as error:
         validate_stats(stats)
-    assert (error.value.stat, error.value.value) == (Stat.CHARISMA, bad)
+    assert error.value.details == {"stat": Stat.CHARISMA, "value": bad}
 
 
-def test_build_errors_are_rule_errors_without_text() -> None:
-    error = StatsSumError(13)
-    assert isinstance(error, RuleError)
-    assert error.args == (13, 12)
+def test_build_errors_carry_a_code_and_plain_details_without_text() -> None:
+    with refused(Code.STATS_SUM) as caught:
+        validate_stats(Stats(3, 3, 3, 3, 1))
+    assert isinstance(caught.value, RuleError)
+    assert caught.value.details == {"total": 13, "expected": 12}
+    assert str(caught.value) == "stats_sum: {'total': 13, 'expected': 12}"
 
 
 def test_ruling_new_character_full_health_max_is_vitality_with_start_kit() -> None:
@@ -79,11 +78,11 @@ def test_ruling_start_kit() -> None:
 
 
 def test_new_character_checks_stats_and_number() -> None:
-    with pytest.raises(StatsSumError):
+    with refused(Code.STATS_SUM):
         new_character(1, "Петя", Gender.MALE, Stats(1, 1, 1, 1, 1))
-    with pytest.raises(CharacterNumberError) as error:
+    with refused(Code.CHARACTER_NUMBER) as error:
         new_character(0, "Петя", Gender.MALE, GOOD)
-    assert error.value.number == 0
+    assert error.value.details["number"] == 0
 
 
 @pytest.mark.parametrize(
@@ -120,5 +119,5 @@ def test_property_build_valid_iff_rules_hold(i: int, a: int, d: int, v: int, c: 
         hero = new_character(1, "x", Gender.MALE, stats)
         assert hero.health == v
     else:
-        with pytest.raises(StatsSumError):
+        with refused(Code.STATS_SUM):
             validate_stats(stats)

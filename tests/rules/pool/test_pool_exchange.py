@@ -9,9 +9,8 @@ import pytest
 from pool_helpers import make
 
 from rules.dice import ScriptedDice
+from rules.errors import Code
 from rules.pool.exchange import (
-    CannotAttackError,
-    CannotBeAttackedError,
     Exchange,
     Fell,
     Unable,
@@ -25,6 +24,7 @@ from rules.pool.exchange import (
 from rules.pool.health import Died
 from rules.pool.model import Hand, Item, PoolCharacter
 from rules.pool.roll import PoolRoll
+from tests.refusals import refused
 
 
 def two_swords(character: PoolCharacter) -> PoolCharacter:
@@ -117,9 +117,9 @@ def test_already_fallen_unarmed_suffers_nothing_more() -> None:
 
 
 def test_ruling_fallen_cannot_attack() -> None:
-    with pytest.raises(CannotAttackError) as error:
+    with refused(Code.CANNOT_ATTACK) as error:
         roll_exchange(replace(make(1), fallen=True), make(2), ScriptedDice())
-    assert (error.value.character, error.value.reason) == (1, Unable.FALLEN)
+    assert error.value.details == {"character": 1, "reason": Unable.FALLEN}
 
 
 def test_ruling_fallen_defense_counts_zero_without_a_roll() -> None:
@@ -166,9 +166,9 @@ def test_both_rolls_negative_both_suffer_attacker_first() -> None:
     ],
 )
 def test_who_cannot_attack(change: dict[str, Any], reason: Unable) -> None:
-    with pytest.raises(CannotAttackError) as error:
+    with refused(Code.CANNOT_ATTACK) as error:
         roll_exchange(replace(make(1), **change), make(2), ScriptedDice())
-    assert error.value.reason == reason
+    assert error.value.details["reason"] == reason
 
 
 @pytest.mark.parametrize(
@@ -180,9 +180,9 @@ def test_who_cannot_attack(change: dict[str, Any], reason: Unable) -> None:
     ],
 )
 def test_who_cannot_be_attacked(defender: PoolCharacter, reason: Unable) -> None:
-    with pytest.raises(CannotBeAttackedError) as error:
+    with refused(Code.CANNOT_BE_ATTACKED) as error:
         roll_exchange(make(1), defender, ScriptedDice())
-    assert (error.value.character, error.value.reason) == (defender.number, reason)
+    assert error.value.details == {"character": defender.number, "reason": reason}
 
 
 def test_exchange_without_defense_roll_has_no_defender_negative() -> None:

@@ -8,15 +8,10 @@ import pytest
 from pool_helpers import duel_state, make
 
 from rules.dice import ScriptedDice
+from rules.errors import Code
 from rules.pool.exchange import Fell, WeaponDropped
-from rules.pool.fight_errors import (
-    ActionError,
-    ActionProblem,
-    ChoosingNotOverError,
-    FightOverError,
-    StaleTargetError,
-)
 from rules.pool.fight_round import (
+    ActionProblem,
     Attack,
     PillsTaken,
     StandUp,
@@ -31,6 +26,7 @@ from rules.pool.fight_setup import Choice, FightState
 from rules.pool.health import Bled, Died
 from rules.pool.model import Hand, Item, PocketContent, PoolCharacter
 from rules.pool.roll import PoolRoll
+from tests.refusals import refused
 
 
 def with_pills(character: PoolCharacter, left: int, right: int = 0) -> PoolCharacter:
@@ -146,18 +142,18 @@ def test_ruling_at_zero_pills_save_and_are_the_only_action() -> None:
     assert result.events == (PillsTaken(1, 1, 1),)
     assert result.characters[0].alive and result.characters[0].health == 1
     for action in (Attack(), StandUp()):
-        with pytest.raises(ActionError) as error:
+        with refused(Code.INVALID_ACTION) as error:
             resolve_round(people, side_fight(), {1: action}, ScriptedDice())
-        assert error.value.problem == ActionProblem.ONLY_PILLS
+        assert error.value.details["problem"] == ActionProblem.ONLY_PILLS
 
 
 def test_ruling_fight_pills_only_from_left_pocket() -> None:
     hero = with_pills(make(1), left=0, right=5)
     assert hero.inventory.pack.pills == 5
     assert left_pocket_pills(hero) == 0
-    with pytest.raises(ActionError) as error:
+    with refused(Code.INVALID_ACTION) as error:
         resolve_round([hero, make(2)], duel_state(), {1: TakePills(1)}, ScriptedDice())
-    assert error.value.problem == ActionProblem.NOT_ENOUGH_PILLS
+    assert error.value.details["problem"] == ActionProblem.NOT_ENOUGH_PILLS
     no_jacket = with_pills(make(1), left=4)
     no_jacket = replace(no_jacket, inventory=replace(no_jacket.inventory, jacket=False))
     assert left_pocket_pills(no_jacket) == 0
@@ -172,9 +168,13 @@ def test_ruling_several_pills_at_once_never_above_max() -> None:
 
 def test_pill_count_must_be_positive() -> None:
     hero = with_pills(make(1), left=3)
-    with pytest.raises(ActionError) as error:
+    with refused(Code.INVALID_ACTION) as error:
         resolve_round([hero, make(2)], duel_state(), {1: TakePills(0)}, ScriptedDice())
-    assert (error.value.character, error.value.problem) == (1, ActionProblem.BAD_COUNT)
+    assert error.value.details == {
+        "character": 1,
+        "action": TakePills(0),
+        "problem": ActionProblem.BAD_COUNT,
+    }
 
 
 def test_ruling_fallen_stands_up_spending_the_round_defense_zero() -> None:
@@ -193,15 +193,15 @@ def test_ruling_fallen_stands_up_spending_the_round_defense_zero() -> None:
 @pytest.mark.parametrize("action", [Attack(), TakePills(1)])
 def test_ruling_fallen_only_stands_up(action: Attack | TakePills) -> None:
     down = with_pills(replace(make(1), fallen=True), left=2)
-    with pytest.raises(ActionError) as error:
+    with refused(Code.INVALID_ACTION) as error:
         resolve_round([down, make(2)], duel_state(), {1: action}, ScriptedDice())
-    assert error.value.problem == ActionProblem.ONLY_STAND_UP
+    assert error.value.details["problem"] == ActionProblem.ONLY_STAND_UP
 
 
 def test_stand_up_only_when_fallen() -> None:
-    with pytest.raises(ActionError) as error:
+    with refused(Code.INVALID_ACTION) as error:
         resolve_round([make(1), make(2)], duel_state(), {1: StandUp()}, ScriptedDice())
-    assert error.value.problem == ActionProblem.NOT_FALLEN
+    assert error.value.details["problem"] == ActionProblem.NOT_FALLEN
 
 
 def test_ruling_missing_action_attacks() -> None:
@@ -250,23 +250,23 @@ def test_characters_outside_the_fight_are_untouched() -> None:
 def test_actions_only_for_fighters_in_the_fight(who: int) -> None:
     people = [make(1), make(2), make(3, alive=False), make(9)]
     state = FightState(hall=1, initiative=(1, 2, 3), choices=(Choice(3, 1), Choice(2, 1)))
-    with pytest.raises(ActionError) as error:
+    with refused(Code.INVALID_ACTION) as error:
         resolve_round(people, state, {who: Attack()}, ScriptedDice())
-    assert error.value.problem == ActionProblem.NOT_IN_FIGHT
+    assert error.value.details["problem"] == ActionProblem.NOT_IN_FIGHT
 
 
 def test_stale_target_must_be_replaced_first() -> None:
     people = three_with_one_at_zero()
     state = FightState(hall=1, initiative=(1, 2, 3), choices=(Choice(3, 1), Choice(2, 3)))
-    with pytest.raises(StaleTargetError) as error:
+    with refused(Code.STALE_TARGET) as error:
         resolve_round(people, state, {}, ScriptedDice())
-    assert (error.value.fighter, error.value.target) == (3, 1)
+    assert error.value.details == {"fighter": 3, "target": 1}
 
 
 def test_round_needs_choosing_over_and_fight_going_on() -> None:
-    with pytest.raises(ChoosingNotOverError):
+    with refused(Code.CHOOSING_NOT_OVER):
         resolve_round([make(1), make(2)], FightState(1, (1, 2)), {}, ScriptedDice())
-    with pytest.raises(FightOverError):
+    with refused(Code.FIGHT_OVER):
         resolve_round([make(1), make(2, health=0)], duel_state(), {}, ScriptedDice())
 
 
@@ -285,10 +285,10 @@ def test_check_action_validates_a_choice_before_the_round() -> None:
     hero = with_pills(make(1), left=2, right=5)
     assert check_action(hero, None, state, able) == Attack()
     assert check_action(hero, TakePills(2), state, able) == TakePills(2)
-    with pytest.raises(ActionError) as error:
+    with refused(Code.INVALID_ACTION) as error:
         check_action(hero, TakePills(3), state, able)  # the right pocket does not count
-    assert error.value.problem == ActionProblem.NOT_ENOUGH_PILLS
-    with pytest.raises(StaleTargetError):
+    assert error.value.details["problem"] == ActionProblem.NOT_ENOUGH_PILLS
+    with refused(Code.STALE_TARGET):
         check_action(hero, Attack(), state, {1})
     down = replace(hero, fallen=True)
     assert check_action(down, None, state, able) == StandUp()

@@ -8,23 +8,12 @@ import pytest
 from pool_helpers import make
 
 from rules.dice import ScriptedDice
+from rules.errors import Code
 from rules.pool.exchange import Unable
-from rules.pool.fight_errors import (
-    ChoosingNotOverError,
-    DuplicateFighterError,
-    FightersApartError,
-    FighterUnavailableError,
-    InvalidTargetError,
-    NotBoundError,
-    NotEnoughFightersError,
-    NotYourTurnError,
-    RetargetNotAllowedError,
-    TargetProblem,
-    UnknownCharacterError,
-)
 from rules.pool.fight_setup import (
     Choice,
     FightState,
+    TargetProblem,
     choose,
     current_chooser,
     default_target,
@@ -40,6 +29,7 @@ from rules.pool.fight_targets import (
     retarget,
     with_default_targets,
 )
+from tests.refusals import refused
 
 PEOPLE = [make(1, initiative=0), make(2, initiative=1), make(3, initiative=2), make(4)]
 
@@ -97,27 +87,27 @@ def test_ruling_bound_attacks_first_chooser_by_default_or_picks() -> None:
 
 def test_pick_opponent_rules() -> None:
     early = choose(four(), 4, 1)
-    with pytest.raises(ChoosingNotOverError) as pending:
+    with refused(Code.CHOOSING_NOT_OVER) as pending:
         pick_opponent(early, 1, 4)
-    assert pending.value.chooser == 2
+    assert pending.value.details["chooser"] == 2
     state = choose(choose(early, 2, 1), 3, 4)
     assert current_chooser(state) is None
-    with pytest.raises(NotBoundError) as not_bound:
+    with refused(Code.NOT_BOUND) as not_bound:
         pick_opponent(state, 4, 3)
-    assert not_bound.value.fighter == 4
-    with pytest.raises(InvalidTargetError) as stranger:
+    assert not_bound.value.details["fighter"] == 4
+    with refused(Code.INVALID_OPPONENT) as stranger:
         pick_opponent(state, 1, 3)
-    assert stranger.value.problem == TargetProblem.NOT_A_CHOOSER
+    assert stranger.value.details["problem"] == TargetProblem.NOT_A_CHOOSER
 
 
 def test_choose_only_in_turn() -> None:
-    with pytest.raises(NotYourTurnError) as error:
+    with refused(Code.NOT_YOUR_CHOICE) as error:
         choose(four(), 1, 2)
-    assert (error.value.chooser, error.value.expected) == (1, 4)
+    assert error.value.details == {"chooser": 1, "expected": 4}
     done = choose(choose(four(), 4, 1), 2, 3)
-    with pytest.raises(NotYourTurnError) as over:
+    with refused(Code.NOT_YOUR_CHOICE) as over:
         choose(done, 1, 2)
-    assert over.value.expected is None
+    assert over.value.details["expected"] is None
 
 
 @pytest.mark.parametrize(
@@ -126,9 +116,9 @@ def test_choose_only_in_turn() -> None:
 )
 def test_choose_valid_target(target: int, problem: TargetProblem) -> None:
     state = flee(four(), 3)
-    with pytest.raises(InvalidTargetError) as error:
+    with refused(Code.INVALID_OPPONENT) as error:
         choose(state, 4, target)
-    assert (error.value.chooser, error.value.target, error.value.problem) == (4, target, problem)
+    assert error.value.details == {"chooser": 4, "target": target, "problem": problem}
 
 
 def test_default_target_is_lowest_other_fighter_still_in() -> None:
@@ -140,26 +130,26 @@ def test_default_target_is_lowest_other_fighter_still_in() -> None:
 
 def test_start_fight_checks() -> None:
     dice = ScriptedDice()
-    with pytest.raises(NotEnoughFightersError) as few:
+    with refused(Code.NOT_ENOUGH_FIGHTERS) as few:
         start_fight(PEOPLE, [1], dice)
-    assert few.value.count == 1
-    with pytest.raises(DuplicateFighterError):
+    assert few.value.details["count"] == 1
+    with refused(Code.DUPLICATE_FIGHTER):
         start_fight(PEOPLE, [1, 1], dice)
-    with pytest.raises(UnknownCharacterError):
+    with refused(Code.UNKNOWN_CHARACTER):
         start_fight(PEOPLE, [1, 7], dice)
     away = [*PEOPLE[:3], replace(PEOPLE[3], hall=2)]
-    with pytest.raises(FightersApartError) as apart:
+    with refused(Code.FIGHTERS_APART) as apart:
         start_fight(away, [1, 4], dice)
-    assert apart.value.halls == (1, 2)
+    assert apart.value.details["halls"] == (1, 2)
     for change, reason in [
         ({"alive": False}, Unable.DEAD),
         ({"health": 0}, Unable.NO_HEALTH),
         ({"asleep": True}, Unable.ASLEEP),
     ]:
         people = [replace(PEOPLE[0], **change), PEOPLE[1]]  # type: ignore[arg-type]
-        with pytest.raises(FighterUnavailableError) as error:
+        with refused(Code.FIGHTER_UNAVAILABLE) as error:
             start_fight(people, [1, 2], dice)
-        assert (error.value.character, error.value.reason) == (1, reason)
+        assert error.value.details == {"character": 1, "reason": reason}
 
 
 def ready() -> FightState:
@@ -198,15 +188,15 @@ def test_retarget_choice_and_rules() -> None:
     people = [PEOPLE[0], PEOPLE[1], PEOPLE[2], replace(PEOPLE[3], health=0)]
     new = retarget(state, people, 1, 3)
     assert new.picks == (Choice(1, 3),) and new.target_of(1) == 3
-    with pytest.raises(RetargetNotAllowedError) as not_needed:
+    with refused(Code.RETARGET_NOT_ALLOWED) as not_needed:
         retarget(state, people, 2, 3)
-    assert (not_needed.value.fighter, not_needed.value.current) == (2, 1)
-    with pytest.raises(InvalidTargetError) as at_zero:
+    assert not_needed.value.details == {"fighter": 2, "current": 1}
+    with refused(Code.INVALID_OPPONENT) as at_zero:
         retarget(state, people, 1, 4)
-    assert at_zero.value.problem == TargetProblem.OUT
-    with pytest.raises(InvalidTargetError) as own:
+    assert at_zero.value.details["problem"] == TargetProblem.OUT
+    with refused(Code.INVALID_OPPONENT) as own:
         retarget(state, people, 1, 1)
-    assert own.value.problem == TargetProblem.SELF
+    assert own.value.details["problem"] == TargetProblem.SELF
 
 
 def test_ruling_fled_opponent_is_out() -> None:
@@ -214,7 +204,7 @@ def test_ruling_fled_opponent_is_out() -> None:
     assert state.fled == frozenset({4})
     assert not state.in_fight(4)
     assert needs_new_target(state, PEOPLE) == (1,)
-    with pytest.raises(UnknownCharacterError):
+    with refused(Code.UNKNOWN_CHARACTER):
         flee(state, 9)
 
 
@@ -226,6 +216,6 @@ def test_nobody_left_means_no_default() -> None:
 
 
 def test_missing_fighter_in_characters_is_reported() -> None:
-    with pytest.raises(UnknownCharacterError) as error:
+    with refused(Code.UNKNOWN_CHARACTER) as error:
         able_fighters(ready(), PEOPLE[:3])
-    assert error.value.character == 4
+    assert error.value.details == {"number": 4}

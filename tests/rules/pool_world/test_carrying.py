@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.errors import Code
 from rules.pool.carrying import (
     drop,
     eat,
@@ -20,17 +21,8 @@ from rules.pool.carrying import (
 )
 from rules.pool.model import BackpackContent, HallFloor, Inventory, Item, PocketContent, start_kit
 from rules.pool.places import Place, held, inventory_counts, put, room, take, within_limits
-from rules.pool.world_errors import (
-    BadCountError,
-    CannotActError,
-    ContainerNotEmptyError,
-    DoesNotFitError,
-    Inability,
-    NoContainerError,
-    NotThereError,
-    SamePlaceError,
-    WrongPlaceError,
-)
+from rules.pool.world_events import Inability
+from tests.refusals import refused
 from tests.rules.pool_world.world_helpers import bare, floor_of, make
 
 EMPTY = HallFloor()
@@ -38,18 +30,23 @@ JACKET_ONLY = Inventory(jacket=True)
 
 
 def test_ruling_pockets_exist_only_with_a_jacket_worn() -> None:
-    with pytest.raises(NoContainerError) as caught:
+    with refused(Code.NO_CONTAINER) as caught:
         put(Inventory(), Item.PILL, Place.LEFT_POCKET)
-    assert caught.value.place == Place.LEFT_POCKET
+    assert caught.value.details["place"] == Place.LEFT_POCKET
     assert room(Inventory(), Item.COIN, Place.RIGHT_POCKET) == 0
     assert put(JACKET_ONLY, Item.PILL, Place.LEFT_POCKET).left_pocket == PocketContent(Item.PILL, 1)
 
 
 def test_ruling_pocket_holds_one_kind_pills_or_coins() -> None:
     inv = put(JACKET_ONLY, Item.PILL, Place.LEFT_POCKET, 3)
-    with pytest.raises(DoesNotFitError) as caught:
+    with refused(Code.DOES_NOT_FIT) as caught:
         put(inv, Item.COIN, Place.LEFT_POCKET)
-    assert (caught.value.item, caught.value.room) == (Item.COIN, 0)
+    assert caught.value.details == {
+        "item": Item.COIN,
+        "place": Place.LEFT_POCKET,
+        "count": 1,
+        "room": 0,
+    }
     emptied = take(inv, Item.PILL, Place.LEFT_POCKET, 3)
     assert emptied.left_pocket == PocketContent()
     assert put(emptied, Item.COIN, Place.LEFT_POCKET).left_pocket == PocketContent(Item.COIN, 1)
@@ -58,22 +55,22 @@ def test_ruling_pocket_holds_one_kind_pills_or_coins() -> None:
 def test_ruling_pocket_holds_up_to_10_pills() -> None:
     inv = put(JACKET_ONLY, Item.PILL, Place.RIGHT_POCKET, 10)
     assert room(inv, Item.PILL, Place.RIGHT_POCKET) == 0
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         put(inv, Item.PILL, Place.RIGHT_POCKET)
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         put(JACKET_ONLY, Item.PILL, Place.RIGHT_POCKET, 11)
 
 
 def test_ruling_pocket_holds_up_to_100_coins() -> None:
     inv = put(JACKET_ONLY, Item.COIN, Place.LEFT_POCKET, 100)
-    with pytest.raises(DoesNotFitError) as caught:
+    with refused(Code.DOES_NOT_FIT) as caught:
         put(inv, Item.COIN, Place.LEFT_POCKET)
-    assert caught.value.count == 1
+    assert caught.value.details["count"] == 1
 
 
 @pytest.mark.parametrize("item", [Item.SWORD, Item.RATION, Item.JACKET, Item.TROUSERS])
 def test_ruling_pockets_hold_only_pills_and_coins(item: Item) -> None:
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         put(JACKET_ONLY, item, Place.LEFT_POCKET)
 
 
@@ -82,7 +79,7 @@ def test_ruling_backpack_holds_at_most_10_rations_jackets_trousers_together() ->
     assert room(inv, Item.TROUSERS, Place.BACKPACK) == 1
     full = put(inv, Item.JACKET, Place.BACKPACK)
     for item in (Item.RATION, Item.JACKET, Item.TROUSERS):
-        with pytest.raises(DoesNotFitError):
+        with refused(Code.DOES_NOT_FIT):
             put(full, item, Place.BACKPACK)
 
 
@@ -93,45 +90,45 @@ def test_ruling_backpack_holds_pills_and_coins_without_limit() -> None:
 
 
 def test_ruling_backpack_holds_nothing_unless_worn() -> None:
-    with pytest.raises(NoContainerError):
+    with refused(Code.NO_CONTAINER):
         put(Inventory(), Item.RATION, Place.BACKPACK)
 
 
 @pytest.mark.parametrize("item", [Item.SWORD, Item.BACKPACK])
 def test_ruling_backpack_takes_no_swords_or_backpacks(item: Item) -> None:
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         put(Inventory(backpack=True), item, Place.BACKPACK)
 
 
 def test_ruling_swords_only_in_hands_one_per_hand() -> None:
     inv = put(put(Inventory(), Item.SWORD, Place.LEFT_HAND), Item.SWORD, Place.RIGHT_HAND)
     assert inv.swords_in_hand == 2
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         put(inv, Item.SWORD, Place.LEFT_HAND)
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         put(Inventory(), Item.SWORD, Place.LEFT_HAND, 2)
     for place in (Place.WORN, Place.BACKPACK, Place.LEFT_POCKET):
-        with pytest.raises(WrongPlaceError):
+        with refused(Code.WRONG_PLACE):
             put(Inventory(jacket=True, backpack=True), Item.SWORD, place)
 
 
 def test_ruling_ration_only_in_backpack_or_one_in_a_free_hand() -> None:
     inv = put(Inventory(right_hand=Item.SWORD), Item.RATION, Place.LEFT_HAND)
     assert inv.left_hand == Item.RATION
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         put(inv, Item.RATION, Place.LEFT_HAND)  # one a hand
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         put(inv, Item.RATION, Place.RIGHT_HAND)  # the sword hand is not free
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         put(Inventory(jacket=True), Item.RATION, Place.LEFT_POCKET)
 
 
 def test_ruling_one_jacket_trousers_backpack_worn() -> None:
     worn = start_kit()
     for item in (Item.JACKET, Item.TROUSERS, Item.BACKPACK):
-        with pytest.raises(DoesNotFitError):
+        with refused(Code.DOES_NOT_FIT):
             put(worn, item, Place.WORN)
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         put(worn, Item.SWORD, Place.WORN)
 
 
@@ -157,14 +154,19 @@ def test_move_between_places_and_hands() -> None:
 
 def test_move_validates_count_place_and_presence() -> None:
     hero = make()
-    with pytest.raises(BadCountError):
+    with refused(Code.BAD_COUNT):
         move(hero, EMPTY, Item.PILL, Place.BACKPACK, Place.LEFT_POCKET, 0)
-    with pytest.raises(SamePlaceError):
+    with refused(Code.SAME_PLACE):
         move(hero, EMPTY, Item.PILL, Place.BACKPACK, Place.BACKPACK)
-    with pytest.raises(NotThereError) as caught:
+    with refused(Code.NOT_THERE) as caught:
         move(hero, EMPTY, Item.PILL, Place.BACKPACK, Place.LEFT_POCKET, 6)
-    assert (caught.value.count, caught.value.have) == (6, 5)
-    with pytest.raises(NotThereError):
+    assert caught.value.details == {
+        "item": Item.PILL,
+        "place": Place.BACKPACK,
+        "count": 6,
+        "have": 5,
+    }
+    with refused(Code.NOT_THERE):
         pick_up(hero, floor_of(pill=1), Item.PILL, Place.LEFT_POCKET, 2)
 
 
@@ -191,13 +193,13 @@ def test_wear_and_take_off() -> None:
 
 def test_take_off_jacket_refused_unless_pockets_empty() -> None:
     inv = replace(start_kit(), right_pocket=PocketContent(Item.COIN, 3))
-    with pytest.raises(ContainerNotEmptyError) as caught:
+    with refused(Code.NOT_EMPTY) as caught:
         take_off(make(inventory=inv), EMPTY, Item.JACKET)
-    assert caught.value.item == Item.JACKET
+    assert caught.value.details["item"] == Item.JACKET
 
 
 def test_take_off_backpack_refused_unless_empty() -> None:
-    with pytest.raises(ContainerNotEmptyError):
+    with refused(Code.NOT_EMPTY):
         take_off(make(), EMPTY, Item.BACKPACK)
     empty_pack = replace(start_kit(), pack=BackpackContent())
     hero, floor = take_off(make(inventory=empty_pack), EMPTY, Item.BACKPACK)
@@ -208,7 +210,7 @@ def test_taken_off_jacket_can_go_into_the_backpack_but_a_backpack_cannot() -> No
     hero, _ = take_off(make(), EMPTY, Item.JACKET, Place.BACKPACK)
     assert hero.inventory.pack.jackets == 1
     empty_pack = replace(start_kit(), pack=BackpackContent())
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         take_off(make(inventory=empty_pack), EMPTY, Item.BACKPACK, Place.BACKPACK)
 
 
@@ -219,9 +221,9 @@ def test_ruling_eating_a_ration_resets_hunger() -> None:
     assert fed.inventory.pack.rations == 4
     in_hand = make(inventory=Inventory(left_hand=Item.RATION), cycles_without_food=5)
     assert eat(in_hand, Place.LEFT_HAND).inventory.left_hand is None
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         eat(hungry, Place.FLOOR)
-    with pytest.raises(NotThereError):
+    with refused(Code.NOT_THERE):
         eat(bare(), Place.RIGHT_HAND)
 
 
@@ -241,31 +243,31 @@ def test_ruling_health_zero_only_pills_from_left_pocket() -> None:
     inv = replace(start_kit(), left_pocket=PocketContent(Item.PILL, 2))
     down = make(health=0, inventory=inv)
     assert take_pills(down, 2, Place.LEFT_POCKET).health == 2
-    with pytest.raises(CannotActError) as caught:
+    with refused(Code.CANNOT_ACT) as caught:
         take_pills(down, 1, Place.BACKPACK)
-    assert caught.value.reason == Inability.AT_ZERO
+    assert caught.value.details["reason"] == Inability.AT_ZERO
     for action in (
         lambda: eat(down, Place.BACKPACK),
         lambda: drop(down, EMPTY, Item.SWORD, Place.RIGHT_HAND),
     ):
-        with pytest.raises(CannotActError):
+        with refused(Code.CANNOT_ACT):
             action()
 
 
 def test_pills_come_only_from_pockets_or_backpack() -> None:
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         take_pills(make(), 1, Place.FLOOR)
-    with pytest.raises(BadCountError):
+    with refused(Code.BAD_COUNT):
         take_pills(make(), 0, Place.BACKPACK)
 
 
 def test_dead_and_sleeping_characters_cannot_act() -> None:
-    with pytest.raises(CannotActError) as dead:
+    with refused(Code.CANNOT_ACT) as dead:
         eat(make(alive=False), Place.BACKPACK)
-    assert dead.value.reason == Inability.DEAD
-    with pytest.raises(CannotActError) as asleep:
+    assert dead.value.details["reason"] == Inability.DEAD
+    with refused(Code.CANNOT_ACT) as asleep:
         take_pills(make(asleep=True), 1, Place.BACKPACK)
-    assert asleep.value.reason == Inability.ASLEEP
+    assert asleep.value.details["reason"] == Inability.ASLEEP
 
 
 @pytest.mark.parametrize(

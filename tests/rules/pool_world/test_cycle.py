@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rules.dice import ScriptedDice
+from rules.errors import Code
 from rules.pool.cycle import PRIZES, CharismaRoll, tick
 from rules.pool.health import Bled, Died
 from rules.pool.model import BackpackContent, Inventory, Item, PocketContent
@@ -16,15 +17,16 @@ from rules.pool.penalty import hunger_penalty, sleeplessness_penalty
 from rules.pool.places import Place
 from rules.pool.sleepers import guard
 from rules.pool.world import new_world, request_move, update_character, with_floor
-from rules.pool.world_errors import GameOverError, Inability
 from rules.pool.world_events import (
     Healed,
+    Inability,
     MoveBlocked,
     Moved,
     PrizeWon,
     Slept,
     Woke,
 )
+from tests.refusals import refused
 from tests.rules.pool_world.world_helpers import bare, floor_of, make, world_of
 
 
@@ -222,7 +224,7 @@ def test_moving_stops_guarding() -> None:
 
 
 def test_tick_refused_after_the_game_ended() -> None:
-    with pytest.raises(GameOverError):
+    with refused(Code.GAME_OVER):
         tick(replace(world_of(make(), make()), winners=(1, 2)), no_dice())
 
 

@@ -4,23 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from rules.dice import ScriptedDice
+from rules.errors import Code
 from rules.pool.contests import InitiativeRoll, rank_by_initiative
 from rules.pool.cycle import tick
 from rules.pool.model import Inventory, Item
 from rules.pool.places import Place
 from rules.pool.world import request_pick_up, update_character, with_floor
-from rules.pool.world_errors import (
-    BadCountError,
-    CannotActError,
-    DoesNotFitError,
-    NoContainerError,
-    NotThereError,
-    SamePlaceError,
-)
 from rules.pool.world_events import PickedUp, PickUpMissed, PrizeWon
+from tests.refusals import refused
 from tests.rules.pool_world.world_helpers import bare, floor_of, make, world_of
 
 
@@ -137,15 +129,15 @@ def test_no_room_left_at_tick_time_is_missed() -> None:
 
 def test_pick_up_request_is_validated() -> None:
     world = with_floor(world_of(bare(), make(health=0)), 1, floor_of(pill=2, sword=1))
-    with pytest.raises(BadCountError):
+    with refused(Code.BAD_COUNT):
         request_pick_up(world, 1, Item.PILL, 0)
-    with pytest.raises(NotThereError):
+    with refused(Code.NOT_THERE):
         request_pick_up(world, 1, Item.PILL, 3)
-    with pytest.raises(NoContainerError):
+    with refused(Code.NO_CONTAINER):
         request_pick_up(world, 1, Item.PILL, 1, Place.LEFT_POCKET)
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         request_pick_up(world, 1, Item.PILL)  # no jacket, no backpack
-    with pytest.raises(SamePlaceError):
+    with refused(Code.SAME_PLACE):
         request_pick_up(world, 1, Item.SWORD, 1, Place.FLOOR)
-    with pytest.raises(CannotActError):
+    with refused(Code.CANNOT_ACT):
         request_pick_up(world, 2, Item.SWORD)

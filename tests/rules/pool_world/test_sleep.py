@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.errors import Code
 from rules.pool.health import Died
 from rules.pool.model import HallFloor, Inventory, Item
 from rules.pool.needs import fall_asleep, halved_sleeplessness, wake
@@ -19,15 +20,7 @@ from rules.pool.sleepers import (
     wake_up,
 )
 from rules.pool.world import update_character
-from rules.pool.world_errors import (
-    CannotActError,
-    CannotStealFromSleeperError,
-    DoesNotFitError,
-    NotAsleepError,
-    NotInSameHallError,
-    SelfTargetError,
-    WrongPlaceError,
-)
+from tests.refusals import refused
 from tests.rules.pool_world.world_helpers import make, world_of
 
 
@@ -35,7 +28,7 @@ def test_fall_asleep_resets_guarding_and_portal_request() -> None:
     sleeper = fall_asleep(make(guarding=2, move_to=3, cycles_slept=5))
     assert sleeper.asleep
     assert (sleeper.guarding, sleeper.move_to, sleeper.cycles_slept) == (None, None, 0)
-    with pytest.raises(CannotActError):
+    with refused(Code.CANNOT_ACT):
         fall_asleep(sleeper)
 
 
@@ -63,9 +56,9 @@ def test_woken_before_a_whole_cycle_gets_no_sleep() -> None:
 
 
 def test_waking_the_awake_or_dead_is_an_error() -> None:
-    with pytest.raises(NotAsleepError):
+    with refused(Code.NOT_ASLEEP):
         wake(make())
-    with pytest.raises(NotAsleepError):
+    with refused(Code.NOT_ASLEEP):
         wake(make(asleep=True, alive=False))
 
 
@@ -78,11 +71,11 @@ def test_ruling_anyone_may_wake_a_sleeper() -> None:
 
 def test_waker_must_be_another_awake_character_in_the_same_hall() -> None:
     world = world_of(make(asleep=True), make(hall=2), make(asleep=True), halls=2)
-    with pytest.raises(NotInSameHallError):
+    with refused(Code.OTHER_HALL):
         wake_up(world, 1, waker=2)
-    with pytest.raises(CannotActError):
+    with refused(Code.CANNOT_ACT):
         wake_up(world, 1, waker=3)
-    with pytest.raises(SelfTargetError):
+    with refused(Code.SELF_TARGET):
         wake_up(world, 1, waker=1)
 
 
@@ -127,9 +120,9 @@ def test_a_guard_who_cannot_fight_or_left_protects_nobody(guard_changes: dict[st
 
 def test_ruling_guarding_happens_within_one_hall() -> None:
     world = world_of(make(), make(), make(asleep=True, hall=2), halls=2)
-    with pytest.raises(NotAsleepError):
+    with refused(Code.NOT_ASLEEP):
         guard(world, 2, 1)
-    with pytest.raises(NotInSameHallError):
+    with refused(Code.OTHER_HALL):
         guard(world, 2, 3)
 
 
@@ -154,23 +147,23 @@ def test_snatched_sword_goes_to_the_floor_when_no_hand_is_free() -> None:
     world = take_from_sleeper(world, 2, 1, Place.RIGHT_HAND)
     assert world.floor(1) == HallFloor(((Item.SWORD, 1),))
     world = world_of(make(asleep=True), make(inventory=full))
-    with pytest.raises(DoesNotFitError):
+    with refused(Code.DOES_NOT_FIT):
         take_from_sleeper(world, 2, 1, Place.RIGHT_HAND, to=Place.LEFT_HAND)
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         take_from_sleeper(world, 2, 1, Place.RIGHT_HAND, to=Place.BACKPACK)
 
 
 @pytest.mark.parametrize("place", [Place.BACKPACK, Place.WORN, Place.LEFT_POCKET, Place.LEFT_HAND])
 def test_ruling_nothing_else_can_be_stolen_from_a_sleeper(place: Place) -> None:
     world = world_of(make(asleep=True), make())
-    with pytest.raises(CannotStealFromSleeperError) as caught:
+    with refused(Code.STEAL_FROM_SLEEPER) as caught:
         take_from_sleeper(world, 2, 1, place)
-    assert (caught.value.sleeper, caught.value.place) == (1, place)
+    assert caught.value.details == {"sleeper": 1, "place": place}
 
 
 def test_robbing_or_attacking_the_awake_is_not_a_sleeper_rule() -> None:
     world = world_of(make(), make())
-    with pytest.raises(NotAsleepError):
+    with refused(Code.NOT_ASLEEP):
         take_from_sleeper(world, 2, 1, Place.RIGHT_HAND)
-    with pytest.raises(NotAsleepError):
+    with refused(Code.NOT_ASLEEP):
         attack_sleeper(world, 2, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.errors import Code
 from rules.pool.model import HallFloor, Item
 from rules.pool.places import Place
 from rules.pool.world import (
@@ -16,13 +17,7 @@ from rules.pool.world import (
     with_floor,
     world_counts,
 )
-from rules.pool.world_errors import (
-    CannotActError,
-    NotConnectedError,
-    UnknownCharacterError,
-    UnknownHallError,
-    WrongPlaceError,
-)
+from tests.refusals import refused
 from tests.rules.pool_world.world_helpers import floor_of, make, world_of
 
 
@@ -42,16 +37,16 @@ def test_ruling_characters_start_in_hall_1() -> None:
 
 def test_unknown_numbers_and_halls_are_errors() -> None:
     world = world_of(make())
-    with pytest.raises(UnknownCharacterError) as caught:
+    with refused(Code.UNKNOWN_CHARACTER) as caught:
         world.character(2)
-    assert caught.value.number == 2
-    with pytest.raises(UnknownHallError):
+    assert caught.value.details == {"number": 2}
+    with refused(Code.UNKNOWN_HALL):
         world.floor(2)
-    with pytest.raises(UnknownHallError):
+    with refused(Code.UNKNOWN_HALL):
         add_character(world, make(), hall=0)
-    with pytest.raises(UnknownCharacterError):
+    with refused(Code.UNKNOWN_CHARACTER):
         with_character(world, make(3))
-    with pytest.raises(UnknownHallError):
+    with refused(Code.UNKNOWN_HALL):
         new_world(2, connections=[(1, 3)])
 
 
@@ -73,14 +68,14 @@ def test_ruling_halls_connect_all_to_all_unless_the_admin_sets_connections() -> 
 
 def test_request_move_is_validated() -> None:
     world = world_of(make(), make(health=0), halls=3, connections=frozenset({(1, 2)}))
-    with pytest.raises(NotConnectedError) as caught:
+    with refused(Code.NOT_CONNECTED) as caught:
         request_move(world, 1, 3)
-    assert (caught.value.from_hall, caught.value.to_hall) == (1, 3)
-    with pytest.raises(NotConnectedError):
+    assert caught.value.details == {"from_hall": 1, "to_hall": 3}
+    with refused(Code.NOT_CONNECTED):
         request_move(world, 1, 1)
-    with pytest.raises(UnknownHallError):
+    with refused(Code.UNKNOWN_HALL):
         request_move(world, 1, 4)
-    with pytest.raises(CannotActError):
+    with refused(Code.CANNOT_ACT):
         request_move(world, 2, 2)
     assert request_move(world, 1, 2).character(1).move_to == 2
 
@@ -89,7 +84,7 @@ def test_move_item_drops_to_the_hall_floor_but_never_takes_from_it() -> None:
     world = world_of(make(hall=2), halls=2)
     world = move_item(world, 1, Item.SWORD, Place.RIGHT_HAND, Place.FLOOR)
     assert world.floor(2) == floor_of(sword=1) and world.floor(1) == HallFloor()
-    with pytest.raises(WrongPlaceError):
+    with refused(Code.WRONG_PLACE):
         move_item(world, 1, Item.SWORD, Place.FLOOR, Place.RIGHT_HAND)
 
 
