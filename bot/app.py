@@ -16,6 +16,7 @@ from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_applicati
 from aiogram_dialog import setup_dialogs
 from aiogram_dialog.api.protocols import MessageManagerProtocol
 from aiohttp import web
+from redis.asyncio import Redis
 
 from bot.commands import register_commands
 from bot.config import Settings
@@ -32,7 +33,6 @@ from bot.handlers import (
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware, skip_fsm_for
-from bot.redis_line import RedisLine
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
@@ -54,10 +54,11 @@ def build_dispatcher(
     settings: Settings | None = None,
     table_dice: Dice | None = None,
     message_manager: MessageManagerProtocol | None = None,
-    line: RedisLine | None = None,
+    redis: Redis | None = None,
     dice_factory: DiceFactory | None = None,
 ) -> Dispatcher:
-    """The whole dispatcher: routers, middlewares, dialogs; services passed by name."""
+    """The whole dispatcher: routers, middlewares, dialogs; services passed by name.
+    ``redis``: the storage's client, for the game locks and the throttle (else in memory)."""
     dp = Dispatcher(storage=storage, events_isolation=isolation)
     finish_in_flight(dp)
     skip_fsm_for(dp, BUTTON_PREFIXES)
@@ -65,7 +66,7 @@ def build_dispatcher(
     dp["translator"] = translator
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
-    dp["runtime"] = Runtime(GameLocks(line), dice_factory or verifiable_dice)
+    dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
     # Without settings (tests), every live-message edit goes out at once.
     live = LiveEdits(settings.live_edit_seconds if settings is not None else 0.0)
     dp["live"] = live
@@ -76,7 +77,7 @@ def build_dispatcher(
     dp["scheduler"] = scheduler
     dp.update.outer_middleware(L10nMiddleware(translator))
     if settings is not None and settings.throttle_rate:
-        dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, line))
+        dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, redis))
     register_buttons(dp)  # in-game buttons, before every router: no dialog machinery
     dialogs = Router(name="with_dialogs")  # commands and dialogs: aiogram-dialog's middlewares
     dialogs.include_router(build_root_router())
@@ -135,7 +136,7 @@ async def run(settings: Settings) -> None:
             isolation=storage.isolation,
             translator=translator,
             settings=settings,
-            line=storage.line,
+            redis=storage.redis,
         )
         try:
             me = await bot.get_me()

@@ -17,9 +17,9 @@ from typing import Any, Protocol
 from aiogram import BaseMiddleware, Dispatcher
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import TelegramObject, Update
+from redis.asyncio import Redis
 
 from bot.i18n import L10n
-from bot.redis_line import RedisLine
 
 WINDOW_SECONDS = 1
 TOLD_SECONDS = 10  # one polite answer per user per flood, not one per second
@@ -40,11 +40,11 @@ return count
 
 
 class RedisCounter:
-    def __init__(self, line: RedisLine) -> None:
-        self.line = line
+    def __init__(self, redis: Redis) -> None:
+        self._hit = redis.register_script(_HIT)
 
     async def hit(self, key: str, ttl: int) -> int:
-        return int(await self.line.execute("EVAL", _HIT, 1, key, ttl))
+        return int(await self._hit(keys=[key], args=[ttl]))
 
 
 class MemoryCounter:
@@ -65,9 +65,9 @@ class MemoryCounter:
 class ThrottleMiddleware(BaseMiddleware):
     """An outer update middleware, after the one that puts ``l10n`` into the data."""
 
-    def __init__(self, rate: int, line: RedisLine | None = None) -> None:
+    def __init__(self, rate: int, redis: Redis | None = None) -> None:
         self.rate = rate
-        self.counter: Counter = RedisCounter(line) if line is not None else MemoryCounter()
+        self.counter: Counter = RedisCounter(redis) if redis is not None else MemoryCounter()
 
     async def __call__(
         self,

@@ -165,7 +165,7 @@ async def test_a_restart_mid_round_loses_no_choice_and_doubles_none(gm: Harness)
         storage=gm.storage.fsm,
         isolation=gm.storage.isolation,
         translator=Translator("ru"),
-        line=gm.storage.line,
+        redis=gm.storage.redis,
         dice_factory=lambda g: RecordingDice(script, g.next_roll_index),
     )
     async with running_polling(revived, gm.bot):
