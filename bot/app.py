@@ -23,16 +23,10 @@ from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
 from bot.graceful import finish_in_flight
-from bot.handlers import (
-    BUTTON_PREFIXES,
-    build_root_router,
-    fallback,
-    register_buttons,
-    register_timers,
-)
+from bot.handlers import build_root_router, fallback, register_buttons, register_timers
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.i18n import Translator
-from bot.middlewares import L10nMiddleware, skip_fsm_for
+from bot.middlewares import L10nMiddleware
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
@@ -61,7 +55,6 @@ def build_dispatcher(
     ``redis``: the storage's client, for the game locks and the throttle (else in memory)."""
     dp = Dispatcher(storage=storage, events_isolation=isolation)
     finish_in_flight(dp)
-    skip_fsm_for(dp, BUTTON_PREFIXES)
     limit_concurrency(dp, settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY)
     dp["translator"] = translator
     dp["settings"] = settings
