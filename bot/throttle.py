@@ -1,5 +1,4 @@
-"""Flood protection: at most ``rate`` messages and button presses per user per second, and at
-most so many updates handled at once.
+"""Flood protection: at most ``rate`` messages and button presses per user per second.
 
 The first update over the limit gets one polite answer ("not so fast"); the rest are dropped
 (presses still answered, silently, so no spinner hangs). Counted in Redis (INCR + EXPIRE in one
@@ -8,13 +7,12 @@ script: one round trip, shared by every replica) when there is one, else in memo
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from aiogram import BaseMiddleware, Dispatcher
+from aiogram import BaseMiddleware
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import TelegramObject, Update
 from redis.asyncio import Redis
@@ -97,34 +95,3 @@ async def _slow_down(update: Update, l10n: L10n, told: bool) -> None:
             await update.callback_query.answer(text)
         elif update.message is not None and text is not None:
             await update.message.reply(text)
-
-
-class ConcurrencyLimit(BaseMiddleware):
-    """At most ``limit`` updates handled at once by this process, polling or webhook.
-
-    The first outer middleware, so an update waits here before it takes any Redis connection
-    or lock: a burst queues in memory instead of exhausting the bounded Redis pool.
-    """
-
-    def __init__(self, limit: int) -> None:
-        self._slots = asyncio.Semaphore(limit)
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        async with self._slots:
-            return await handler(event, data)
-
-
-def limit_concurrency(dp: Dispatcher, limit: int) -> None:
-    """Put :class:`ConcurrencyLimit` before aiogram's own outer middlewares (FSM, isolation)."""
-    manager = dp.update.outer_middleware
-    existing = list(manager)
-    for middleware in existing:
-        manager.unregister(middleware)
-    manager.register(ConcurrencyLimit(limit))
-    for middleware in existing:
-        manager.register(middleware)
