@@ -11,7 +11,9 @@ dispatcher counts them there, and its shutdown first waits (bounded) until none 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 from aiogram import Bot
@@ -20,6 +22,40 @@ from aiogram.types import Update
 
 logger = logging.getLogger(__name__)
 FINISH_SECONDS = 20.0
+
+
+class InFlight:
+    """The updates taken and not finished yet; at most ``limit`` of them handled at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.count = 0
+        self._slots = asyncio.Semaphore(limit)
+        self._none = asyncio.Event()
+        self._none.set()
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        self.count += 1
+        self._none.clear()
+        try:
+            async with self._slots:
+                yield
+        finally:
+            self.count -= 1
+            if not self.count:
+                self._none.set()
+
+    async def finish(self, seconds: float) -> None:
+        """Wait until none is left, ``seconds`` at most."""
+        await asyncio.sleep(0)  # a task given its update just now takes it first
+        if not self.count:
+            return
+        logger.info("finishing %d update(s) in flight", self.count)
+        try:
+            async with asyncio.timeout(seconds):
+                await self._none.wait()
+        except TimeoutError:
+            logger.warning("%d update(s) still running after %ss", self.count, seconds)
 
 
 class Dispatcher(AiogramDispatcher):
@@ -31,42 +67,13 @@ class Dispatcher(AiogramDispatcher):
         self, *, concurrency: int, finish_seconds: float = FINISH_SECONDS, **kwargs: Any
     ) -> None:
         super().__init__(**kwargs)
+        self.in_flight = InFlight(concurrency)
         self.finish_seconds = finish_seconds
-        self._slots = asyncio.Semaphore(concurrency)
-        self._running = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-
-    @property
-    def running(self) -> int:
-        """Updates taken and not finished yet (waiting for a slot or being handled)."""
-        return self._running
 
     async def feed_update(self, bot: Bot, update: Update, **kwargs: Any) -> Any:
-        self._running += 1
-        self._idle.clear()
-        try:
-            async with self._slots:
-                return await super().feed_update(bot, update, **kwargs)
-        finally:
-            self._running -= 1
-            if not self._running:
-                self._idle.set()
+        async with self.in_flight.handling():
+            return await super().feed_update(bot, update, **kwargs)
 
     async def emit_shutdown(self, *args: Any, **kwargs: Any) -> None:
-        await self.finish_updates()
+        await self.in_flight.finish(self.finish_seconds)
         await super().emit_shutdown(*args, **kwargs)
-
-    async def finish_updates(self) -> None:
-        """Wait until no update is being handled, :attr:`finish_seconds` at most."""
-        await asyncio.sleep(0)  # a task given its update just now enters feed_update first
-        if not self._running:
-            return
-        logger.info("finishing %d update(s) in flight", self._running)
-        try:
-            async with asyncio.timeout(self.finish_seconds):
-                await self._idle.wait()
-        except TimeoutError:
-            logger.warning(
-                "%d update(s) still running after %ss", self._running, self.finish_seconds
-            )
