@@ -56,16 +56,38 @@ def _give_back_if_taken(lock: Lock, attempt: asyncio.Future[bool]) -> None:
     task.add_done_callback(_giving_back.discard)
 
 
-async def _renew(lock: Lock, every: float) -> None:
-    while True:
-        await asyncio.sleep(every)
-        try:
-            await lock.reacquire()
-        except LockNotOwnedError:
-            logger.warning("the lease %r expired while held", lock.name)
-            return
-        except RedisError as error:  # tried again at the next turn, before it expires
-            logger.warning("could not renew the lease %r: %r", lock.name, error)
+class _Renewal:
+    """Renews a held lease every third of its length until stopped. Stopped by a flag, not by
+    the cancellation alone: on Python 3.11 a cancellation that meets a redis-py command just as
+    it finishes is lost (``asyncio.wait_for`` around its socket write), and the task would renew
+    a released lease for ever."""
+
+    def __init__(self, lock: Lock, name: str, seconds: float) -> None:
+        self.stopped = False
+        self.task = asyncio.get_running_loop().create_task(
+            self._run(lock, seconds / 3), name=f"lease:{name}"
+        )
+
+    async def _run(self, lock: Lock, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            if self.stopped:
+                return
+            try:
+                await lock.reacquire()
+            except LockNotOwnedError:
+                if not self.stopped:
+                    logger.warning("the lease %r expired while held", lock.name)
+                return
+            except RedisError as error:  # tried again at the next turn, before it expires
+                if not self.stopped:
+                    logger.warning("could not renew the lease %r: %r", lock.name, error)
+
+    def stop(self) -> None:
+        """A renewal in flight is not waited for: after the release it finds the lease gone
+        (or another holder's) and changes nothing."""
+        self.stopped = True
+        self.task.cancel()
 
 
 async def _give_back(lock: Lock) -> None:
@@ -89,15 +111,11 @@ async def lease(
     for a taken lease (``blocking_timeout`` seconds at most: then :class:`LockError`)."""
     lock = Lock(redis, name, timeout=seconds, thread_local=False)
     await _take(lock, blocking_timeout)
-    renewal = asyncio.get_running_loop().create_task(
-        _renew(lock, seconds / 3), name=f"lease:{name}"
-    )
+    renewal = _Renewal(lock, name, seconds)
     try:
         yield
     finally:
-        # A renewal in flight needs no waiting for: after the release it finds the lease gone
-        # (or another holder's) and changes nothing.
-        renewal.cancel()
+        renewal.stop()
         await _give_back(lock)
 
 
