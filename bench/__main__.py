@@ -110,12 +110,10 @@ def dispatcher(storage: Storage, fighters: int, throttle: bool) -> tuple[phases.
         isolation=storage.isolation,
         translator=Translator("ru"),
         settings=settings,
-        line=storage.line,
+        redis=storage.redis,
     )
     log = TelegramLog()
-    rig = phases.Rig(
-        dp, bench_bot(log), log, storage.redis, RoundTrips(storage.redis, storage.line), fighters
-    )
+    rig = phases.Rig(dp, bench_bot(log), log, storage.redis, RoundTrips(storage.redis), fighters)
     return rig, log
 
 

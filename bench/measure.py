@@ -15,8 +15,6 @@ from typing import Any, cast
 from aiogram import Bot, Dispatcher
 from redis.asyncio import Redis
 
-from bot.redis_line import RedisLine
-
 DB_LOGGER = "tortoise.db_client"  # Tortoise logs every statement here at DEBUG
 
 
@@ -147,11 +145,10 @@ def current_rss_mib() -> float:
 
 class RoundTrips:
     """Counts Redis round trips: a command or a whole pipeline through the client's pool (by
-    wrapping it), and each command on the hot path's line (``bot.redis_line``)."""
+    wrapping it)."""
 
-    def __init__(self, redis: Redis, line: RedisLine | None = None) -> None:
+    def __init__(self, redis: Redis) -> None:
         self._pooled = 0
-        self._line = line
         pool = redis.connection_pool
         take = cast(Callable[..., Awaitable[Any]], pool.get_connection)
 
@@ -163,4 +160,4 @@ class RoundTrips:
 
     @property
     def count(self) -> int:
-        return self._pooled + (self._line.commands if self._line is not None else 0)
+        return self._pooled

@@ -9,38 +9,32 @@ import hashlib
 import logging
 import signal
 
-from aiogram import Bot, Dispatcher, Router
+from aiogram import Bot, Router
 from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiogram_dialog import setup_dialogs
 from aiogram_dialog.api.protocols import MessageManagerProtocol
 from aiohttp import web
+from redis.asyncio import Redis
 
 from bot.commands import register_commands
 from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
-from bot.graceful import finish_in_flight
-from bot.handlers import (
-    BUTTON_PREFIXES,
-    build_root_router,
-    fallback,
-    register_buttons,
-    register_timers,
-)
+from bot.graceful import Dispatcher
+from bot.handlers import build_root_router, fallback, register_buttons, register_timers
 from bot.handlers.errors import register_refusals
 from bot.handlers.pool_fight_live import LiveEdits
 from bot.i18n import Translator
-from bot.middlewares import L10nMiddleware, skip_fsm_for
-from bot.redis_line import RedisLine
+from bot.middlewares import L10nMiddleware
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
 from bot.session import make_bot
 from bot.startup import StartupError
 from bot.storage import open_storage
-from bot.throttle import ThrottleMiddleware, limit_concurrency
+from bot.throttle import ThrottleMiddleware
 from rules.dice import Dice, SystemDice
 
 logger = logging.getLogger(__name__)
@@ -55,29 +49,31 @@ def build_dispatcher(
     settings: Settings | None = None,
     table_dice: Dice | None = None,
     message_manager: MessageManagerProtocol | None = None,
-    line: RedisLine | None = None,
+    redis: Redis | None = None,
     dice_factory: DiceFactory | None = None,
 ) -> Dispatcher:
-    """The whole dispatcher: routers, middlewares, dialogs; services passed by name."""
-    dp = Dispatcher(storage=storage, events_isolation=isolation)
-    finish_in_flight(dp)
-    skip_fsm_for(dp, BUTTON_PREFIXES)
-    limit_concurrency(dp, settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY)
+    """The whole dispatcher: routers, middlewares, dialogs; services passed by name.
+    ``redis``: the storage's client, for the game locks and the throttle (else in memory)."""
+    dp = Dispatcher(
+        storage=storage,
+        events_isolation=isolation,
+        concurrency=settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY,
+    )
     dp["translator"] = translator
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
-    dp["runtime"] = Runtime(GameLocks(line), dice_factory or verifiable_dice)
+    dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
     # Without settings (tests), every live-message edit goes out at once.
     live = LiveEdits(settings.live_edit_seconds if settings is not None else 0.0)
     dp["live"] = live
-    dp.shutdown.register(live.flush)  # after the updates in flight (finish_in_flight)
+    dp.shutdown.register(live.flush)  # after the updates in flight (bot.graceful)
     scheduler = Scheduler()
     register_timers(scheduler)
     scheduler.install(dp)
     dp["scheduler"] = scheduler
     dp.update.outer_middleware(L10nMiddleware(translator))
     if settings is not None and settings.throttle_rate:
-        dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, line))
+        dp.update.outer_middleware(ThrottleMiddleware(settings.throttle_rate, redis))
     register_refusals(dp)  # the polite answer to every refusal, whoever raised it
     register_buttons(dp)  # in-game buttons, before every router: no dialog machinery
     dialogs = Router(name="with_dialogs")  # commands and dialogs: aiogram-dialog's middlewares
@@ -137,7 +133,7 @@ async def run(settings: Settings) -> None:
             isolation=storage.isolation,
             translator=translator,
             settings=settings,
-            line=storage.line,
+            redis=storage.redis,
         )
         try:
             me = await bot.get_me()
@@ -169,10 +165,13 @@ async def run(settings: Settings) -> None:
 async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
     secret = webhook_secret(settings)
     app = web.Application()
+    # On stop aiohttp runs the shutdown hooks in this order: the dispatcher's first (it finishes
+    # the updates in flight, then closes the storage), then the request handler's, which closes
+    # the bot's session: the other way round, the updates in flight would lose the Bot API.
+    setup_application(app, dp, bot=bot)
     SimpleRequestHandler(dispatcher=dp, bot=bot, secret_token=secret).register(
         app, path=settings.webhook_path
     )
-    setup_application(app, dp, bot=bot)
     url = f"{settings.webhook_url}".rstrip("/")
     await bot.set_webhook(
         url=url,

@@ -1,34 +1,79 @@
-"""A graceful stop: updates already taken from Telegram are finished before storage closes.
+"""The dispatcher: aiogram's, which knows the updates it is handling, to finish them on a stop.
 
-aiogram confirms an update (moves the polling offset) before its handler runs, and on stop it
-closes the FSM storage at once: an update in flight would lose its Redis connections halfway
-and never come again. A rolling restart of replicas must not drop presses, so the first
-shutdown step waits (bounded) for the handlers still running.
+Telegram counts an update as delivered once aiogram has it: the polling offset moves before the
+handler runs, and the webhook answers 200 at once (``SimpleRequestHandler`` handles the update
+in a background task). On stop aiogram then closes the FSM storage (the first shutdown step it
+registered) under the handlers still running: they would lose Redis halfway and never come
+again. Every update, polled or posted, goes through :meth:`Dispatcher.feed_update`, so this
+dispatcher counts them there, and its shutdown first waits (bounded) until none is running.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
+from typing import Any
 
-from aiogram import Dispatcher
+from aiogram import Bot
+from aiogram import Dispatcher as AiogramDispatcher
+from aiogram.types import Update
 
 logger = logging.getLogger(__name__)
 FINISH_SECONDS = 20.0
 
 
-def finish_in_flight(dp: Dispatcher, timeout: float = FINISH_SECONDS) -> None:
-    """Register the wait as the very first shutdown step (before aiogram closes the FSM)."""
+class InFlight:
+    """The updates taken and not finished yet; at most ``limit`` of them handled at once."""
 
-    async def wait_for_handlers() -> None:
-        # aiogram keeps the polling handler tasks here (no public accessor).
-        running = [task for task in dp._handle_update_tasks if not task.done()]
-        if not running:
+    def __init__(self, limit: int) -> None:
+        self.count = 0
+        self._slots = asyncio.Semaphore(limit)
+        self._none = asyncio.Event()
+        self._none.set()
+
+    @contextlib.asynccontextmanager
+    async def handling(self) -> AsyncIterator[None]:
+        self.count += 1
+        self._none.clear()
+        try:
+            async with self._slots:
+                yield
+        finally:
+            self.count -= 1
+            if not self.count:
+                self._none.set()
+
+    async def finish(self, seconds: float) -> None:
+        """Wait until none is left, ``seconds`` at most."""
+        await asyncio.sleep(0)  # a task given its update just now takes it first
+        if not self.count:
             return
-        logger.info("finishing %d update(s) in flight", len(running))
-        _, late = await asyncio.wait(running, timeout=timeout)
-        if late:
-            logger.warning("%d update(s) still running after %ss", len(late), timeout)
+        logger.info("finishing %d update(s) in flight", self.count)
+        try:
+            async with asyncio.timeout(seconds):
+                await self._none.wait()
+        except TimeoutError:
+            logger.warning("%d update(s) still running after %ss", self.count, seconds)
 
-    dp.shutdown.register(wait_for_handlers)
-    dp.shutdown.handlers.insert(0, dp.shutdown.handlers.pop())
+
+class Dispatcher(AiogramDispatcher):
+    """At most ``concurrency`` updates handled at once, the others wait here, before any
+    middleware takes a Redis connection or lock (a burst queues in memory instead of exhausting
+    the bounded Redis pool); on shutdown, the updates taken are finished first."""
+
+    def __init__(
+        self, *, concurrency: int, finish_seconds: float = FINISH_SECONDS, **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.in_flight = InFlight(concurrency)
+        self.finish_seconds = finish_seconds
+
+    async def feed_update(self, bot: Bot, update: Update, **kwargs: Any) -> Any:
+        async with self.in_flight.handling():
+            return await super().feed_update(bot, update, **kwargs)
+
+    async def emit_shutdown(self, *args: Any, **kwargs: Any) -> None:
+        await self.in_flight.finish(self.finish_seconds)
+        await super().emit_shutdown(*args, **kwargs)

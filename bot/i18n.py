@@ -15,11 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
 from fluent.runtime import FluentBundle, FluentResource
-from fluent.runtime.resolver import CurrentEnvironment, Pattern, ResolverEnvironment
-from fluent.runtime.types import FluentInt, FluentNone
-from fluent.runtime.utils import native_to_fluent
 from fluent.syntax.ast import Junk, Resource
 
 from bot.config import PROJECT_ROOT, SUPPORTED_LOCALES
@@ -34,45 +30,12 @@ class Html(str):
     __slots__ = ()
 
 
-class PlainInt(FluentInt):
-    """An integer below 1000 in magnitude, shown as ``str(n)``: what babel's number pattern
-    gives for it in every shipped locale (grouping starts at 1000; tests/bot/test_locales.py
-    checks it), without the ~20 µs babel spends per number. Plural selection and ``NUMBER()``
-    work on it as on any number."""
-
-    def format(self, locale: Locale) -> str:
-        return int.__repr__(self)
-
-
 def _safe(value: Any) -> Any:
     if isinstance(value, Html):
         return str(value)
     if isinstance(value, str):
         return html.escape(value, quote=False)
-    if type(value) is int and -1000 < value < 1000:
-        return PlainInt(value)
-    return native_to_fluent(value)
-
-
-class _Bundle(FluentBundle):
-    """fluent.runtime's bundle, except that ``format_pattern`` takes its arguments as they are
-    (already Fluent values: :func:`_safe`); the original wraps every ``int`` in a new
-    ``FluentInt`` again, which would undo :class:`PlainInt`. The body is otherwise the
-    original's (fluent.runtime 0.4)."""
-
-    def format_pattern(
-        self, pattern: Pattern, args: dict[str, Any] | None = None
-    ) -> tuple[str | FluentNone, list[Exception]]:
-        errors: list[Exception] = []
-        env = ResolverEnvironment(
-            context=self, current=CurrentEnvironment(args=args or {}), errors=errors
-        )
-        try:
-            result = pattern(env)
-        except ValueError as error:
-            errors.append(error)
-            result = "{???}"
-        return result, errors
+    return value
 
 
 TEXTS_KEPT = 8192  # formatted messages remembered per locale (a few hundred bytes each)
@@ -145,7 +108,7 @@ class Translator:
 
     @staticmethod
     def _load(code: str, locales_dir: Path) -> L10n:
-        bundle = _Bundle([code], use_isolating=False)
+        bundle = FluentBundle([code], use_isolating=False)
         for path in sorted((locales_dir / code).glob("*.ftl")):
             bundle.add_resource(_parse(path, path.stat().st_mtime_ns))
         return L10n(code, bundle)

@@ -12,7 +12,6 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
 from bot.leases import LeaseEventIsolation
-from bot.redis_line import RedisLine
 from bot.startup import StartupError
 
 logger = logging.getLogger(__name__)
@@ -23,19 +22,16 @@ POOL_TIMEOUT_SECONDS = 10
 class Storage:
     fsm: BaseStorage
     isolation: BaseEventIsolation
-    redis: Redis | None = None
-    line: RedisLine | None = None  # the hot path's commands: throttle, leases
+    redis: Redis | None = None  # the FSM's client: also the throttle's and the game locks'
 
     async def close(self) -> None:
-        if self.line is not None:
-            await self.line.close()
         await self.fsm.close()
         await self.isolation.close()
 
 
 async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
-    """Connect and ping Redis; a bounded pool makes bursts wait instead of failing. The
-    throttle's counts and the leases share one more connection (:class:`RedisLine`)."""
+    """Connect and ping Redis; a bounded pool makes bursts wait instead of failing. Every
+    command goes through that pool: FSM, dialogs, leases, the throttle's counts."""
     if redis_url is None:
         logger.warning(
             "REDIS_URL is not set: using in-memory storage; dialogs and FSM state "
@@ -63,5 +59,4 @@ async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
     key_builder = DefaultKeyBuilder(with_bot_id=True, with_destiny=True)
     fsm = RedisStorage(redis, key_builder=key_builder)
     # Leases, not aiogram's 60-second locks: a killed replica must not freeze its users.
-    line = RedisLine(redis)
-    return Storage(fsm, LeaseEventIsolation(line, key_builder), redis, line)
+    return Storage(fsm, LeaseEventIsolation(redis, key_builder), redis)

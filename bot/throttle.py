@@ -1,5 +1,4 @@
-"""Flood protection: at most ``rate`` messages and button presses per user per second, and at
-most so many updates handled at once.
+"""Flood protection: at most ``rate`` messages and button presses per user per second.
 
 The first update over the limit gets one polite answer ("not so fast"); the rest are dropped
 (presses still answered, silently, so no spinner hangs). Counted in Redis (INCR + EXPIRE in one
@@ -8,18 +7,17 @@ script: one round trip, shared by every replica) when there is one, else in memo
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from aiogram import BaseMiddleware, Dispatcher
+from aiogram import BaseMiddleware
 from aiogram.exceptions import TelegramAPIError
 from aiogram.types import TelegramObject, Update
+from redis.asyncio import Redis
 
 from bot.i18n import L10n
-from bot.redis_line import RedisLine
 
 WINDOW_SECONDS = 1
 TOLD_SECONDS = 10  # one polite answer per user per flood, not one per second
@@ -40,11 +38,11 @@ return count
 
 
 class RedisCounter:
-    def __init__(self, line: RedisLine) -> None:
-        self.line = line
+    def __init__(self, redis: Redis) -> None:
+        self._hit = redis.register_script(_HIT)
 
     async def hit(self, key: str, ttl: int) -> int:
-        return int(await self.line.execute("EVAL", _HIT, 1, key, ttl))
+        return int(await self._hit(keys=[key], args=[ttl]))
 
 
 class MemoryCounter:
@@ -65,9 +63,9 @@ class MemoryCounter:
 class ThrottleMiddleware(BaseMiddleware):
     """An outer update middleware, after the one that puts ``l10n`` into the data."""
 
-    def __init__(self, rate: int, line: RedisLine | None = None) -> None:
+    def __init__(self, rate: int, redis: Redis | None = None) -> None:
         self.rate = rate
-        self.counter: Counter = RedisCounter(line) if line is not None else MemoryCounter()
+        self.counter: Counter = RedisCounter(redis) if redis is not None else MemoryCounter()
 
     async def __call__(
         self,
@@ -97,34 +95,3 @@ async def _slow_down(update: Update, l10n: L10n, told: bool) -> None:
             await update.callback_query.answer(text)
         elif update.message is not None and text is not None:
             await update.message.reply(text)
-
-
-class ConcurrencyLimit(BaseMiddleware):
-    """At most ``limit`` updates handled at once by this process, polling or webhook.
-
-    The first outer middleware, so an update waits here before it takes any Redis connection
-    or lock: a burst queues in memory instead of exhausting the bounded Redis pool.
-    """
-
-    def __init__(self, limit: int) -> None:
-        self._slots = asyncio.Semaphore(limit)
-
-    async def __call__(
-        self,
-        handler: Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]],
-        event: TelegramObject,
-        data: dict[str, Any],
-    ) -> Any:
-        async with self._slots:
-            return await handler(event, data)
-
-
-def limit_concurrency(dp: Dispatcher, limit: int) -> None:
-    """Put :class:`ConcurrencyLimit` before aiogram's own outer middlewares (FSM, isolation)."""
-    manager = dp.update.outer_middleware
-    existing = list(manager)
-    for middleware in existing:
-        manager.unregister(middleware)
-    manager.register(ConcurrencyLimit(limit))
-    for middleware in existing:
-        manager.register(middleware)

@@ -4,13 +4,6 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.callbacks import (
-    BattleCallback,
-    DuelCallback,
-    PlayersFightCallback,
-    PoolFightCallback,
-    PoolTargetCallback,
-)
 from bot.handlers import (
     character_edit,
     d20,
@@ -58,20 +51,6 @@ def build_root_router() -> Router:
         errors.build_router(),
     )
     return root
-
-
-# The callback prefixes of every button of :func:`register_buttons`: their presses skip
-# aiogram's FSM middleware (bot.middlewares.StatelessButtons).
-BUTTON_PREFIXES = frozenset(
-    callback.__prefix__
-    for callback in (
-        PoolFightCallback,
-        PlayersFightCallback,
-        PoolTargetCallback,
-        DuelCallback,
-        BattleCallback,
-    )
-)
 
 
 def register_buttons(dp: Router) -> None:

@@ -16,9 +16,10 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
+from redis.asyncio import Redis
+
 from bot.db.models import Game
 from bot.leases import lease
-from bot.redis_line import RedisLine
 from bot.services.errors import NoActiveGame
 from bot.services.pause import ensure_running
 
@@ -42,8 +43,8 @@ class GameLocks:
     saves, and yields the game as stored now (read once, inside the lock); a paused game
     refuses (:class:`GamePaused`), an ended one too (:class:`NoActiveGame`)."""
 
-    def __init__(self, line: RedisLine | None = None, prefix: str = "gm:lock") -> None:
-        self._line = line
+    def __init__(self, redis: Redis | None = None, prefix: str = "gm:lock") -> None:
+        self._redis = redis
         self._prefix = prefix
         self._gates: WeakValueDictionary[int, _Gate] = WeakValueDictionary()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -104,10 +105,10 @@ class GameLocks:
             raise
         gate.waiting -= 1
         try:
-            if self._line is not None and gate.lease is None:
+            if self._redis is not None and gate.lease is None:
                 # A renewed lease: a crashed holder's lock is gone within seconds.
                 name = f"{self._prefix}:game:{game_id}"
-                taken = lease(self._line, name, blocking_timeout=WAIT_SECONDS)
+                taken = lease(self._redis, name, blocking_timeout=WAIT_SECONDS)
                 await taken.__aenter__()
                 gate.lease = taken
             yield

@@ -53,7 +53,7 @@ async def gm(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncIte
         isolation=storage.isolation,
         translator=Translator("ru"),
         table_dice=dice,
-        line=storage.line,
+        redis=storage.redis,
         dice_factory=lambda game: RecordingDice(game_dice, game.next_roll_index),
     )
     bot = make_bot(TOKEN, emu.base_url)

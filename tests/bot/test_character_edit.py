@@ -307,7 +307,7 @@ async def test_a_restart_mid_dialog_keeps_the_pending_edit(gm: Harness) -> None:
         storage=gm.storage.fsm,
         isolation=gm.storage.isolation,
         translator=Translator("ru"),
-        line=gm.storage.line,
+        redis=gm.storage.redis,
     )
     async with running_polling(revived, gm.bot):
         notice = await editor.save("перезапуск не помеха", table.group)

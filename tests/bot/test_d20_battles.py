@@ -333,7 +333,7 @@ async def test_a_restart_mid_battle_resumes_with_one_new_message_per_turn(gm: Ha
         storage=gm.storage.fsm,
         isolation=gm.storage.isolation,
         translator=Translator("ru"),
-        line=gm.storage.line,
+        redis=gm.storage.redis,
         dice_factory=lambda g: RecordingDice(script, g.next_roll_index),
     )
     async with running_polling(revived, gm.bot):

@@ -209,7 +209,7 @@ async def test_a_restart_mid_duel_resumes_and_each_round_is_one_new_message(gm: 
         storage=gm.storage.fsm,
         isolation=gm.storage.isolation,
         translator=Translator("ru"),
-        line=gm.storage.line,
+        redis=gm.storage.redis,
         dice_factory=lambda g: RecordingDice(script, g.next_roll_index),
     )
     async with running_polling(revived, gm.bot):

@@ -16,7 +16,6 @@ from redis.asyncio import Redis
 from bot.app import build_dispatcher
 from bot.config import Settings
 from bot.i18n import Translator
-from bot.redis_line import RedisLine
 from bot.session import make_bot
 from bot.storage import open_storage
 from bot.throttle import MemoryCounter, RedisCounter
@@ -41,7 +40,7 @@ async def throttled(
         translator=Translator("ru"),
         settings=settings,
         table_dice=dice,
-        line=storage.line,
+        redis=storage.redis,
     )
     bot = make_bot(TOKEN, emu.base_url)
     async with running_polling(dp, bot):
@@ -97,15 +96,13 @@ async def test_presses_over_the_rate_are_all_answered(
 @pytest.mark.parametrize("backend", ["redis", "memory"])
 async def test_counters_count_per_key(backend: str, clean_redis: str) -> None:
     redis = Redis.from_url(clean_redis)
-    line = RedisLine(redis)
-    counter = RedisCounter(line) if backend == "redis" else MemoryCounter()
+    counter = RedisCounter(redis) if backend == "redis" else MemoryCounter()
     try:
         assert [await counter.hit("a", 2) for _ in range(3)] == [1, 2, 3]
         assert await counter.hit("b", 2) == 1
         if backend == "redis":
             assert 0 < await redis.ttl("a") <= 2  # counts expire: no key lives for ever
     finally:
-        await line.close()
         await redis.aclose()
 
 
@@ -129,7 +126,7 @@ async def test_a_burst_of_5000_updates_stays_within_the_redis_pool(
         storage=storage.fsm,
         isolation=storage.isolation,
         translator=Translator("ru"),
-        line=storage.line,
+        redis=storage.redis,
     )
     bot = make_bot(TOKEN, emu.base_url)
     crowd = [emu.add_user(f"Горожанин {n}", language_code="ru") for n in range(500)]
@@ -154,7 +151,7 @@ async def test_a_burst_of_5000_updates_stays_within_the_redis_pool(
         await storage.close()
     failures = [r for r in results if isinstance(r, BaseException)]
     assert failures == []
-    # Bounded: bursts wait for a pooled connection, none fail; the throttle's counts and the
-    # leases share one more connection of their own (bot/redis_line.py).
-    assert 0 < max(peak) <= pool_size + 1
+    # Bounded: bursts wait for a pooled connection, none fail; leases and the throttle's counts
+    # use the same pool.
+    assert 0 < max(peak) <= pool_size
     assert len(emu.bot_messages(group)) == 50  # every /roll in the burst was answered

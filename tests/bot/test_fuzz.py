@@ -124,7 +124,7 @@ async def table(emu: TelegramEmulator, clean_redis: str, database: str) -> Async
         isolation=storage.isolation,
         translator=Translator("ru"),
         table_dice=ScriptedDice(),
-        line=storage.line,
+        redis=storage.redis,
         dice_factory=lambda g: RecordingDice(game_dice, g.next_roll_index),
     )
     bot = make_bot(TOKEN, emu.base_url)

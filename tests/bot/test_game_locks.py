@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 from tortoise.timezone import now
 
 from bot.db.models import Game, GameSystem
-from bot.redis_line import RedisLine
+from bot.leases import lease
 from bot.services import games
 from bot.services.errors import GamePaused, NoActiveGame
 from bot.services.locks import GameLocks
+from tests.bot.test_leases import Recording
 
 CHAT = -500
 
@@ -86,35 +86,23 @@ async def redis(clean_redis: str) -> AsyncIterator[Redis]:
 
 
 @pytest.fixture
-async def line(redis: Redis) -> AsyncIterator[RedisLine]:
-    opened = RedisLine(redis)
-    yield opened
-    await opened.close()
-
-
-class Commands:
-    """Counts the lock's Redis commands by name (SET NX takes the lease, EVAL frees it)."""
-
-    def __init__(self, line: RedisLine) -> None:
-        self.names: list[str] = []
-        original = line.execute
-
-        async def counted(*args: Any) -> Any:
-            self.names.append(str(args[0]).upper())
-            return await original(*args)
-
-        line.execute = counted  # type: ignore[method-assign]
+async def recording(clean_redis: str) -> AsyncIterator[Recording]:
+    client = Recording.open(clean_redis)
+    async with lease(client, "warm-up"):  # the release script is loaded into Redis once
+        pass
+    client.names.clear()
+    yield client
+    await client.aclose()
 
 
 LEASE_KEY = "gm:lock:game:{}"
 
 
 async def test_a_queue_in_one_process_takes_the_lease_once_in_order(
-    database: str, redis: Redis, line: RedisLine
+    database: str, redis: Redis, recording: Recording
 ) -> None:
-    locks = GameLocks(line)
+    locks = GameLocks(recording)
     game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
-    commands = Commands(line)
     order: list[int] = []
     inside = 0
 
@@ -130,15 +118,16 @@ async def test_a_queue_in_one_process_takes_the_lease_once_in_order(
 
     await asyncio.gather(*(action(n) for n in range(4)))
     assert order == [0, 1, 2, 3]
-    assert commands.names == ["SET", "EVAL"]  # taken by the first, handed on, freed by the last
+    # Taken by the first, handed on, freed by the last.
+    assert recording.names == ["SET", "EVALSHA"]
     assert not await redis.exists(LEASE_KEY.format(game.id))
 
 
 async def test_another_replica_waits_for_the_queue_then_gets_the_game(
-    database: str, redis: Redis, line: RedisLine
+    database: str, redis: Redis, clean_redis: str
 ) -> None:
-    other = RedisLine(redis)  # another replica's own connection
-    here, there = GameLocks(line), GameLocks(other)
+    other = Redis.from_url(clean_redis)  # another replica's own client
+    here, there = GameLocks(redis), GameLocks(other)
     game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
     order: list[str] = []
 
@@ -150,15 +139,15 @@ async def test_another_replica_waits_for_the_queue_then_gets_the_game(
             order.append(f"{name} out")
 
     await asyncio.gather(act(here, "a", 0), act(here, "b", 0), act(there, "c", 0.01))
-    await other.close()
+    await other.aclose()
     assert order == ["a in", "a out", "b in", "b out", "c in", "c out"]
     assert not await redis.exists(LEASE_KEY.format(game.id))
 
 
 async def test_a_waiter_cancelled_while_handed_the_lease_frees_it(
-    database: str, redis: Redis, line: RedisLine
+    database: str, redis: Redis
 ) -> None:
-    locks = GameLocks(line)
+    locks = GameLocks(redis)
     game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
     holding = asyncio.Event()
     waiting: list[asyncio.Task[None]] = []
@@ -188,5 +177,5 @@ async def test_a_waiter_cancelled_while_handed_the_lease_frees_it(
             break
         await asyncio.sleep(0.02)
     assert not await redis.exists(LEASE_KEY.format(game.id))
-    async with GameLocks(line).game(game.id) as again:  # another replica gets it at once
+    async with GameLocks(redis).game(game.id) as again:  # another replica gets it at once
         assert again.id == game.id

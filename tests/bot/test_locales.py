@@ -7,13 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from babel import Locale
 from fluent.runtime.types import FluentInt
 from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax.ast import Junk, Message
 
 from bot.config import SUPPORTED_LOCALES
-from bot.i18n import TEXTS_KEPT, Html, PlainInt, Translator
+from bot.i18n import TEXTS_KEPT, Html, Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
@@ -111,14 +110,6 @@ def test_text_for_messages_without_an_update_uses_a_stored_language_code() -> No
     )
 
 
-def test_small_numbers_are_shown_as_babel_shows_them() -> None:
-    """:class:`PlainInt` skips babel below 1000: it must give babel's text, in every locale."""
-    for code in SUPPORTED_LOCALES:
-        locale = Locale.parse(code)
-        for number in range(-999, 1000):
-            assert PlainInt(number).format(locale) == FluentInt(number).format(locale)
-
-
 def test_numbers_format_and_select_plurals_as_fluent_does() -> None:
     translator = Translator("ru")
     for code in SUPPORTED_LOCALES:
@@ -132,23 +123,6 @@ def test_numbers_format_and_select_plurals_as_fluent_does() -> None:
                     message.value, {name: FluentInt(number) for name in names}
                 )
                 assert l10n.text(msg_id, **{name: number for name in names}) == plain
-
-
-def test_small_numbers_never_reach_babel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bundle keeps :class:`PlainInt` arguments (fluent's own wraps every int again)."""
-    formatted: list[object] = []
-    original = FluentInt.format
-
-    def counted(self: FluentInt, locale: Locale) -> str:
-        formatted.append(int(self))
-        return original(self, locale)
-
-    monkeypatch.setattr(FluentInt, "format", counted)
-    l10n = Translator("ru").for_locale("ru")
-    text = l10n.text("pool-fight-chosen", done=1, total=3)
-    assert "1 из 3" in text and formatted == []
-    assert "1\xa0200" in l10n.text("pool-fight-chosen", done=1200, total=3)
-    assert formatted == [1200]  # from 1000 on, babel groups the digits
 
 
 def test_a_repeated_text_is_formatted_once(monkeypatch: pytest.MonkeyPatch) -> None:

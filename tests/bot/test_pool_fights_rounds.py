@@ -3,10 +3,6 @@ round timeout, a restart mid-round and the GM's commands."""
 
 from __future__ import annotations
 
-import asyncio
-
-from aiogram.fsm.storage.base import StorageKey
-
 from bot.db.models import Game, RollLog
 from bot.services.fight_flow import ROUND_TIMER
 from bot.services.fight_store import FINISHED
@@ -165,7 +161,7 @@ async def test_a_restart_mid_round_loses_no_choice_and_doubles_none(gm: Harness)
         storage=gm.storage.fsm,
         isolation=gm.storage.isolation,
         translator=Translator("ru"),
-        line=gm.storage.line,
+        redis=gm.storage.redis,
         dice_factory=lambda g: RecordingDice(script, g.next_roll_index),
     )
     async with running_polling(revived, gm.bot):
@@ -219,20 +215,3 @@ async def test_a_fighter_gone_from_the_hall_is_out_and_the_fight_ends(gm: Harnes
     assert "В строю: Арья." in ended.body and ended.buttons == []
     assert await RollLog.filter(game_id=table.game.id, purpose="pool_round").count() == 0
     assert (await fight_record(table)).stage == FINISHED
-
-
-async def test_fight_buttons_skip_aiogram_s_per_user_lock_and_state(gm: Harness) -> None:
-    """The in-game buttons keep no FSM state and take the game's own lock, so aiogram's per-user
-    FSM lock is not taken for them (bot.middlewares.StatelessButtons): a press is handled even
-    while that lock is held; a message from the same user in the same chat waits for it."""
-    table = await pool_table(gm)
-    gm.game_dice.add(10, 8, 3)
-    live = await start(table, 1, 2)
-    user = table.player(1)
-    key = StorageKey(bot_id=gm.bot.id, chat_id=table.group.id, user_id=user.id)
-    async with gm.storage.isolation.lock(key):  # as if another update of the user ran
-        assert await press(table, 1, live, ATTACK) == "Вы атакуете. Ждём остальных."
-        await gm.emu.send_text(user, table.group, "/players")
-        await asyncio.sleep(0.5)
-        assert not [m for m in gm.emu.messages(table.group) if "Персонажи" in m.body]
-    await gm.emu.wait_for_message(table.group, lambda m: "Персонажи" in m.body)

@@ -154,7 +154,7 @@ async def test_a_round_that_waited_for_the_lock_through_endgame_changes_nothing(
     await start(table, 1, 2)
     record = await Encounter.get(game_id=table.game.id).prefetch_related("game")
     assert record.game.status == "active"  # what the timer's handler saw
-    runtime = Runtime(locks=GameLocks(gm.storage.line))
+    runtime = Runtime(locks=GameLocks(gm.storage.redis))
     async with runtime.locks.game(table.game.id):  # /endgame waits for the lock too
         ending = asyncio.create_task(games.end_game(table.group.id, runtime.locks))
         await asyncio.sleep(0.1)

@@ -95,7 +95,7 @@ async def test_the_automatic_tick_fires_once_even_with_two_replicas(gm: Harness)
         storage=gm.storage.fsm,
         isolation=gm.storage.isolation,
         translator=Translator("ru"),
-        line=gm.storage.line,
+        redis=gm.storage.redis,
         dice_factory=lambda g: RecordingDice(script, g.next_roll_index),
     )
     await Timer.filter(id=pending.id).update(due_at=now())

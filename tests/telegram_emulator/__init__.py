@@ -19,6 +19,7 @@ The API is served at ``{emu.base_url}/bot<token>/<method>``.
 
 from .emulator import DEFAULT_TOKEN, TelegramEmulator
 from .errors import ApiError, ButtonNotFound, EmulatorError, EmulatorTimeout
+from .holds import CallHold
 from .limits import InjectedFailure, RateLimits
 from .models import (
     CallbackAnswer,
@@ -41,6 +42,7 @@ __all__ = [
     "SECRET_HEADER",
     "ApiError",
     "ButtonNotFound",
+    "CallHold",
     "CallRecord",
     "CallbackAnswer",
     "ChatMemberInfo",

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from . import actions
 from .errors import EmulatorError, EmulatorTimeout
+from .holds import CallHold
 from .limits import InjectedFailure, RateLimits
 from .methods.chats import scope_key
 from .models import (
@@ -545,6 +546,13 @@ class TelegramEmulator:
         return self.state.failures.add(
             method, error_code, description, retry_after=retry_after, times=times, when=when
         )
+
+    def hold_next(
+        self, method: str, *, when: Callable[[Mapping[str, Any]], bool] | None = None
+    ) -> CallHold:
+        """Keep the next call of ``method`` (matching ``when(params)``) waiting, unanswered,
+        until the returned hold is released; ``hold.reached`` is set when the call comes."""
+        return self.state.holds.add(method, when)
 
     # ------------------------------------------------------------------ misc
 

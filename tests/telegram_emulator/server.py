@@ -28,6 +28,7 @@ async def execute(
 ) -> tuple[int, dict[str, Any]]:
     """Run one Bot API method, log it, and return ``(http status, response body)``."""
     handler = HANDLERS.get(method.lower())
+    await state.holds.pass_through(method, params.for_log())
     injected = state.failures.take(method, params.for_log())
     try:
         if injected is not None:

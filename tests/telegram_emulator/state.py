@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from .errors import CHAT_NOT_FOUND, EmulatorError, bad_request, forbidden
+from .holds import CallHolds
 from .limits import FailureInjector, RateLimiter
 from .models import (
     PRESENT_STATUSES,
@@ -66,6 +67,7 @@ class EmulatorState:
         self.menu_buttons: dict[int | None, dict[str, Any]] = {}
         self.limiter = RateLimiter(clock=clock)
         self.failures = FailureInjector()
+        self.holds = CallHolds()
         self.dice_values: deque[int] = deque()
         self.closing = False
         self.poll_generation = 0
