@@ -9,7 +9,9 @@ format the bot has always written (production databases hold it):
   before ``2``): the same set is always the same text;
 - a dict is a list of ``[key, value]`` pairs, so its keys may be numbers, enums or tuples.
 
-Loading takes missing fields' defaults and ignores unknown keys.
+Dumping follows each field's declared type (a field typed ``Any``: the class of its value).
+Loading takes missing fields' defaults, ignores unknown keys, and makes primitives the way
+cattrs does (``int(value)`` for an ``int``).
 """
 
 from __future__ import annotations
