@@ -1,7 +1,8 @@
 # The bot's image: one process per container (python -m bot), webhook mode behind the proxy
-# of docker-compose.yml. The package is installed in editable mode so that it finds its
-# locales/ and migrations next to the code, exactly as in a checkout.
-FROM python:3.12-slim
+# of docker-compose.yml. The exact versions of requirements.lock are installed (hashes
+# checked; it is compiled for Python 3.11), then the package in editable mode so that it finds
+# its locales/ and migrations next to the code, exactly as in a checkout.
+FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -9,11 +10,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /app
+COPY requirements.lock ./
+RUN pip install --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY rules ./rules
 COPY locales ./locales
-RUN pip install -e . \
+RUN pip install --no-deps --no-build-isolation -e . \
     && useradd --system --uid 10001 --home-dir /app gm \
     && mkdir -p /app/data && chown gm /app/data
 USER gm

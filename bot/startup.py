@@ -11,7 +11,7 @@ EXIT_CONFIG = 2
 _HINTS = {
     "bot_token": "put the token from @BotFather into .env as BOT_TOKEN=123456:ABC...",
     "database_url": "use sqlite:///path/to/file.sqlite3 or postgres://user:pass@host:5432/db",
-    "redis_url": "use redis://host:6379/0, or leave REDIS_URL empty for in-memory storage",
+    "redis_url": "use redis://host:6379/0, or memory:// for in-memory storage",
     "admin_ids": "give Telegram user ids separated by commas, e.g. ADMIN_IDS=123,456",
     "default_locale": "use ru or en",
     "log_level": "use DEBUG, INFO, WARNING, ERROR or CRITICAL",

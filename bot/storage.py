@@ -1,4 +1,5 @@
-"""FSM and dialog storage: Redis when ``REDIS_URL`` is set, else memory (with a warning)."""
+"""FSM and dialog storage: Redis at ``REDIS_URL``; memory (with a warning) when it is unset or
+``memory://``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from bot.startup import StartupError
 
 logger = logging.getLogger(__name__)
 POOL_TIMEOUT_SECONDS = 10
+MEMORY_URL = "memory://"
 
 
 @dataclass
@@ -32,10 +34,11 @@ class Storage:
 async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
     """Connect and ping Redis; a bounded pool makes bursts wait instead of failing. Every
     command goes through that pool: FSM, dialogs, leases, the throttle's counts."""
-    if redis_url is None:
+    if redis_url is None or redis_url == MEMORY_URL:
         logger.warning(
-            "REDIS_URL is not set: using in-memory storage; dialogs and FSM state "
-            "will NOT survive a restart, and only one bot process may run"
+            "REDIS_URL is %s: using in-memory storage; dialogs and FSM state "
+            "will NOT survive a restart, and only one bot process may run",
+            "not set" if redis_url is None else redis_url,
         )
         return Storage(MemoryStorage(), SimpleEventIsolation())
     try:
@@ -54,7 +57,7 @@ async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
         raise StartupError(
             "REDIS_URL",
             f"cannot reach Redis at {redis_url} ({type(error).__name__})",
-            "start redis-server or fix the URL; leave it empty to run without Redis",
+            f"start redis-server or fix the URL; REDIS_URL={MEMORY_URL} runs without Redis",
         ) from None
     key_builder = DefaultKeyBuilder(with_bot_id=True, with_destiny=True)
     fsm = RedisStorage(redis, key_builder=key_builder)

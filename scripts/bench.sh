@@ -6,23 +6,16 @@
 # Arguments go to `python -m bench` (e.g. --fights 50, --sqlite-only; --help lists them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+source scripts/install.sh
 
 if ! command -v redis-server >/dev/null 2>&1; then
     echo "==> installing redis-server (apt-get)"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
 fi
 
-PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
-    echo "==> creating .venv"
-    "$PYTHON" -m venv .venv
-fi
-echo "==> installing the project"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+echo "==> installing the project (requirements-dev.lock)"
+install_venv requirements-dev.lock
 
 REDIS_PORT="$(.venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 REDIS_DIR="$(mktemp -d)"

@@ -3,9 +3,6 @@
 # printing the chat transcript. No Telegram account or network needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
-    "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+source scripts/install.sh
+install_venv requirements-dev.lock
 exec .venv/bin/python -m tests.demo

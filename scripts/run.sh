@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Installs the bot and runs it (long polling, or webhook mode when WEBHOOK_URL is set).
-# Put BOT_TOKEN (and optionally REDIS_URL, DATABASE_URL...) into .env first: see .env.example.
+# Installs the bot from requirements.lock and runs it (long polling, or webhook mode when
+# WEBHOOK_URL is set). Put BOT_TOKEN (and optionally REDIS_URL, DATABASE_URL...) into .env
+# first: see .env.example. Without REDIS_URL it uses, or starts, a local Redis (scripts/redis.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/install.sh
+source scripts/redis.sh
 
-PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
-    "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e .
+install_venv requirements.lock
+ensure_redis
 exec .venv/bin/python -m bot "$@"

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# Installs everything and runs every check: ruff, ruff format, mypy, pytest (with coverage).
-# Needs only Python 3.11+ and apt-get (Debian); installs redis-server and PostgreSQL when they
-# are missing, starts both on free loopback ports for the run and stops them afterwards.
+# Installs everything (exact versions: requirements-dev.lock) and runs every check: ruff, ruff
+# format, mypy, pytest (with coverage). Needs only Python 3.11 and apt-get (Debian); installs
+# redis-server and PostgreSQL when they are missing, starts both on free loopback ports for the
+# run and stops them afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+source scripts/install.sh
 
 # PostgreSQL's server binaries: Debian keeps them in /usr/lib/postgresql/<ver>/bin (not on PATH).
 pg_bindir() {
@@ -24,18 +23,13 @@ if ! command -v redis-server >/dev/null 2>&1; then MISSING+=(redis-server); fi
 if [ -z "$(pg_bindir)" ]; then MISSING+=(postgresql); fi
 if [ "${#MISSING[@]}" -gt 0 ]; then
     echo "==> installing ${MISSING[*]} (apt-get)"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${MISSING[@]}" >/dev/null
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${MISSING[@]}" >/dev/null
 fi
 PG_BIN="$(pg_bindir)"
 
-PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
-    echo "==> creating .venv"
-    "$PYTHON" -m venv .venv
-fi
-echo "==> installing the project and its dev tools"
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+echo "==> installing the project and its dev tools (requirements-dev.lock)"
+install_venv requirements-dev.lock
 
 free_port() {
     .venv/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'

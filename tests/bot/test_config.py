@@ -101,3 +101,20 @@ def test_unusable_database_url_exits_2_naming_it(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "error: DATABASE_URL" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("redis_url", [None, "memory://"])
+async def test_memory_storage_is_unset_or_memory_url_with_a_warning(
+    redis_url: str | None, caplog: pytest.LogCaptureFixture
+) -> None:
+    from aiogram.fsm.storage.memory import MemoryStorage
+
+    from bot.storage import open_storage
+
+    storage = await open_storage(redis_url, max_connections=5)
+    try:
+        assert isinstance(storage.fsm, MemoryStorage) and storage.redis is None
+    finally:
+        await storage.close()
+    assert "will NOT survive a restart" in caplog.text
+    assert ("not set" in caplog.text) == (redis_url is None)
