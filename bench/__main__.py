@@ -3,38 +3,31 @@
 Needs ``BENCH_REDIS_URL`` (or ``--redis``); a database of its own is made for every phase (a
 temporary SQLite file; on PostgreSQL, when ``BENCH_POSTGRES_URL`` or ``TEST_POSTGRES_URL`` is
 set, a throwaway database on that server). Prints figures and budgets; asserts nothing.
+``--busy-group`` runs only the busy group, for the budget's ten minutes unless told otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import logging
 import os
-import tempfile
 import time
-import uuid
-from collections.abc import AsyncIterator, Awaitable
-from pathlib import Path
+from collections.abc import Awaitable
 from typing import TypeVar
-from urllib.parse import urlsplit, urlunsplit
-
-from pydantic import SecretStr
-from tortoise.backends.base.executor import EXECUTOR_CACHE
 
 from bench import baseline, phases, report
+from bench.baseline import Stock
+from bench.busy import BusyRun, busy_group
 from bench.fights import NAMES, Driver
-from bench.measure import Feeder, Latency, QueryCounter, RoundTrips
+from bench.measure import Feeder, Latency, QueryCounter
+from bench.production import MAX_REDIS_CONNECTIONS, database, dispatcher
 from bench.queries import Scaling, one_fight
 from bench.telegram import TOKEN, TelegramLog, bench_bot
 from bot import loop
-from bot.app import build_dispatcher, settle_heap
-from bot.config import Settings
-from bot.db.setup import close_database, init_database
-from bot.i18n import Translator
+from bot.app import settle_heap
 from bot.storage import Storage, open_storage
 
-MAX_REDIS_CONNECTIONS = 50  # the production default (REDIS_MAX_CONNECTIONS)
+BUSY_SECONDS = 60.0  # the routine run's stretch of the busy group
 T = TypeVar("T")
 
 
@@ -47,10 +40,21 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--bursts", type=int, default=3, help="dialog-click bursts per measurement (3)"
     )
-    parser.add_argument("--rate", type=float, default=20, help="paced presses a second (20)")
+    parser.add_argument("--rate", type=float, default=30, help="paced presses a second (30)")
     parser.add_argument("--window", type=float, default=30, help="paced window in seconds (30)")
     parser.add_argument("--memory-fights", type=int, default=50, help="fights for memory (50)")
     parser.add_argument("--sizes", default="10,1000,10000", help="characters for the query check")
+    parser.add_argument(
+        "--busy-group",
+        action="store_true",
+        help="only the busy group, for --busy-seconds (600 with this flag)",
+    )
+    parser.add_argument(
+        "--busy-seconds",
+        type=float,
+        default=None,
+        help=f"wall time of the busy group ({BUSY_SECONDS:g}; 600 with --busy-group)",
+    )
     parser.add_argument("--redis", default=os.environ.get("BENCH_REDIS_URL"))
     parser.add_argument(
         "--postgres",
@@ -60,97 +64,46 @@ def arguments() -> argparse.Namespace:
     args = parser.parse_args()
     if not 2 <= args.fighters <= len(NAMES):
         parser.error(f"--fighters must be 2..{len(NAMES)}")
+    if args.busy_seconds is None:
+        args.busy_seconds = report.BUSY_BUDGET_SECONDS if args.busy_group else BUSY_SECONDS
     return args
 
 
-@contextlib.asynccontextmanager
-async def database(postgres: str | None) -> AsyncIterator[str]:
-    """A fresh database with the migrations applied: SQLite in a temporary folder, or a
-    throwaway database on the PostgreSQL server of ``postgres``."""
-    # Tortoise caches each model's INSERT/DELETE SQL by connection name, not by backend: a
-    # process that goes from SQLite to PostgreSQL must forget the SQLite dialect's.
-    EXECUTOR_CACHE.clear()
-    if postgres is None:
-        with tempfile.TemporaryDirectory(prefix="gm-bench-") as folder:
-            url = f"sqlite://{Path(folder) / 'bench.sqlite3'}"
-            await init_database(url)
-            try:
-                yield url
-            finally:
-                await close_database()
-        return
-    import asyncpg  # only with PostgreSQL
-
-    name = f"gm_bench_{uuid.uuid4().hex[:12]}"
-    parts = urlsplit(postgres.replace("postgres://", "postgresql://", 1))
-    admin = await asyncpg.connect(postgres.replace("postgres://", "postgresql://", 1))
-    await admin.execute(f'CREATE DATABASE "{name}"')
-    url = urlunsplit(("postgres", parts.netloc, f"/{name}", parts.query, ""))
-    try:
-        await init_database(url)
-        try:
-            yield url
-        finally:
-            await close_database()
-    finally:
-        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        await admin.close()
-
-
-def dispatcher(storage: Storage, fighters: int, throttle: bool) -> tuple[phases.Rig, TelegramLog]:
-    """The production dispatcher with production settings (throttle and concurrency bound)."""
-    settings = Settings(  # type: ignore[call-arg]
-        _env_file=None,
-        bot_token=SecretStr(TOKEN),
-        throttle_rate=10 if throttle else 0,
-    )
+def rig(storage: Storage, fighters: int, throttle: bool) -> phases.Rig:
+    """The production dispatcher on the fake Telegram."""
     assert storage.redis is not None
-    dp = build_dispatcher(
-        storage=storage.fsm,
-        isolation=storage.isolation,
-        translator=Translator("ru"),
-        settings=settings,
-        redis=storage.redis,
-    )
+    dp = dispatcher(storage, TOKEN, throttle)
     log = TelegramLog()
-    rig = phases.Rig(dp, bench_bot(log), log, storage.redis, RoundTrips(storage.redis), fighters)
-    return rig, log
+    return phases.Rig(dp, bench_bot(log), log, storage.redis, fighters)
 
 
-async def run_baselines(storage: Storage, clients: int, each: int, bursts: int) -> baseline.Run:
-    log = TelegramLog()
-    bot = bench_bot(log)
-    echo_feeder = Feeder(baseline.echo_dispatcher(storage), bot)
-    click_feeder = Feeder(baseline.counter_dispatcher(storage), bot)
-    settle_heap()  # as the fights get it
-    echo = await baseline.echo(echo_feeder, clients, each)
-    click = await baseline.counter(click_feeder, log, clients, each, bursts)
+async def run_baselines(redis_url: str, clients: int, each: int, bursts: int) -> None:
+    stock = Stock.open(redis_url, clients)
+    try:
+        log = TelegramLog()
+        bot = bench_bot(log)
+        echo_feeder = Feeder(baseline.echo_dispatcher(stock), bot)
+        click_feeder = Feeder(baseline.counter_dispatcher(stock), bot)
+        settle_heap()  # as the fights get it
+        echo = await baseline.echo(echo_feeder, clients, each)
+        click = await baseline.counter(click_feeder, log, clients, each, bursts)
+    finally:
+        await stock.close()
     clicks = [s.seconds for s in click_feeder.samples if s.kind == "click"]
     report.baselines(
         echo, Latency.of([s.seconds for s in echo_feeder.samples]), click, Latency.of(clicks)
     )
-    return click
-
-
-async def click_again(storage: Storage, clients: int, each: int, bursts: int) -> baseline.Run:
-    """The dialog click measured again after a fight run: the machine's speed drifts (±20 % run
-    to run), so a fight run is compared with the clicks measured on both sides of it."""
-    log = TelegramLog()
-    feeder = Feeder(baseline.counter_dispatcher(storage), bench_bot(log))
-    click = await baseline.counter(feeder, log, clients, each, bursts)
-    report.click_again(click)
-    return click
 
 
 async def fight_run(
     storage: Storage, args: argparse.Namespace, db: str, postgres: str | None
 ) -> phases.FightRun:
     async with database(postgres):
-        rig, _ = dispatcher(storage, args.fighters, throttle=True)
-        run = await phases.fights(rig, args.fights, args.rate, args.window)
+        fights = rig(storage, args.fighters, throttle=True)
+        run = await phases.fights(fights, args.fights, args.rate, args.window)
         report.fights(db, run, args.fighters)
         if postgres is None:  # the process's memory does not depend on the database
-            report.memory(db, await phases.memory(rig, args.memory_fights))
+            report.memory(db, await phases.memory(fights, args.memory_fights))
     return run
 
 
@@ -163,13 +116,27 @@ async def query_scaling(
     try:
         for size in (int(x) for x in args.sizes.split(",")):
             async with database(postgres):
-                rig, log = dispatcher(storage, args.fighters, throttle=False)
-                driver = Driver(Feeder(rig.dp, rig.bot, counter), log)
+                alone = rig(storage, args.fighters, throttle=False)
+                driver = Driver(Feeder(alone.dp, alone.bot, counter), alone.log)
                 runs.append(await one_fight(driver, args.fighters, size))
     finally:
         counter.remove()
     report.scaling(db, runs)
     return runs
+
+
+async def busy_run(storage: Storage, seconds: float, db: str, postgres: str | None) -> BusyRun:
+    # The bot logs each 429 it waits out; the busy group counts them at the emulator instead.
+    session_log = logging.getLogger("bot.session")
+    level = session_log.level
+    session_log.setLevel(logging.ERROR)
+    try:
+        async with database(postgres):
+            run = await busy_group(storage, seconds)
+    finally:
+        session_log.setLevel(level)
+    report.busy(db, run)
+    return run
 
 
 class Errors(logging.Handler):
@@ -206,23 +173,25 @@ async def main() -> None:
     assert storage.redis is not None
     await storage.redis.flushdb()
     report.machine((await storage.redis.info("server"))["redis_version"])
+    databases: list[tuple[str, str | None]] = [("SQLite", None)]
+    if args.postgres and not args.sqlite_only:
+        databases.append(("PostgreSQL", args.postgres))
+    found = []
     try:
-        click = await timed(
-            run_baselines(storage, args.clients or args.fights, args.each, args.bursts)
-        )
-        databases = [("SQLite", None)]
-        if args.postgres and not args.sqlite_only:
-            databases.append(("PostgreSQL", args.postgres))
-        found = []
-        clients = args.clients or args.fights
+        if not args.busy_group:
+            clients = args.clients or args.fights
+            await timed(run_baselines(args.redis, clients, args.each, args.bursts))
         for db, postgres in databases:
+            if args.busy_group:
+                busy = await timed(busy_run(storage, args.busy_seconds, db, postgres))
+                found.append((db, [report.busy_budget(busy)]))
+                continue
             run = await timed(fight_run(storage, args, db, postgres))
-            after = await click_again(storage, clients, args.each, args.bursts)
             runs = await timed(query_scaling(storage, args, db, postgres))
-            found.append((db, report.budgets(baseline.both(click, after), run, runs)))
-            click = after
+            busy = await timed(busy_run(storage, args.busy_seconds, db, postgres))
+            found.append((db, report.budgets(run, runs, busy)))
         for db, budgets in found:
-            print(f"-- {db}")
+            print(f"== budgets on {db}")
             report.print_budgets(budgets)
     finally:
         await storage.close()

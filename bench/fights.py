@@ -71,6 +71,25 @@ def waiting(text: str) -> dict[str, set[str]]:
     return found
 
 
+def to_act(fight_id: int, text: str, round_number: int) -> list[tuple[str, int, str]]:
+    """The presses a live message asks for: each fighter it marks ⏳ attacks, stands up when
+    fallen, or takes pills at 0 health (kind, character number, callback data)."""
+    zero, fallen = _state_words()
+    presses = []
+    for name, states in waiting(text).items():
+        number = NAMES.index(name) + 1
+        action, count, kind = FightAction.ATTACK, 0, "attack"
+        if zero in states:
+            action, count, kind = FightAction.PILLS, 1, "pills"
+        elif states & fallen:
+            action, kind = FightAction.STAND, "stand"
+        data = PoolFightCallback(
+            fight_id=fight_id, action=action, round=round_number, count=count
+        ).pack()
+        presses.append((kind, number, data))
+    return presses
+
+
 async def no_think(rng: random.Random) -> None:
     return None
 
@@ -90,8 +109,10 @@ class Table:
     missing_buttons: int = 0
 
 
-async def set_up(index: int, fighters: int) -> Table:
-    group_id = GROUP_BASE - index
+async def set_up(index: int, fighters: int, group_id: int | None = None) -> Table:
+    """Table ``index``: its game in group ``group_id`` (by default one of the bench's own),
+    its players' user ids ``USER_BASE + 10 * index + k``, their characters."""
+    group_id = GROUP_BASE - index if group_id is None else group_id
     game = await games.create_game(group_id, GameSystem.POOL, GM_BASE + index, "ru")
     settings = games.settings_of(game)
     for name, value in SLOW_TIMERS.items():
@@ -166,7 +187,7 @@ class Driver:
             message = live.get("message_id", 0)
             presses = [
                 press
-                for press in self._to_act(table, live, rounds[0])
+                for press in to_act(table.fight_id, live.get("text", ""), rounds[0])
                 if (message, rounds[0], press[1]) not in pressed
             ]
             if not presses:
@@ -185,24 +206,6 @@ class Driver:
                 for step in steps:
                     await step
         table.stalled = True
-
-    def _to_act(
-        self, table: Table, live: dict[str, Any], round_number: int
-    ) -> list[tuple[str, int, str]]:
-        zero, fallen = _state_words()
-        presses = []
-        for name, states in waiting(live.get("text", "")).items():
-            number = NAMES.index(name) + 1
-            action, count, kind = FightAction.ATTACK, 0, "attack"
-            if zero in states:
-                action, count, kind = FightAction.PILLS, 1, "pills"
-            elif states & fallen:
-                action, kind = FightAction.STAND, "stand"
-            data = PoolFightCallback(
-                fight_id=table.fight_id, action=action, round=round_number, count=count
-            ).pack()
-            presses.append((kind, number, data))
-        return presses
 
     async def play(self, table: Table) -> None:
         await self.open_fight(table)

@@ -7,10 +7,10 @@ import logging
 import math
 import resource
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from aiogram import Bot, Dispatcher
 from redis.asyncio import Redis
@@ -141,23 +141,3 @@ def current_rss_mib() -> float:
     with open("/proc/self/statm") as statm:
         pages = int(statm.read().split()[1])
     return pages * resource.getpagesize() / 2**20
-
-
-class RoundTrips:
-    """Counts Redis round trips: a command or a whole pipeline through the client's pool (by
-    wrapping it)."""
-
-    def __init__(self, redis: Redis) -> None:
-        self._pooled = 0
-        pool = redis.connection_pool
-        take = cast(Callable[..., Awaitable[Any]], pool.get_connection)
-
-        async def counted(*args: Any, **kwargs: Any) -> Any:
-            self._pooled += 1
-            return await take(*args, **kwargs)
-
-        pool.get_connection = counted  # type: ignore[method-assign]
-
-    @property
-    def count(self) -> int:
-        return self._pooled

@@ -1,7 +1,7 @@
 """The fight run: N fights set up, then (1) every fight opened at once as fast as it goes,
 (2) a window where presses arrive at a steady rate across all the open fights (latency),
-(3) every fight played to its end as fast as it goes (throughput); and fights left open under
-tracemalloc (memory)."""
+(3) every fight played to its end as fast as it goes (throughput, and the process's CPU time per
+press); and fights left open under tracemalloc (memory)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from redis.asyncio import Redis
 from tortoise.transactions import in_transaction
 
 from bench.fights import Driver, Outcome, Table, outcome, set_up
-from bench.measure import Feeder, RoundTrips, Sample, current_rss_mib, redis_memory
+from bench.measure import Feeder, Sample, current_rss_mib, redis_commands, redis_memory
 from bench.telegram import TelegramLog
 from bot.app import settle_heap
 from bot.i18n import Translator
@@ -41,7 +41,6 @@ class Rig:
     bot: Bot
     log: TelegramLog
     redis: Redis
-    trips: RoundTrips
     fighters: int
 
     async def tables(self, first: int, count: int) -> list[Table]:
@@ -98,8 +97,10 @@ class FightRun:
     calls: Counter[str]  # Bot API calls from the first round to the end
     group_messages: int  # new group messages from the first round to the end
     fights_over_one_per_round: int
-    trips: int
-    cpu_seconds: float
+    redis_commands: int  # what the Redis server processed over the three phases
+    cpu_seconds: float  # the process's CPU time over the three phases
+    paced_cpu_seconds: float  # ... over the paced window and its drain
+    rounds_cpu_seconds: float  # ... over phase 3
     result: Outcome
 
     @property
@@ -114,6 +115,16 @@ class FightRun:
     def paced_rate(self) -> float:
         return len(self.paced) / self.paced_seconds
 
+    @property
+    def cpu_per_press_ms(self) -> float:
+        """Phase 3's process CPU time over its presses: the bot's, the fake Telegram's and the
+        driver's (the bench's own share is small: building updates, reading live messages)."""
+        return 1000 * self.rounds_cpu_seconds / len(self.rounds)
+
+    @property
+    def paced_cpu_per_press_ms(self) -> float:
+        return 1000 * self.paced_cpu_seconds / len(self.paced)
+
 
 async def fights(rig: Rig, count: int, rate: float, window: float) -> FightRun:
     tables = await rig.tables(0, count)
@@ -121,10 +132,10 @@ async def fights(rig: Rig, count: int, rate: float, window: float) -> FightRun:
     feeder = Feeder(rig.dp, rig.bot)
     pacer = Pacer(rate)
     driver = Driver(feeder, rig.log, think=pacer.turn)
-    trips, cpu = rig.trips.count, time.process_time()
+    commands, cpu = await redis_commands(rig.redis), time.process_time()
     start = time.perf_counter()
     await asyncio.gather(*(Driver(feeder, rig.log).open_fight(t) for t in tables))
-    opened = time.perf_counter()
+    opened, cpu_opened = time.perf_counter(), time.process_time()
     opening = list(feeder.samples)
     calls_before, groups_before = Counter(rig.log.calls), Counter(rig.log.group_messages)
     playing = asyncio.gather(*(driver.fight_rounds(t) for t in tables))
@@ -132,10 +143,9 @@ async def fights(rig: Rig, count: int, rate: float, window: float) -> FightRun:
     paced_end = time.perf_counter()
     await asyncio.sleep(DRAIN_SECONDS)  # the window's last presses finish undisturbed
     pacer.close()
-    released = time.perf_counter()
+    released, cpu_released = time.perf_counter(), time.process_time()
     await playing
-    done = time.perf_counter()
-    cpu = time.process_time() - cpu
+    done, cpu_done = time.perf_counter(), time.process_time()
     later = feeder.samples[len(opening) :]
     sends = rig.log.group_messages - groups_before
     over = 0
@@ -153,8 +163,10 @@ async def fights(rig: Rig, count: int, rate: float, window: float) -> FightRun:
         rig.log.calls - calls_before,
         sum(sends.values()),
         over,
-        rig.trips.count - trips,
-        cpu,
+        await redis_commands(rig.redis) - commands,
+        cpu_done - cpu,
+        cpu_released - cpu_opened,
+        cpu_done - cpu_released,
         await outcome(tables),
     )
 

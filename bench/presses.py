@@ -18,9 +18,10 @@ import os
 import time
 from typing import Any
 
-from bench.__main__ import MAX_REDIS_CONNECTIONS, database, dispatcher
+from bench.__main__ import rig
 from bench.fights import Driver
 from bench.measure import Feeder
+from bench.production import MAX_REDIS_CONNECTIONS, database
 from bot import loop
 from bot.app import settle_heap
 from bot.storage import open_storage
@@ -40,10 +41,11 @@ async def main() -> None:
     assert storage.redis is not None
     await storage.redis.flushdb()
     async with database(args.postgres):
-        rig, log = dispatcher(storage, 4, throttle=True)
-        tables = await rig.tables(0, WARM_UP + args.fights)
+        fights = rig(storage, 4, throttle=True)
+        log = fights.log
+        tables = await fights.tables(0, WARM_UP + args.fights)
         settle_heap()
-        feeder = Feeder(rig.dp, rig.bot)
+        feeder = Feeder(fights.dp, fights.bot)
         driver = Driver(feeder, log, together=False)  # one press at a time: its own CPU
         for table in tables[:WARM_UP]:
             await driver.play(table)

@@ -1,0 +1,219 @@
+"""The busy group: eight fighters in one group play pool fights one after another for a given
+time, each fighter pressing the moment the live message shows them ⏳ (no thinking time), through
+the local Bot API emulator (``tests/telegram_emulator``) with Telegram's flood limits enforced:
+a new message at most once a second per chat, 20 a minute per group, 30 a second per bot.
+
+It runs in real time. The bot paces its live edits on the event loop's clock and waits out a 429
+with ``asyncio.sleep``, its leases and throttle live in Redis, and its timers and the outbox to
+come keep their times in the database: a faster emulated clock would disagree with all of them
+but the first two, so only wall time gives an honest count. Ten minutes is the budget's duration
+(``./scripts/bench.sh --busy-group``); the routine run plays a shorter stretch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+from tortoise.expressions import F
+
+from bench.fights import NAMES, USER_BASE, set_up, to_act
+from bench.production import dispatcher
+from bot.callbacks import FightAction, PoolFightCallback
+from bot.db.models import Character, CharacterStatus
+from bot.session import make_bot
+from bot.storage import Storage
+from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator, running_polling
+
+TOKEN = "4343:BUSY-group-token-for-the-load-benchmark-01234"
+FIGHTERS = 8
+TABLE = 0
+STALL_SECONDS = 200.0  # a 429 may hold a send for up to 3 x 60 s (bot/session.py)
+WINDOW_SECONDS = 60.0  # Telegram's window for a group's 20 messages
+
+Press = tuple[int, EmuMessage, str]  # the character's number, the message, the button's data
+Step = list[Press] | Literal["over"]
+T = TypeVar("T")
+
+
+def buttons(message: EmuMessage | None) -> list[str]:
+    if message is None:
+        return []
+    return [b["callback_data"] for row in message.buttons for b in row if "callback_data" in b]
+
+
+@dataclass
+class BusyRun:
+    seconds: float
+    fights: int  # fights begun
+    finished: int
+    rounds: int  # rounds pressed in
+    presses: int
+    stalled: bool
+    calls: Counter[str]  # Bot API calls by method
+    refused: Counter[str]  # 429 answers by method
+    group_sends: list[float]  # when each new group message went out (the emulator's clock)
+
+    @property
+    def busiest_window(self) -> int:
+        """The most new group messages in any :data:`WINDOW_SECONDS`."""
+        sends, most, first = sorted(self.group_sends), 0, 0
+        for last, moment in enumerate(sends):
+            while moment - sends[first] >= WINDOW_SECONDS:
+                first += 1
+            most = max(most, last - first + 1)
+        return most
+
+
+@dataclass
+class Fighters:
+    """The eight players, pressing through the emulator what the bot's messages ask of them."""
+
+    emu: TelegramEmulator
+    group: EmuChat
+    players: list[EmuUser]
+    deadline: float  # the event loop's time at which they stop
+    rng: random.Random = field(default_factory=lambda: random.Random(FIGHTERS))
+    presses: int = 0
+    rounds: set[tuple[int, int]] = field(default_factory=set)  # (fight, round)
+    _done: set[tuple[int, int, int]] = field(default_factory=set)  # (message, round, fighter)
+    _answered: set[tuple[int, int, tuple[str, ...]]] = field(default_factory=set)  # prompts
+
+    def late(self) -> bool:
+        return asyncio.get_running_loop().time() >= self.deadline
+
+    async def _until(self, check: Callable[[], T | None]) -> T | None:
+        """Wait for ``check`` as the emulator sees the bot's calls: None when the time is up
+        or nothing came for :data:`STALL_SECONDS`."""
+        left = self.deadline - asyncio.get_running_loop().time()
+        if left <= 0:
+            return None
+        return await self.emu.state.changed.wait_for(check, min(left, STALL_SECONDS))
+
+    async def _press(self, number: int, message: EmuMessage, data: str) -> str:
+        self.presses += 1
+        return await self.emu.press_button(self.players[number - 1], message, data=data)
+
+    async def fight(self) -> bool | None:
+        """``/fight 2``, the others join, the challenger starts, then every round: True when
+        the fight ended, False when the bot stalled, None when the time is up."""
+        before = self.emu.last_bot_message(self.group)
+        since = before.message_id if before is not None else 0
+        await self.emu.send_text(self.players[0], self.group, "/fight 2")
+
+        def challenge() -> EmuMessage | None:
+            live = self.emu.last_bot_message(self.group)
+            return live if live is not None and live.message_id > since and buttons(live) else None
+
+        live = await self._until(challenge)
+        if live is None:
+            return None if self.late() else False
+        join, start = buttons(live)[:2]
+        fight_id = PoolFightCallback.unpack(join).fight_id
+        joins = [await self._press(n, live, join) for n in range(3, len(self.players) + 1)]
+        for query in joins:
+            await self.emu.wait_for_callback_answer(query, timeout=STALL_SECONDS)
+        await self._press(1, live, start)
+        return await self._rounds(fight_id)
+
+    async def _rounds(self, fight_id: int) -> bool | None:
+        seen = [0]  # the newest round message seen: a newer one without buttons ends the fight
+        while True:
+            step: Step | None = await self._until(lambda: self._step(fight_id, seen))
+            if step is None:
+                return None if self.late() else False
+            if isinstance(step, str):  # "over"
+                return True
+            for number, message, data in step:
+                await self._press(number, message, data)
+
+    def _step(self, fight_id: int, seen: list[int]) -> Step | None:
+        """What the fighters do now: private choices first, then the ⏳ fighters' presses."""
+        choices = []
+        for number, player in enumerate(self.players, start=1):
+            prompt = self.emu.last_bot_message(self.emu.private_chat(player))
+            targets = tuple(d for d in buttons(prompt) if d.startswith("pt:"))
+            if prompt is not None and targets:
+                key = (prompt.chat.id, prompt.message_id, targets)
+                if key not in self._answered:
+                    self._answered.add(key)
+                    choices.append((number, prompt, self.rng.choice(targets)))
+        if choices:
+            return choices
+        live = self.emu.last_bot_message(self.group)
+        attacks = [PoolFightCallback.unpack(d) for d in buttons(live) if d.startswith("pf:")]
+        rounds = [a.round for a in attacks if a.action == FightAction.ATTACK]
+        if live is None or not rounds:
+            return "over" if live is not None and seen[0] and live.message_id > seen[0] else None
+        seen[0] = live.message_id
+        self.rounds.add((fight_id, rounds[0]))
+        presses = []
+        for _, number, data in to_act(fight_id, live.raw_text or live.body, rounds[0]):
+            if (live.message_id, rounds[0], number) not in self._done:
+                self._done.add((live.message_id, rounds[0], number))
+                presses.append((number, live, data))
+        return presses or None
+
+
+async def busy_group(storage: Storage, seconds: float) -> BusyRun:
+    """Fights in one group for ``seconds`` of wall time, on the current database."""
+    async with TelegramEmulator(TOKEN, bot_username="gm_busy_bot", bot_first_name="GM") as emu:
+        players = [
+            emu.add_user(
+                f"Player {NAMES[k]}",
+                language_code="ru",
+                started=True,
+                user_id=USER_BASE + 10 * TABLE + k,
+            )
+            for k in range(FIGHTERS)
+        ]
+        group = emu.add_group("Busy", members=players)
+        table = await set_up(TABLE, FIGHTERS, group_id=group.id)
+        fresh = await Character.filter(game_id=table.game_id).values("id", "state", "active_key")
+        emu.enforce_limits = True
+        bot = make_bot(TOKEN, emu.base_url)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        fighters = Fighters(emu, group, players, start + seconds)
+        fights = finished = 0
+        stalled = False
+        async with running_polling(dispatcher(storage, TOKEN), bot):
+            while not fighters.late():
+                for row in fresh:  # everyone back on their feet (and alive) between fights
+                    await Character.filter(id=row["id"]).update(
+                        state=row["state"],
+                        status=CharacterStatus.ACTIVE,
+                        active_key=row["active_key"],
+                        version=F("version") + 1,
+                    )
+                fights += 1
+                ended = await fighters.fight()
+                finished += ended is True
+                if ended is False:
+                    stalled = True
+                    break
+            elapsed = loop.time() - start
+        await bot.session.close()
+        calls = [c for c in emu.state.calls if c.method.lower() != "getupdates"]
+    return BusyRun(
+        elapsed,
+        fights,
+        finished,
+        len(fighters.rounds),
+        fighters.presses,
+        stalled,
+        Counter(c.method for c in calls),
+        Counter(c.method for c in calls if c.status == 429),
+        [
+            c.time
+            for c in calls
+            if c.status == 200
+            and c.method.lower().startswith("send")
+            and c.method.lower() != "sendchataction"
+            and str(c.params.get("chat_id")) == str(group.id)
+        ],
+    )

@@ -1,0 +1,45 @@
+"""The bench's busy group (bench/busy.py): eight fighters through the emulator with Telegram's
+flood limits on. Its 429 count is the budget, so it must be the 429s the bot really met."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+import pytest
+
+from bench.busy import WINDOW_SECONDS, BusyRun, busy_group
+from bench.report import busy_budget
+from bot.storage import open_storage
+
+SECONDS = 8.0  # a few rounds: the bot waits out a 429 before each round's message
+
+
+def run_with_sends(*moments: float) -> BusyRun:
+    return BusyRun(60.0, 1, 1, 1, 8, False, Counter(), Counter(), list(moments))
+
+
+def test_the_busiest_window_slides_over_the_sends() -> None:
+    assert run_with_sends().busiest_window == 0
+    # three within a minute, then the first falls out of the window before the fourth
+    run = run_with_sends(0.0, 1.0, WINDOW_SECONDS - 1, WINDOW_SECONDS + 0.5, 200.0)
+    assert run.busiest_window == 3
+    assert run_with_sends(5.0, 5.0, 5.0, 64.0).busiest_window == 4
+
+
+async def test_the_busy_group_counts_every_429_the_bot_waited_out(
+    clean_redis: str, database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, logger="bot.session")
+    storage = await open_storage(clean_redis, max_connections=20)
+    try:
+        run = await busy_group(storage, SECONDS)
+    finally:
+        await storage.close()
+    retried = [r for r in caplog.records if r.name == "bot.session" and "429" in r.message]
+    assert not run.stalled
+    assert run.rounds >= 2
+    assert sum(run.refused.values()) == len(retried)
+    budget = busy_budget(run)
+    assert budget.ok == (not retried)
+    assert "short run" in budget.name
