@@ -3,11 +3,13 @@ time, each fighter pressing the moment the live message shows them ⏳ (no think
 the local Bot API emulator (``tests/telegram_emulator``) with Telegram's flood limits enforced:
 a new message at most once a second per chat, 20 a minute per group, 30 a second per bot.
 
-It runs in real time. The bot paces its live edits on the event loop's clock and waits out a 429
-with ``asyncio.sleep``, its leases and throttle live in Redis, and its timers and the outbox to
-come keep their times in the database: a faster emulated clock would disagree with all of them
-but the first two, so only wall time gives an honest count. Ten minutes is the budget's duration
-(``./scripts/bench.sh --busy-group``); the routine run plays a shorter stretch.
+It runs in wall time. The emulator takes a clock, but the bot keeps time in three places: the
+event loop (its live edits' pacing, the wait after a 429), Redis (its leases and throttle) and
+the database (its timers, and the outbox to come). A clock faster than the wall would have to
+drive the event loop as well, and would still disagree with Redis and the database: a bot that
+paced its sends by either would look slower than it is, and pass where it should not. Ten
+minutes is the budget's duration (``./scripts/bench.sh --busy-group``); the routine run plays
+a shorter stretch and says so.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ class BusyRun:
     stalled: bool
     calls: Counter[str]  # Bot API calls by method
     refused: Counter[str]  # 429 answers by method
-    group_sends: list[float]  # when each new group message went out (the emulator's clock)
+    group_sends: list[float]  # when each new group message went out (wall-clock seconds)
 
     @property
     def busiest_window(self) -> int:

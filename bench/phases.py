@@ -70,12 +70,16 @@ class Pacer:
         await waiter
 
     async def run(self, seconds: float) -> None:
+        # Each arrival is due at a time drawn ahead of the last one's, not a sleep after it
+        # returned: a busy event loop's lag does not lower the rate.
         loop = asyncio.get_running_loop()
-        end = loop.time() + seconds
-        while loop.time() < end:
-            await asyncio.sleep(self._rng.expovariate(self.rate))
+        due = loop.time()
+        end = due + seconds
+        while (due := due + self._rng.expovariate(self.rate)) < end:
+            await asyncio.sleep(max(0.0, due - loop.time()))
             if self._waiting:
                 self._waiting.pop(self._rng.randrange(len(self._waiting))).set_result(None)
+        await asyncio.sleep(max(0.0, end - loop.time()))
 
     def close(self) -> None:
         self.closed = True

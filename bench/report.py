@@ -167,7 +167,8 @@ def budgets(run: FightRun, runs: list[Scaling], busy: BusyRun) -> list[Budget]:
         Budget(
             f"p99 < {P99_BUDGET_MS:g} ms at {run.rate:g} presses/s over {run.fights} open fights",
             p99 < P99_BUDGET_MS,
-            f"p99 {p99:.1f} ms",
+            f"p99 {p99:.1f} ms ({len(run.paced)} presses in {run.paced_seconds:.0f} s, "
+            f"{run.paced_rate:.1f}/s)",
         ),
         Budget(
             "statements per press the same from the smallest to the largest database",
