@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The load benchmark (issue 10): pool fights through the real dispatcher, Redis and SQLite (and
-# PostgreSQL when BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set) against bare aiogram and bare
-# aiogram-dialog. Installs like scripts/test.sh (venv, the project, redis-server with apt-get
-# when missing), starts Redis on a free loopback port for the run, prints figures and budgets.
+# The load benchmark (issues 10 and 21): pool fights through the real dispatcher, Redis and SQLite
+# (and PostgreSQL when BENCH_POSTGRES_URL or TEST_POSTGRES_URL is set), bare aiogram and bare
+# aiogram-dialog for reference, and a busy group under Telegram's flood limits (60 s of wall
+# time; `--busy-group` runs only the busy group, for the budget's 10 minutes). Installs like
+# scripts/test.sh (venv, the project, redis-server with apt-get when missing), starts Redis on a
+# free loopback port for the run, prints figures and budgets.
 # Arguments go to `python -m bench` (e.g. --fights 50, --sqlite-only; --help lists them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
