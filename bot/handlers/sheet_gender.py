@@ -1,4 +1,4 @@
-"""/me's «Он» / «Она»: the owner sets the gender of a character made before it was asked; the
+"""/me's he / she buttons: the owner sets the gender of a character made before it was asked; the
 message then loses the question (a press by anyone else, or a stale one, changes nothing)."""
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 
 from aiogram import Router
 from aiogram.filters import Command, CommandObject
@@ -13,8 +14,10 @@ from bot.i18n import L10n
 from bot.services import world_actions
 from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
+from bot.services.world_play import Actor
 from bot.views.world_items import place_to
 from rules.errors import Code
+from rules.pool.model import PoolCharacter
 
 NUMBER = re.compile("^[#\u2116]?\\s*(\\d{1,6})$")
 
@@ -41,40 +44,44 @@ async def sleep(message: Message, l10n: L10n, runtime: Runtime) -> None:
     )
 
 
-async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
+SleeperAction = Callable[[Actor, int, Runtime], Awaitable[PoolCharacter]]
+
+
+async def _on_sleeper(
+    message: Message,
+    command: CommandObject,
+    l10n: L10n,
+    runtime: Runtime,
+    action: SleeperAction,
+    texts: tuple[str, str],
+) -> None:
+    """/wake N and /guard N: the action on sleeper N, then its line (``texts``: usage, done)."""
+    usage, done = texts
     number = _number(command)
     if number is None:
-        await message.reply(l10n.text("world-wake-usage"))
+        await message.reply(l10n.text(usage))
         return
     actor = await actor_of(message)
-    sleeper = await world_actions.wake(actor, number, runtime)
+    sleeper = await action(actor, number, runtime)
     await message.reply(
         l10n.text(
-            "world-wake-done",
+            done,
             name=actor.row.name,
             number=number,
             sleeper=sleeper.name,
             sleeper_gender=sleeper.gender.value,
         )
     )
+
+
+async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
+    texts = ("world-wake-usage", "world-wake-done")
+    await _on_sleeper(message, command, l10n, runtime, world_actions.wake, texts)
 
 
 async def guard(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
-    number = _number(command)
-    if number is None:
-        await message.reply(l10n.text("world-guard-usage"))
-        return
-    actor = await actor_of(message)
-    sleeper = await world_actions.guard_sleeper(actor, number, runtime)
-    await message.reply(
-        l10n.text(
-            "world-guard-done",
-            name=actor.row.name,
-            number=number,
-            sleeper=sleeper.name,
-            sleeper_gender=sleeper.gender.value,
-        )
-    )
+    texts = ("world-guard-usage", "world-guard-done")
+    await _on_sleeper(message, command, l10n, runtime, world_actions.guard_sleeper, texts)
 
 
 async def snatch(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:

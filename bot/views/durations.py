@@ -1,5 +1,5 @@
-"""How long something lasts or is left, as a chat shows it: «10 мин», «1 ч 30 мин», «45 с»
-(seconds only under a minute; longer times to the nearest minute)."""
+"""How long something lasts or is left, as a chat shows it: hours and minutes in the locale's
+words (seconds only under a minute; longer times to the nearest minute)."""
 
 from __future__ import annotations
 

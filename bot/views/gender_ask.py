@@ -1,4 +1,4 @@
-"""/me's one-time question for a character whose gender is not set: a line and «Он» / «Она»."""
+"""/me's one-time question for a character whose gender is not set: a line and two buttons."""
 
 from __future__ import annotations
 

@@ -27,12 +27,12 @@ REMINDERS = {
 
 
 def timeout_line(l10n: L10n, wait: Wait, seconds: int) -> str:
-    """«⏳ Через 10 мин без ответа ход будет пропущен.»"""
+    """The line under a waiting prompt: what happens when ``seconds`` pass without an answer."""
     return l10n.text(TIMEOUTS[wait], time=duration(l10n, seconds))
 
 
 def reminder_text(l10n: L10n, reminder: Reminder) -> str:
-    """«⏳ Аня Ветер, Борис: ход ждёт вас, осталось 5 мин.» — each awaited player mentioned."""
+    """The half-time reminder: each awaited player mentioned once, and the time left."""
     waiting = reminder.waiting
     names = Html(", ".join(mention(a.user_id, a.name) for a in waiting.awaited))
     return l10n.text(REMINDERS[waiting.wait], names=names, left=duration(l10n, reminder.left))
