@@ -90,7 +90,7 @@ class SheetCallback(CallbackData, prefix="me"):
 
 
 class GenderCallback(CallbackData, prefix="gd"):
-    """/me's «Он» / «Она» under a character whose gender is not set yet."""
+    """/me's he / she buttons under a character whose gender is not set yet."""
 
     character_id: int
     gender: Gender

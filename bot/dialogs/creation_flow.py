@@ -117,7 +117,7 @@ async def on_gender(_: CallbackQuery, button: Button, manager: DialogManager) ->
 
 
 def gender_window(texts: FlowTexts, back: Back, state: State) -> Window:
-    """The step right after the name: «он» / «она», for the texts' agreement."""
+    """The step right after the name: he or she, for the texts' agreement."""
     return Window(
         Multi(error_line(), I18NFormat("creation-gender-prompt"), sep="\n\n"),
         Row(
