@@ -20,14 +20,17 @@ from redis.asyncio import Redis
 
 from bot.commands import register_commands
 from bot.config import Settings
+from bot.courier import Courier
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
 from bot.graceful import Dispatcher
 from bot.handlers import build_root_router, fallback, register_buttons, register_timers
 from bot.handlers.errors import register_refusals
-from bot.handlers.pool_fight_live import LiveEdits
+from bot.handlers.herald import Herald
+from bot.handlers.hooks import register_hooks
 from bot.i18n import Translator
-from bot.middlewares import L10nMiddleware
+from bot.middlewares import L10nMiddleware, OutboxMiddleware
+from bot.pacing import OFF, Limits, Pacer
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
@@ -62,11 +65,16 @@ def build_dispatcher(
     dp["translator"] = translator
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
-    dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
-    # Without settings (tests), every live-message edit goes out at once.
-    live = LiveEdits(settings.live_edit_seconds if settings is not None else 0.0)
-    dp["live"] = live
-    dp.shutdown.register(live.flush)  # after the updates in flight (bot.graceful)
+    herald = Herald(translator)
+    runtime = Runtime(GameLocks(redis), dice_factory or verifiable_dice, herald)
+    dp["runtime"] = runtime
+    # Without settings (tests), owed messages go out unpaced.
+    courier = Courier(Pacer(Limits() if settings is not None else OFF), redis)
+    register_hooks(courier, runtime)
+    dp["courier"] = courier
+    dp.startup.register(courier.start)  # what is owed goes out before new updates come
+    dp.shutdown.register(courier.stop)  # after the updates in flight (bot.graceful)
+    dp.update.outer_middleware(OutboxMiddleware(courier, herald))
     scheduler = Scheduler()
     register_timers(scheduler)
     scheduler.install(dp)

@@ -14,8 +14,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
 from bot.db.models import Encounter, GameStatus
-from bot.handlers.pool_fight_live import LiveEdits
-from bot.handlers.pool_fight_publish import prompt, publish
+from bot.handlers.pool_fight_publish import send_prompt
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, games
 from bot.services.errors import Refusal, ServiceError, StaleAction
@@ -39,7 +38,6 @@ async def press_target(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     game = await fight_lookup.game_of(callback_data.fight_id)
     outcome = await fight_choice.choose_target(
@@ -59,7 +57,6 @@ async def press_target(
                 l10n.text("pool-fight-target-done", id=outcome.view.id, name=name),
                 reply_markup=None,
             )
-    await publish(bot, outcome, translator, runtime, live)
 
 
 async def press_resend(
@@ -69,7 +66,6 @@ async def press_resend(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     message = query.message
     if not isinstance(message, Message):
@@ -79,7 +75,7 @@ async def press_resend(
     view, fighter = await fight_choice.open_choice_of(
         game, callback_data.fight_id, query.from_user.id
     )
-    if not await prompt(bot, view, fighter, translator, runtime, live):
+    if not await send_prompt(bot, view, fighter, translator, runtime):
         raise ServiceError(Refusal.FIGHT_PRIVATE_CLOSED)
     await query.answer(l10n.text("pool-fight-resent"))
 
@@ -91,7 +87,6 @@ async def open_by_link(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     """``/start f<fight>`` in private: the chat is open now, so the pending choice comes at once."""
     assert message.from_user is not None and command.args is not None
@@ -108,4 +103,4 @@ async def open_by_link(
     except ServiceError:
         await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
         return
-    await prompt(bot, view, fighter, translator, runtime, live)
+    await send_prompt(bot, view, fighter, translator, runtime)
