@@ -74,7 +74,9 @@ def build_dispatcher(
     dp["courier"] = courier
     dp.startup.register(courier.start)  # what is owed goes out before new updates come
     dp.shutdown.register(courier.stop)  # after the updates in flight (bot.graceful)
-    dp.update.outer_middleware(OutboxMiddleware(courier, herald))
+    # Inner: around the routing of every update, inside the error handling and any outer
+    # middleware (a test's counters see the delivery as part of the update).
+    dp.update.middleware(OutboxMiddleware(courier, herald))
     scheduler = Scheduler()
     register_timers(scheduler)
     scheduler.install(dp)

@@ -39,6 +39,7 @@ from redis.asyncio import Redis
 from redis.exceptions import LockError
 from tortoise.transactions import in_transaction
 
+from bot import killpoints
 from bot.db.models import LiveMessage, OwedMessage
 from bot.leases import lease
 from bot.pacing import Pacer
@@ -159,8 +160,10 @@ class Courier:
             if wait > 0:
                 self._wake(chat_id, wait)
                 return False
+            killpoints.reached("sending", _join(row.head, row.text))
             if not await self._one(row):
                 return False
+            killpoints.reached("marked", _join(row.head, row.text))
         return True
 
     def _wake(self, chat_id: int, seconds: float) -> None:
@@ -306,6 +309,7 @@ async def _merge_edits(rows: list[OwedMessage]) -> list[OwedMessage]:
 
 
 async def _finish(row: OwedMessage, message_id: int | None, *, failed: bool = False) -> None:
+    killpoints.reached("unmarked", _join(row.head, row.text))
     await OwedMessage.filter(id=row.id).update(done=True, failed=failed, message_id=message_id)
     row.done, row.failed, row.message_id = True, failed, message_id
 

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from bot import killpoints
 from bot.db.models import Game
 from bot.services.locks import GameLocks
 from bot.services.outbox import Outgoing, owe
@@ -47,5 +48,8 @@ class Runtime:
     async def announce(self, outcome: T) -> T:
         """Save what ``outcome`` owes the chats (call inside the transaction that made it)."""
         if self.herald is not None and outcome is not None:
-            await owe(await self.herald(outcome))
+            owed = await self.herald(outcome)
+            await owe(owed)
+            for message in owed:
+                killpoints.reached("owed", f"{message.head}{message.text}")
         return outcome

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from aiogram import Bot
@@ -60,7 +61,7 @@ async def test_a_chats_messages_go_out_in_order_and_waiting_edits_merge(
 ) -> None:
     courier = Courier(Pacer(OFF), redis)
     courier.bind(bot)
-    live = {"chat_id": group.id, "live": "pool:1"}
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:1"}
     chats = await owed(
         Outgoing(text="Раунд 1", head="🎲 кубики раунда 1", markup=BUTTONS, **live),
         Outgoing(text="Раунд 1: 1 из 3", action=Action.EDIT, markup=BUTTONS, **live),
@@ -79,7 +80,7 @@ async def test_a_live_edit_keeps_the_dice_above_it_and_a_new_round_retires_the_o
 ) -> None:
     courier = Courier(Pacer(OFF), redis)
     courier.bind(bot)
-    live = {"chat_id": group.id, "live": "pool:1", "markup": BUTTONS}
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:1", "markup": BUTTONS}
     await courier.deliver(await owed(Outgoing(text="Раунд 2", head="🎲 раунд 1", **live)))
     await courier.deliver(await owed(Outgoing(text="Раунд 2: 1 из 2", action=Action.EDIT, **live)))
     first = emu.bot_messages(group)[0]
@@ -97,7 +98,7 @@ async def test_an_edit_of_a_deleted_live_message_is_sent_anew_with_its_dice(
 ) -> None:
     courier = Courier(Pacer(OFF), redis)
     courier.bind(bot)
-    live = {"chat_id": group.id, "live": "pool:7"}
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:7"}
     await courier.deliver(await owed(Outgoing(text="Раунд 2", head="🎲 раунд 1", **live)))
     await bot.delete_message(group.id, emu.bot_messages(group)[0].message_id)
     await courier.deliver(await owed(Outgoing(text="Раунд 2: 1 из 2", action=Action.EDIT, **live)))
