@@ -215,7 +215,6 @@ class Courier:
         if row.action == outbox.Action.EDIT and row.live is not None:
             shown = await LiveMessage.get_or_none(key=row.live)
             if shown is not None:
-                self.pacer.spent(row.chat_id, new=False)
                 try:
                     await bot.edit_message_text(
                         _join(shown.head, row.text),
@@ -223,6 +222,7 @@ class Courier:
                         message_id=shown.message_id,
                         reply_markup=markup or InlineKeyboardMarkup(inline_keyboard=[]),
                     )
+                    self.pacer.spent(row.chat_id, new=False)
                 except TelegramBadRequest as error:
                     if NOT_MODIFIED not in error.message:
                         logger.info("live %s not editable (%s): sent anew", row.live, error)
@@ -233,10 +233,10 @@ class Courier:
         if row.live is not None:
             shown = await LiveMessage.get_or_none(key=row.live)
             return await self._send_live(bot, row, row.head or "", shown, markup)
-        self.pacer.spent(row.chat_id, new=True)
         sent = await bot.send_message(
             row.chat_id, row.text, message_thread_id=row.thread_id, reply_markup=markup
         )
+        self.pacer.spent(row.chat_id, new=True)  # after the answer: later than Telegram's count
         await _finish(row, sent.message_id)
         return sent.message_id
 
@@ -249,13 +249,13 @@ class Courier:
         markup: InlineKeyboardMarkup | None,
     ) -> int:
         """``row`` as the live message anew (under ``head``); the old one is retired."""
-        self.pacer.spent(row.chat_id, new=True)
         sent = await bot.send_message(
             row.chat_id,
             _join(head, row.text),
             message_thread_id=row.thread_id,
             reply_markup=markup,
         )
+        self.pacer.spent(row.chat_id, new=True)
         assert row.live is not None
         async with in_transaction():
             await _finish(row, sent.message_id)
