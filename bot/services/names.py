@@ -146,9 +146,19 @@ def _neighbours(ch: str) -> frozenset[str]:
     )
 
 
+def _keys(name: str) -> tuple[str, str, str]:
+    return name_key(name), look_key(name), look_key(name.upper())
+
+
+def reads_alike(first: str, second: str) -> bool:
+    """The same name to a reader: the same :func:`name_key`, or the same :func:`look_key` as
+    written or in capitals (case does not matter, so small Cyrillic ve reads like Latin B)."""
+    return any(a == b for a, b in zip(_keys(first), _keys(second), strict=True))
+
+
 async def check_name_free(game: Game, name: str) -> None:
     """Refuse a name that reads like one already in the game (the dead and kicked included)."""
-    case, look = name_key(name), look_key(name)
+    mine = _keys(name)
     for existing in await Character.filter(game_id=game.id).values_list("name", flat=True):
-        if name_key(str(existing)) == case or look_key(str(existing)) == look:
+        if any(a == b for a, b in zip(mine, _keys(str(existing)), strict=True)):
             raise InvalidName(NameProblem.TAKEN, existing=str(existing))

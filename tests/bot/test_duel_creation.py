@@ -189,6 +189,7 @@ async def test_cancel_on_every_step_saves_nothing(
         ("Вася!", "В имени можно использовать только буквы"),
         ("БРОНН", "Имя уже занято: в этой игре есть «Бронн»"),
         (" бРоНн ", "Имя уже занято: в этой игре есть «Бронн»"),
+        ("\u202eБpoнн\u200b", "Имя уже занято: в этой игре есть «Бронн»"),  # Latin p and o
     ],
 )
 async def test_name_refusals_show_the_reason_and_stay(
