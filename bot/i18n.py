@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import re
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
@@ -37,6 +38,8 @@ _TURNING = frozenset(
     ["R", "AL", "AN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
 )
 FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
+# A paragraph separator ends an isolate, so each line of a text is isolated on its own.
+_PARAGRAPH = re.compile("[^\n\r\x1c-\x1e\x85\u2029]+")
 
 
 def isolate(text: str) -> str:
@@ -44,11 +47,12 @@ def isolate(text: str) -> str:
 
     Inside an isolate such text keeps its own direction and cannot turn the rest of the line
     around (PDI also closes any override it left open), and a line that starts with it keeps the
-    direction of its other words. Text without them (Cyrillic, Latin, digits) cannot move its
+    direction of its other words; each line of a longer text is isolated on its own, as a line
+    break ends an isolate. Text without them (Cyrillic, Latin, digits) cannot move its
     neighbours, so it is left as it is: nothing invisible is copied with a name or a number.
     """
     if any(unicodedata.bidirectional(ch) in _TURNING for ch in text):
-        return f"{FSI}{text}{PDI}"
+        return _PARAGRAPH.sub(lambda line: f"{FSI}{line[0]}{PDI}", text)
     return text
 
 

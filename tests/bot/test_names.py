@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.db.models import Character, Game, GameSystem
+from bot.handlers.d20 import parse_sides
 from bot.i18n import FSI, PDI, isolate, user_text
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character, rule_state
@@ -139,11 +140,21 @@ def test_a_key_is_as_long_as_its_name(text: str) -> None:
     assert len(visible_text(text)) <= len(text)
 
 
+def test_battle_side_names_are_cleaned_the_same_way() -> None:
+    assert parse_sides(f"\u3164Стража\u200b | {OVERRIDE}Разбойники") == ("Стража", "Разбойники")
+    assert parse_sides("\u3164 | \u200b") is None  # nothing visible on either side
+    assert parse_sides("Стража | Cтpaжa") is None  # Latin C, p and a: the same side twice
+
+
 def test_isolation_wraps_only_text_that_could_turn_the_line() -> None:
     assert isolate("Аня Ветер 12") == "Аня Ветер 12"
     assert isolate(f"{OVERRIDE}реткаХ") == f"{FSI}{OVERRIDE}реткаХ{PDI}"
     assert isolate("שרה") == f"{FSI}שרה{PDI}"  # a right-to-left name
     assert user_text("<b>שרה</b>") == f"{FSI}&lt;b&gt;שרה&lt;/b&gt;{PDI}"
+    # A line break ends an isolate: a description is isolated line by line.
+    assert isolate(f"Северянин\n{OVERRIDE}с топором") == (
+        f"{FSI}Северянин{PDI}\n{FSI}{OVERRIDE}с топором{PDI}"
+    )
 
 
 async def _pool_game(gm: Harness) -> tuple[EmuUser, EmuUser, EmuChat, Game]:
