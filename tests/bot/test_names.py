@@ -200,3 +200,12 @@ async def test_names_are_isolated_in_the_group_listing(gm: Harness) -> None:
     listing = (await gm.emu.wait_for_message(group)).body
     assert f"№1 {FSI}{old}{PDI} — Харизма 1" in listing
     assert f"№2 {FSI}שרה{PDI} — Харизма 1" in listing
+
+
+async def test_a_roll_comment_with_an_override_cannot_turn_the_total_around(gm: Harness) -> None:
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    group = gm.emu.add_group("Таверна", admins=[alice])
+    gm.dice.add(20, 5)
+    await gm.emu.send_text(alice, group, f"/roll 1d20 [{OVERRIDE}огонь]")
+    reply = await gm.emu.wait_for_message(group)
+    assert reply.body == f"🎲 Алиса: {FSI}1d20 (5) [{OVERRIDE}огонь]{PDI} = 5"
