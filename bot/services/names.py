@@ -46,21 +46,19 @@ def visible_text(raw: str) -> str:
     """``raw`` as a reader sees it: NFC, invisible characters dropped, spaces collapsed and
     trimmed, combining marks kept only where they sit on a letter or a digit."""
     kept: list[str] = []
-    marks = -1  # marks on the last kept letter or digit; -1: nothing to sit on
+    on_letter = False  # the last kept character is a letter or a digit, or a mark on one
     for ch in unicodedata.normalize("NFC", raw):
         if ch.isspace():
             kept.append(" ")
-            marks = -1
+            on_letter = False
         elif _invisible(ch):
             continue
         elif _mark(ch):
-            if marks < 0:
-                continue  # nothing to combine with: it would sit on the text around the name
-            kept.append(ch)
-            marks += 1
+            if on_letter:  # else nothing to combine with: it would sit on the text around
+                kept.append(ch)
         else:
             kept.append(ch)
-            marks = 0 if ch.isalnum() else -1
+            on_letter = ch.isalnum()
     return unicodedata.normalize("NFC", " ".join("".join(kept).split()))
 
 
