@@ -15,7 +15,7 @@ from typing import Any
 import d20
 from d20 import diceast, expression
 
-from bot.i18n import Html
+from bot.i18n import Html, isolate
 from rules.dice import Dice
 
 MAX_EXPRESSION_LENGTH = 100
@@ -116,9 +116,10 @@ class _Stringifier(d20.SimpleStringifier):  # type: ignore[misc]
 
 
 def _to_html(rendered: str) -> Html:
-    """Escape the rendering and strike through the dice that keep/drop operators dropped."""
+    """Escape the rendering and strike through the dice that keep/drop operators dropped; a
+    comment in brackets is the user's text, so the whole is bidi-isolated when it needs it."""
     escaped = html.escape(rendered)
-    return Html(escaped.replace(_DROP_OPEN, "<s>").replace(_DROP_CLOSE, "</s>"))
+    return Html(isolate(escaped.replace(_DROP_OPEN, "<s>").replace(_DROP_CLOSE, "</s>")))
 
 
 def _dice_nodes(node: Any) -> list[diceast.Dice]:
