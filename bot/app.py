@@ -24,7 +24,13 @@ from bot.courier import Courier
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
 from bot.graceful import Dispatcher
-from bot.handlers import build_root_router, fallback, register_buttons, register_timers
+from bot.handlers import (
+    build_root_router,
+    fallback,
+    register_buttons,
+    register_timers,
+    unhandled,
+)
 from bot.handlers.errors import register_refusals
 from bot.handlers.herald import Herald
 from bot.handlers.hooks import register_hooks
@@ -89,6 +95,7 @@ def build_dispatcher(
     dialogs = Router(name="with_dialogs")  # commands and dialogs: aiogram-dialog's middlewares
     dialogs.include_router(build_root_router())
     dialogs.include_routers(*build_dialogs())
+    dialogs.include_router(unhandled.build_router())  # after the dialogs: commands nobody took
     setup_dialogs(dialogs, events_isolation=isolation, message_manager=message_manager)
     dp.include_router(dialogs)
     dp.include_router(fallback.build_router())  # after the dialogs: presses nobody took

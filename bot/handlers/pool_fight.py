@@ -20,6 +20,7 @@ from bot.services import fight_choice, fight_rounds, fights, games
 from bot.services.characters import living_character
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
+from bot.services.numbers import parse_ordinal
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 
@@ -51,9 +52,10 @@ def register_buttons(buttons: Router) -> None:
 async def _target_number(message: Message, args: str | None) -> int:
     """``/fight N``, or ``/fight`` as a reply to the target's message."""
     if args:
-        if not args.strip().isdigit():
+        number = parse_ordinal(args)
+        if number is None:
             raise BadNumber()
-        return int(args.strip())
+        return number
     reply = message.reply_to_message
     if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
         game = await games.require_game(message.chat.id)

@@ -18,10 +18,11 @@ from bot.handlers.pool_fight_publish import send_prompt
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, games
 from bot.services.errors import Refusal, ServiceError, StaleAction
+from bot.services.numbers import ID_MAX, parse_int
 from bot.services.runtime import Runtime
 from bot.services.users import remember_user
 
-FIGHT_LINK = re.compile(r"^f(\d{1,12})$")
+FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")
 
 
 def register_buttons(buttons: Router) -> None:
@@ -93,7 +94,10 @@ async def open_by_link(
     await remember_user(message.from_user, started=True)
     match = FIGHT_LINK.match(command.args)
     assert match is not None
-    fight = await Encounter.get_or_none(id=int(match[1])).prefetch_related("game")
+    fight_id = parse_int(match[1], high=ID_MAX)
+    fight = None
+    if fight_id is not None:
+        fight = await Encounter.get_or_none(id=fight_id).prefetch_related("game")
     try:
         if fight is None or fight.game.status != GameStatus.ACTIVE:
             raise StaleAction()

@@ -16,6 +16,7 @@ from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
 from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, Move
+from bot.services.numbers import ID_MAX, parse_ordinal
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import end_text
 
@@ -77,13 +78,12 @@ async def _admin_fight(
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await games.require_game(message.chat.id)
     fights.pool_game(game)
-    args = (command.args or "").strip().lstrip("#")
-    if args and not args.isdigit():
+    args = (command.args or "").strip()
+    fight_id = parse_ordinal(args, high=ID_MAX) if args else None
+    if args and fight_id is None:
         raise BadNumber(fights="")
     reply = message.reply_to_message
-    record = await fight_lookup.pick_open(
-        game, int(args) if args else None, reply.message_id if reply else None
-    )
+    record = await fight_lookup.pick_open(game, fight_id, reply.message_id if reply else None)
     return game, record.id
 
 

@@ -22,6 +22,7 @@ MAX_EXPRESSION_LENGTH = 100
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_ROLLS = 200  # explosions and rerolls included
+MAX_TOTAL = 1_000_000_000  # a total beyond ± this is refused: it always shows in full
 
 
 class NotationProblem(StrEnum):
@@ -32,6 +33,8 @@ class NotationProblem(StrEnum):
     TOO_MANY_SIDES = "too-many-sides"
     NO_DICE = "no-dice"
     ZERO = "zero"
+    DIVISION_BY_ZERO = "division-by-zero"  # ``1d6/0``, or ``1d6/(1d6-1d6)`` when both match
+    TOO_BIG = "too-big"  # the total is beyond ± MAX_TOTAL
 
 
 class NotationError(Exception):
@@ -150,10 +153,17 @@ def roll_notation(text: str, dice: Dice) -> TableRoll:
         raise NotationError(NotationProblem.TOO_MANY_DICE)
     if any(node.size != "%" and node.size > MAX_SIDES for node in nodes):
         raise NotationError(NotationProblem.TOO_MANY_SIDES)
-    try:
+    try:  # d20 evaluates lazily: the total and the rendering can raise too
         result = roller.roll(tree, stringifier=_Stringifier())
+        total, rendered = result.total, result.result
     except d20.TooManyRolls:
         raise NotationError(NotationProblem.TOO_MANY_DICE) from None
+    except d20.RollValueError as error:
+        by_zero = isinstance(error.__context__, ZeroDivisionError)
+        problem = NotationProblem.DIVISION_BY_ZERO if by_zero else NotationProblem.SYNTAX
+        raise NotationError(problem) from None
     except d20.RollError:
         raise NotationError(NotationProblem.SYNTAX) from None
-    return TableRoll(expression=source, breakdown=_to_html(result.result), total=result.total)
+    if not -MAX_TOTAL <= total <= MAX_TOTAL:
+        raise NotationError(NotationProblem.TOO_BIG)
+    return TableRoll(expression=source, breakdown=_to_html(rendered), total=total)
