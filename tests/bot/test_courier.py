@@ -17,6 +17,7 @@ from tortoise.transactions import in_transaction
 
 from bot.courier import Courier
 from bot.db.models import LiveMessage, OwedMessage
+from bot.db.setup import close_database, init_database
 from bot.pacing import OFF, Limits, Pacer
 from bot.services.outbox import Action, Outgoing, collecting, owe
 from bot.session import make_bot
@@ -195,3 +196,30 @@ async def test_two_replicas_deliver_each_message_once_in_order(
     await one.deliver_due()
     await two.deliver_due()
     assert texts(emu, group) == [f"№{n}" for n in range(20)]
+
+
+async def test_two_replicas_on_postgres_deliver_each_message_once_in_order(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, postgres_database: str, group: EmuChat
+) -> None:
+    """The production layout: PostgreSQL's concurrent connections, two couriers racing for the
+    same chats (each replica's update ends and polls deliver at once)."""
+    await init_database(postgres_database)
+    try:
+        one, two = Courier(Pacer(OFF), redis), Courier(Pacer(OFF), redis)
+        one.bind(bot)
+        two.bind(bot)
+        walker = emu.add_user("Боря", started=True)
+        chats = await owed(
+            *(Outgoing(group.id if n % 3 else walker.id, f"№{n}") for n in range(30))
+        )
+        await asyncio.gather(
+            one.deliver(chats), two.deliver(chats), one.deliver_due(), two.deliver_due()
+        )
+        await one.deliver_due()
+        await two.deliver_due()
+        assert texts(emu, group) == [f"№{n}" for n in range(30) if n % 3]
+        private = emu.private_chat(walker)
+        assert texts(emu, private) == [f"№{n}" for n in range(30) if not n % 3]
+        assert await OwedMessage.filter(done=False).count() == 0
+    finally:
+        await close_database()
