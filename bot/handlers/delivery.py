@@ -67,11 +67,3 @@ async def edit_or_send(
         logger.warning("could not edit %s/%s: %s", chat_id, message_id, error.message)
         return None
     return await send_or_log(bot, chat_id, text, thread_id=thread_id, reply_markup=reply_markup)
-
-
-async def drop_buttons(message: Message) -> None:
-    """Take the buttons off an old message; nothing depends on it."""
-    try:
-        await message.edit_reply_markup(reply_markup=None)
-    except TelegramAPIError as error:
-        logger.info("could not take the buttons off %s: %s", message.message_id, error)

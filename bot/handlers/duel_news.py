@@ -1,26 +1,39 @@
-"""A duel's news in the group: each round (or the end) as one new message that becomes the
-duel's live message. A send Telegram refuses loses nothing: the state is saved, the pressed
-message stays live, and the next press there sends the news again (``duels.lost_news``)."""
+"""What a duel step owes the group (saved with the step, delivered by :mod:`bot.courier`).
+
+The duel has one live message (:func:`~bot.services.duel_store.live_key`): the challenge,
+then each round, then the end. The challenge's answer edits it; each round, a stop and a
+timeout are a new message (a new message notifies the fighters it mentions), and the one before
+loses its buttons as the new one comes. A round's dice are the new message's head: the edit
+that shows who has chosen keeps them (a round that ends the duel is one text with no edit to
+come).
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
 
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import DuelAction, DuelCallback
-from bot.db.models import Game
-from bot.handlers.delivery import send_or_log
-from bot.i18n import L10n
-from bot.services import duels
+from bot.i18n import L10n, Translator
+from bot.services.duel_store import DuelNews, Step, live_key
 from bot.services.games import settings_of
-from bot.views.duel import end_text, genders_of, round_text
+from bot.services.outbox import Action, Outgoing
+from bot.views.duel import challenge_text, choice_text, end_text, genders_of, round_dice
+from bot.views.grammar import gender_of
 from rules.duel import Choice, EndReason, Side
+
+ANSWERS = [("duel-button-accept", DuelAction.ACCEPT), ("duel-button-decline", DuelAction.DECLINE)]
+CHOICES = [("duel-button-go-on", DuelAction.GO_ON), ("duel-button-stop", DuelAction.STOP)]
 
 
 def buttons(
     l10n: L10n, duel_id: int, rows: list[tuple[str, DuelAction]], rnd: int = 0
-) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(
+) -> dict[str, Any]:
+    """One row of the duel's buttons, as Telegram's JSON (for an owed message)."""
+    markup = InlineKeyboardMarkup(
         inline_keyboard=[
             [
                 InlineKeyboardButton(
@@ -31,46 +44,52 @@ def buttons(
             ]
         ]
     )
+    return markup.model_dump(mode="json", exclude_none=True)
 
 
-def _news(
-    l10n: L10n, snap: duels.DuelSnapshot, seconds: int
-) -> tuple[str, InlineKeyboardMarkup | None]:
-    """What the duel's live message should say now: the last round, or who stopped it."""
-    duel = snap.duel
+async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outgoing]:
+    snap, step = news.snap, news.step
+    record, duel = snap.record, snap.duel
+    l10n = translator.for_locale(news.game.locale)
+    settings = settings_of(news.game)
     genders = genders_of(snap)
-    if duel.end_reason is EndReason.STOPPED:
-        stopper = next(
-            (s for s in (Side.CHALLENGER, Side.OPPONENT) if duel.choice(s) is Choice.STOP), None
+    names = {"challenger": duel.challenger.name, "opponent": duel.opponent.name}
+    live = Outgoing(record.chat_id, "", thread_id=record.thread_id, live=live_key(record.id))
+
+    def owed(text: str, **changes: Any) -> list[Outgoing]:
+        return [replace(live, text=text, **changes)]
+
+    if step is Step.CHALLENGED:
+        text = challenge_text(l10n, duel, snap.opponent_user, settings.join_window)
+        return owed(text, markup=buttons(l10n, record.id, ANSWERS))
+    if step is Step.DECLINED:
+        return owed(l10n.text("duel-declined", **names), action=Action.EDIT)
+    if step is Step.EXPIRED:
+        gender = gender_of(snap.opponent_gender)
+        return owed(l10n.text("duel-expired", **names, gender=gender), action=Action.EDIT)
+    if step is Step.STOPPED:
+        stopper = next(s for s in Side if duel.choice(s) is Choice.STOP)
+        return owed(end_text(l10n, duel, stopped_by=stopper, genders=genders))
+    if step is Step.TIMED_OUT:
+        silent = news.silent
+        assert silent is not None and duel.winner is not None
+        text = l10n.text(
+            "duel-choices-timeout",
+            who=duel.fighter(silent).name,
+            winner=duel.fighter(duel.winner).name,
+            gender=genders[silent],
         )
-        return end_text(l10n, duel, stopped_by=stopper, genders=genders), None
-    result = duel.last_round
+        return owed(text)
+    result, number = duel.last_round, len(duel.rounds)
     assert result is not None
-    number = len(duel.rounds)
-    markup = None
-    if not duel.finished:
-        markup = buttons(
-            l10n,
-            snap.record.id,
-            [("duel-button-go-on", DuelAction.GO_ON), ("duel-button-stop", DuelAction.STOP)],
-            number,
-        )
+    choosing = buttons(l10n, record.id, CHOICES, number)
+    status = choice_text(l10n, duel, settings.round_timeout, genders)
+    if step is Step.CHOSE:  # the dice stay: the courier keeps the message's head
+        return owed(status, action=Action.EDIT, markup=choosing)
     owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
-    return round_text(l10n, duel, result, number, owners, seconds, genders), markup
-
-
-async def publish(
-    bot: Bot, snap: duels.DuelSnapshot, l10n: L10n, pressed_id: int, game: Game
-) -> bool:
-    """Send the news (a new message: it notifies the players it mentions); it becomes the live
-    message. False when Telegram refused it."""
-    text, markup = _news(l10n, snap, settings_of(game).round_timeout)
-    record = snap.record
-    sent = await send_or_log(
-        bot, record.chat_id, text, thread_id=record.thread_id, reply_markup=markup
-    )
-    if sent is None:
-        await duels.restore_message(record, pressed_id)
-        return False
-    await duels.set_message(record, sent.message_id)
-    return True
+    dice = round_dice(l10n, duel, result, number, owners, genders)
+    retire = l10n.text("duel-accepted", **names) if number == 1 else None
+    if duel.finished:
+        assert duel.end_reason is not EndReason.STOPPED
+        return owed(dice, retire=retire)
+    return owed(status, head=dice, markup=choosing, retire=retire)

@@ -35,7 +35,7 @@ from bot.services.character_edit_other import apply_d20, apply_duel
 from bot.services.character_edit_pool import apply_pool
 from bot.services.characters import character_by_number, rule_state
 from bot.services.codec import dump
-from bot.services.duels import OPEN_STAGES as OPEN_DUEL_STAGES
+from bot.services.duel_store import OPEN_STAGES as OPEN_DUEL_STAGES
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
 from bot.services.games import settings_of

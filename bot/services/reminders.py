@@ -16,8 +16,8 @@ from typing import cast
 
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, DuelStage, Encounter, Game, Timer
-from bot.services import battle_store, duels, fight_flow
+from bot.db.models import DuelRecord, DuelStage, Encounter, Game, LiveMessage, Timer
+from bot.services import battle_store, duel_store, duels, fight_flow
 from bot.services.fight_store import CHOOSING, FIGHTING, KIND, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
@@ -117,7 +117,7 @@ async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     record = await DuelRecord.get_or_none(id=ref, game_id=game.id)
     if record is None:
         return None
-    snap = await duels.snapshot(record)
+    snap = await duel_store.snapshot(record)
     duel = snap.duel
     owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
     if deadline.kind == duels.EXPIRE and record.stage == DuelStage.CHALLENGED:
@@ -128,8 +128,9 @@ async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     else:
         return None
     awaited = _unique([Awaited(owners[s], duel.fighter(s).name) for s in sides])
-    shown = record.message_id if record.message_id and record.message_id > 0 else None
-    return Waiting(wait, awaited, record.chat_id, record.thread_id, shown)
+    shown = await LiveMessage.filter(key=duel_store.live_key(record.id)).first()
+    message_id = shown.message_id if shown is not None else None
+    return Waiting(wait, awaited, record.chat_id, record.thread_id, message_id)
 
 
 FINDERS: dict[str, tuple[type[Encounter] | type[DuelRecord], Finder]] = {

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.i18n import Html, L10n, user_text
-from bot.services.duels import DuelSnapshot
+from bot.services.duel_store import DuelSnapshot
 from bot.services.reminders import Wait
 from bot.views.bars import health_bar, signed
 from bot.views.grammar import MASCULINE, gender_of
 from bot.views.mention import mention
 from bot.views.waits import timeout_line
-from rules.duel import Duel, DuelCharacter, EndReason, Side
+from rules.duel import Choice, Duel, DuelCharacter, EndReason, Side
 from rules.duel.round import RoundResult
 
 Genders = Mapping[Side, str]
@@ -44,17 +44,17 @@ def challenge_text(l10n: L10n, duel: Duel, opponent_user: int, seconds: int) -> 
     return "\n".join([text, timeout_line(l10n, Wait.CHALLENGE, seconds)])
 
 
-def round_text(
+def round_dice(
     l10n: L10n,
     duel: Duel,
     result: RoundResult,
     number: int,
     owners: dict[Side, int],
-    seconds: int,
     genders: Genders = UNKNOWN,
 ) -> str:
     """Everything the seed shows: the split, the 5 rolls, the score, dodges, damage, HP; when
-    the duel goes on, both players are mentioned (each must go on or stop within ``seconds``)."""
+    the duel goes on, both players are mentioned (each must go on or stop); when it ends here,
+    the end."""
     challenger, opponent = result.challenger, result.opponent
     names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
     going_on = not duel.finished
@@ -128,9 +128,17 @@ def round_text(
     ]
     if duel.finished and duel.end_reason is not EndReason.STOPPED:
         lines.append(end_text(l10n, duel, genders=genders))
-    else:
-        lines.append(l10n.text("duel-ask-choice"))
-        lines.append(timeout_line(l10n, Wait.DUEL, seconds))
+    return "\n".join(lines)
+
+
+def choice_text(l10n: L10n, duel: Duel, seconds: int, genders: Genders = UNKNOWN) -> str:
+    """Under a round's dice while the fighters choose: the question, the clock, and who has
+    chosen to go on already."""
+    lines = [l10n.text("duel-ask-choice"), timeout_line(l10n, Wait.DUEL, seconds)]
+    for side in Side:
+        if duel.choice(side) is Choice.GO_ON:
+            waiting = duel.fighter(side.other).name
+            lines.append(l10n.text("duel-chose-go-on", name=duel.fighter(side).name, other=waiting))
     return "\n".join(lines)
 
 

@@ -29,6 +29,7 @@ duel-ask-choice = Go on? The fight continues only if both press “Go on”.
 duel-choice-made = Your choice: { $choice }. Waiting for your opponent.
 duel-choice-go-on = go on
 duel-choice-stop = stop
+duel-chose-go-on = ✅ { $name } chooses “Go on”. Waiting for: { $other }.
 duel-end-stopped = 🏳 { $who } stops the duel. Winner: { $winner }.
 duel-end-knockout = 💥 { $loser } is down. Winner: { $winner }. { $loser } cannot fight until a game master restores { $gender ->
         [f] her

@@ -40,6 +40,7 @@ duel-ask-choice = Продолжаете? Бой идёт дальше, толь
 duel-choice-made = Ваш выбор: { $choice }. Ждём соперника.
 duel-choice-go-on = продолжить
 duel-choice-stop = остановиться
+duel-chose-go-on = ✅ { $name } выбирает «Продолжить». Ждём ответа: { $other }.
 duel-end-stopped = 🏳 { $who } останавливает поединок. Победа: { $winner }.
 duel-end-knockout = 💥 { $loser } { $gender ->
         [f] повержена

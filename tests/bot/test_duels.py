@@ -9,6 +9,7 @@ from bot.services import games
 from bot.services.characters import DuelBuild, create_character, rule_state
 from bot.services.settings import GameSettings, change_setting
 from tests.bot.conftest import Harness
+from tests.e2e.test_pool_game_e2e import edited_until
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
 
 SEED_ROUND = {17: [1, 15, 11, 3, 10], 100: [5, 56, 92]}
@@ -222,3 +223,32 @@ async def test_a_restart_mid_duel_resumes_and_each_round_is_one_new_message(gm: 
         assert len(gm.emu.bot_messages(group)) == before + 1
     assert await _hp(game, 1) == 6
     assert await RollLog.filter(game_id=game.id).count() == 16
+
+
+async def test_a_choice_shows_under_the_dice_and_a_timeout_takes_the_buttons_off(
+    gm: Harness,
+) -> None:
+    """The live round shows who has chosen (an edit that keeps the dice); when the time to
+    choose runs out, the end comes as a new message and the round loses its buttons in the
+    same delivery, so no button is left that would only say it no longer works."""
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    dice = "Броски: 1 (Бронн), 15 (Сандор), 11 (Сандор), 3 (Бронн), 10 (Сандор)."
+    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(sandor, first, "Продолжить"))
+    chosen = "✅ Сандор выбирает «Продолжить». Ждём ответа: Бронн."
+    await edited_until(gm.emu, first, lambda: chosen in first.body)
+    assert dice in first.body and "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in first.body
+    assert first.button_texts == ["Продолжить", "Остановиться"]
+
+    record = await DuelRecord.get(game_id=game.id)
+    await Timer.filter(kind="duel_choices", ref=record.id).update(due_at=now())
+    end = await gm.emu.wait_for_message(group, lambda m: "Время на решение" in m.body)
+    assert "Бронн не ответил" in end.body and "Победа: Сандор" in end.body
+    await edited_until(gm.emu, first, lambda: not first.buttons)
+    assert dice in first.body and chosen in first.body  # the dice stay in the chat
+    assert end.buttons == []
+    assert (await DuelRecord.get(id=record.id)).stage == DuelStage.FINISHED
+    await gm.emu.expect_no_message(group, timeout=0.5)

@@ -107,10 +107,10 @@ async def _games_in_progress() -> tuple[Game, DuelRecord, Duel, Game]:
     await game.refresh_from_db()
     await create_character(game, 501, "Сандор", DuelBuild((("пеший", 9),), 0))
     bronn = await create_character(game, 502, "Бронн", DuelBuild((("пеший", 8),), 20))
-    snap = await duels.challenge(game, 501, bronn, "пеший", -100500, None)
+    snap = await duels.challenge(game, 501, bronn, "пеший", -100500, None, Runtime())
     fought = await duels.respond(game, snap.record.id, 502, True, Runtime())  # real dice
     assert not fought.duel.finished  # choices are due: a round timer is pending
-    await duels.set_message(fought.record, 77)
+    await DuelRecord.filter(id=fought.record.id).update(message_id=77)
     await game.refresh_from_db()
 
     pool = await games.create_game(-100600, GameSystem.POOL, 501, "ru")
