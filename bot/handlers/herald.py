@@ -9,8 +9,9 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.handlers import pool_fight_publish
+from bot.handlers import d20_publish, pool_fight_publish
 from bot.i18n import Translator
+from bot.services.battle_news import BattleNews, CheckRolled
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.outbox import Outgoing
@@ -19,6 +20,8 @@ Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
     Outcome: pool_fight_publish.compose,
     SleeperKilled: pool_fight_publish.compose_sleeper_killed,
+    BattleNews: d20_publish.compose,
+    CheckRolled: d20_publish.compose_check,
 }
 
 
