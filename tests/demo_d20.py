@@ -83,6 +83,7 @@ async def _battle(
             standing = STANDING.search(live.body)
             if standing and "🕊 Пощадить" in live.button_texts:  # the winner spares the fallen
                 await press(emu, heroes[standing["name"]], live, "🕊 Пощадить")
+                await until(emu, partial(_spared, live), "spare the fallen")
             return
         await asyncio.sleep(PAUSE)  # the player reads the turn before pressing
         turn = TURN.search(live.body)
@@ -99,6 +100,10 @@ async def _battle(
 
 def _target(live: EmuMessage, name: str) -> str | None:
     return next((t for t in live.button_texts if t.startswith(name + " (")), None)
+
+
+def _spared(live: EmuMessage) -> bool | None:
+    return True if "в живых" in live.body else None
 
 
 def _more_than(emu: TelegramEmulator, group: EmuChat, seen: int) -> bool | None:

@@ -1,5 +1,6 @@
 """d20 in the group (seed 002): /check, /battle and the admin's /skip; the battle's buttons,
-its narration turns and its timers are wired here too."""
+its narration turns and its timers are wired here too. What they owe the group is saved with
+their step (:mod:`bot.handlers.d20_publish`); only usage errors are answered here."""
 
 from __future__ import annotations
 
@@ -14,18 +15,16 @@ from bot.handlers import d20_live
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.d20_buttons import press
 from bot.handlers.topics import topic_of
-from bot.i18n import L10n, Translator
+from bot.i18n import L10n
 from bot.scheduler import Scheduler
 from bot.services import battle_waits, battles, games
-from bot.services.battle_store import JOIN_TIMER, NARRATION_TIMER, TURN_TIMER, set_message
+from bot.services.battle_store import JOIN_TIMER, NARRATION_TIMER, TURN_TIMER
 from bot.services.characters import living_character
 from bot.services.d20_checks import roll_check
 from bot.services.errors import Refusal, ServiceError
 from bot.services.names import reads_alike, visible_text
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
-from bot.views.d20 import check_text, join_text
-from bot.views.d20_keyboards import join_keyboard
 from rules.d20 import Difficulty
 
 GROUP_CHATS = {"group", "supergroup"}
@@ -75,7 +74,6 @@ async def check(
     message: Message,
     command: CommandObject,
     l10n: L10n,
-    translator: Translator,
     runtime: Runtime,
 ) -> None:
     """``/check 1|2|3 [what]``: anyone in the group rolls a d20 against a difficulty."""
@@ -88,8 +86,8 @@ async def check(
     game = await games.require_game(message.chat.id)
     character = await living_character(game, message.from_user.id)
     who = character.name if character is not None else message.from_user.full_name
-    result = await roll_check(game, DIFFICULTIES[args[0]], who, runtime)
-    await message.reply(check_text(translator.for_locale(game.locale), who, what, result))
+    where = (message.chat.id, topic_of(message))
+    await roll_check(game, DIFFICULTIES[args[0]], who, what, where, runtime)
 
 
 def parse_sides(args: str | None) -> tuple[str, str] | None:
@@ -109,7 +107,6 @@ async def open_battle(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
-    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -122,7 +119,7 @@ async def open_battle(
         return
     game = await games.require_game(message.chat.id)
     is_admin = await may_administer(bot, message.chat.id, user.id, settings)
-    snap = await battles.open_battle(
+    await battles.open_battle(
         game,
         user.id,
         user.full_name,
@@ -132,19 +129,11 @@ async def open_battle(
         topic_of(message),
         runtime,
     )
-    group = translator.for_locale(game.locale)
-    seconds = games.settings_of(game).join_window
-    sent = await message.answer(
-        join_text(group, snap.state, user.full_name, seconds),
-        reply_markup=join_keyboard(group, snap),
-    )
-    await set_message(snap, sent.message_id)
 
 
 async def skip(
     message: Message,
     bot: Bot,
-    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -153,7 +142,4 @@ async def skip(
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await games.require_game(message.chat.id)
-    result = await battle_waits.admin_skip(game, runtime)
-    header = "d20-narration-skipped" if result.narrated else "d20-turn-skipped"
-    group = translator.for_locale(game.locale)
-    await d20_live.announce_turn(bot, game, result, group, header)
+    await battle_waits.admin_skip(game, runtime)

@@ -1,5 +1,8 @@
 """The d20 battle's buttons: join a side, start, choose an action and its target, finish off
-the fallen, pass, spare. Only the owner of the acting character may press a turn's buttons."""
+the fallen, pass, spare. Only the owner of the acting character may press a turn's buttons.
+What a press changes is owed to the group with it (:mod:`bot.handlers.d20_publish`); the press
+itself is answered here, and the turn's menu (an action's targets, back) is redrawn here for
+the presser."""
 
 from __future__ import annotations
 
@@ -12,22 +15,14 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import BattleAction, BattleCallback
 from bot.config import Settings
 from bot.db.models import Game
-from bot.handlers.d20_live import announce_start, announce_turn
 from bot.i18n import Html, L10n, Translator
 from bot.services import battle_turns, battles, games
 from bot.services.battle_store import check_actor
 from bot.services.errors import StaleAction
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
-from bot.views.d20 import join_text, side_name
-from bot.views.d20_keyboards import (
-    FINISH_CODE,
-    KIND_CODES,
-    join_keyboard,
-    target_keyboard,
-    turn_keyboard,
-)
-from bot.views.d20_turns import spared_text
+from bot.views.d20 import side_name
+from bot.views.d20_keyboards import FINISH_CODE, KIND_CODES, target_keyboard, turn_keyboard
 from rules.d20 import AttackKind
 
 TURN_ACTIONS = (BattleAction.TARGET, BattleAction.PASS, BattleAction.FINISH)
@@ -74,22 +69,18 @@ async def _dispatch(
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
-    group = translator.for_locale(game.locale)
     user_id, action = query.from_user.id, data.action
     if action is BattleAction.JOIN:
         snap, fighter = await battles.join(game, data.battle_id, user_id, data.kind, runtime)
         side = Html(side_name(l10n, snap.state, fighter.side, escape=False))
-        seconds = games.settings_of(game).join_window
-        text = join_text(group, snap.state, snap.state.opener_name, seconds)
-        with contextlib.suppress(TelegramAPIError):
-            await message.edit_text(text, reply_markup=join_keyboard(group, snap))
         await query.answer(l10n.text("d20-joined", name=fighter.name, side=side))
     elif action is BattleAction.START:
         is_admin = await _is_admin(bot, query, message.chat.id, settings)
-        snap = await battles.begin(game, data.battle_id, user_id, is_admin, runtime)
+        await battles.begin(game, data.battle_id, user_id, is_admin, runtime)
         await query.answer()
-        await announce_start(bot, game, snap, group)
     elif action in (BattleAction.KIND, BattleAction.BACK):
+        # Only the presser's own menu (the turn's keyboard redrawn): answered directly.
+        group = translator.for_locale(game.locale)
         snap = await check_actor(game, data.battle_id, user_id, data.step)
         if action is BattleAction.BACK:
             markup = turn_keyboard(group, snap)
@@ -102,21 +93,15 @@ async def _dispatch(
             await message.edit_reply_markup(reply_markup=markup)
     elif action is BattleAction.SPARE:
         is_admin = await _is_admin(bot, query, message.chat.id, settings)
-        result = await battle_turns.spare(
-            game, data.battle_id, user_id, is_admin, data.step, runtime
-        )
+        await battle_turns.spare(game, data.battle_id, user_id, is_admin, data.step, runtime)
         await query.answer()
-        with contextlib.suppress(TelegramAPIError):
-            await message.edit_text(
-                f"{message.html_text}\n\n{spared_text(group, result)}", reply_markup=None
-            )
     elif action in TURN_ACTIONS:
         if action is BattleAction.TARGET:
-            result = await battle_turns.act(
+            await battle_turns.act(
                 game, data.battle_id, user_id, data.step, _kind(data.kind), data.who, runtime
             )
         elif action is BattleAction.FINISH:
-            result = await battle_turns.finish_off(
+            await battle_turns.finish_off(
                 game,
                 data.battle_id,
                 user_id,
@@ -126,8 +111,7 @@ async def _dispatch(
                 runtime,
             )
         else:
-            result = await battle_turns.pass_turn(game, data.battle_id, user_id, data.step, runtime)
+            await battle_turns.pass_turn(game, data.battle_id, user_id, data.step, runtime)
         await query.answer()
-        await announce_turn(bot, game, result, group)
     else:
         await query.answer()

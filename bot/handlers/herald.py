@@ -9,8 +9,9 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.handlers import duel_news, pool_fight_publish
+from bot.handlers import d20_publish, duel_news, pool_fight_publish
 from bot.i18n import Translator
+from bot.services.battle_news import BattleNews, CheckRolled
 from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
@@ -21,6 +22,8 @@ COMPOSERS: dict[type, Composer] = {
     Outcome: pool_fight_publish.compose,
     SleeperKilled: pool_fight_publish.compose_sleeper_killed,
     DuelNews: duel_news.compose,
+    BattleNews: d20_publish.compose,
+    CheckRolled: d20_publish.compose_check,
 }
 
 

@@ -14,7 +14,7 @@ from enum import StrEnum
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
-from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem, LiveMessage
 from bot.services import timers
 from bot.services.characters import rule_state
 from bot.services.codec import dump, load
@@ -161,9 +161,15 @@ async def _save_characters(game: Game, old: BattleState, new: BattleState) -> No
         await Character.filter(id=row.id).update(**changes)
 
 
-async def set_message(snap: BattleSnapshot, message_id: int) -> None:
-    snap.record.message_id = message_id
-    await Encounter.filter(id=snap.record.id).update(message_id=message_id)
+def live_key(battle_id: int) -> str:
+    """The battle's live message, for the outbox (:mod:`bot.services.outbox`)."""
+    return f"{KIND}:{battle_id}"
+
+
+async def shown_message(battle_id: int) -> int | None:
+    """The battle's live message as delivered now (None: not delivered yet)."""
+    shown = await LiveMessage.get_or_none(key=live_key(battle_id))
+    return None if shown is None else int(shown.message_id)
 
 
 async def check_actor(game: Game, battle_id: int, user_id: int, step: int) -> BattleSnapshot:

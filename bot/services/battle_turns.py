@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tortoise.transactions import in_transaction
 
 from bot.db.models import Game
 from bot.services import timers
+from bot.services.battle_news import BattleNews, Step, TurnResult
 from bot.services.battle_store import (
     NARRATION_TIMER,
     TURN_TIMER,
@@ -21,33 +22,14 @@ from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from rules.d20 import (
     AttackKind,
-    AttackReport,
     Battle,
     BattleStatus,
     Combatant,
-    FinishReport,
     attack,
     end_turn,
     finish,
 )
 from rules.errors import Code, RuleError
-
-
-@dataclass(frozen=True, slots=True)
-class TurnResult:
-    """What a turn did. ``variant`` picks the narrative line (the d20's index in the game's
-    dice for an attack, the battle's step for a finishing blow); ``passed``: the actor's turn
-    went by without a roll (their choice, their time ran out, or an admin's skip)."""
-
-    snap: BattleSnapshot
-    actor: str
-    kind: AttackKind | None = None
-    attack: AttackReport | None = None
-    finish: FinishReport | None = None
-    variant: int = 0
-    passed: bool = False
-    narrated: bool = False
-    skipped: tuple[str, ...] = ()
 
 
 def fallen_enemies(battle: Battle, side: str) -> tuple[Combatant, ...]:
@@ -63,6 +45,12 @@ async def advance(game: Game, snap: BattleSnapshot, battle: Battle) -> BattleSna
     """Save the battle after a change: the next stage, a fresh step and the right timer."""
     async with in_transaction():  # a savepoint inside the dice's transaction
         return await _advance(game, snap, battle)
+
+
+async def announce(game: Game, result: TurnResult, runtime: Runtime) -> TurnResult:
+    """Owe the group the turn's message (in the turn's transaction)."""
+    await runtime.announce(BattleNews(game, result.snap, Step.TURN, result))
+    return result
 
 
 async def _advance(game: Game, snap: BattleSnapshot, battle: Battle) -> BattleSnapshot:
@@ -125,7 +113,8 @@ async def act(
             except RuleError:
                 raise StaleAction() from None
             snap = await advance(game, snap, battle)
-    return TurnResult(snap, actor, kind, attack=report, variant=index, skipped=report.skipped)
+        result = TurnResult(snap, actor, kind, attack=report, variant=index, skipped=report.skipped)
+        return await announce(game, result, runtime)
 
 
 async def finish_off(
@@ -157,7 +146,9 @@ async def finish_off(
             raise StaleAction() from None
         variant = snap.state.step
         snap = await advance(game, snap, battle)
-    return TurnResult(snap, actor, kind, finish=report, variant=variant, skipped=report.skipped)
+        skipped = report.skipped
+        result = TurnResult(snap, actor, kind, finish=report, variant=variant, skipped=skipped)
+        return await announce(game, result, runtime)
 
 
 async def pass_turn(
@@ -169,7 +160,7 @@ async def pass_turn(
         actor = _check_turn(snap, user_id, step).name
         battle, skipped = end_turn(snap.battle, actor)
         snap = await advance(game, snap, battle)
-    return TurnResult(snap, actor, passed=True, skipped=skipped)
+        return await announce(game, TurnResult(snap, actor, passed=True, skipped=skipped), runtime)
 
 
 async def spare(
@@ -190,4 +181,6 @@ async def spare(
             raise StaleAction()
         state = replace(snap.state, step=snap.state.step + 1)
         snap = await save(game, snap, state, BattleStage.CLOSED)
-    return TurnResult(snap, mine.name if winner and mine is not None else "")
+        result = TurnResult(snap, mine.name if winner and mine is not None else "")
+        await runtime.announce(BattleNews(game, snap, Step.SPARED, result))
+    return result

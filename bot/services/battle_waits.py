@@ -4,6 +4,7 @@ turn timeout."""
 from __future__ import annotations
 
 from bot.db.models import Encounter, Game, GameStatus
+from bot.services.battle_news import Cause, TurnResult
 from bot.services.battle_store import (
     KIND,
     BattleSnapshot,
@@ -12,7 +13,7 @@ from bot.services.battle_store import (
     open_battle_in,
     snapshot,
 )
-from bot.services.battle_turns import TurnResult, advance
+from bot.services.battle_turns import advance, announce
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.runtime import Runtime
 from rules.d20 import end_turn, narrate
@@ -31,11 +32,20 @@ async def narration_waiting(chat_id: int, user_id: int) -> Encounter | None:
     return record
 
 
-async def _narrated(game: Game, snap: BattleSnapshot) -> TurnResult:
+async def _narrated(game: Game, snap: BattleSnapshot, cause: Cause, runtime: Runtime) -> TurnResult:
     narrator = snap.battle.narration_due
     assert narrator is not None
     snap = await advance(game, snap, narrate(snap.battle, narrator))
-    return TurnResult(snap, narrator, narrated=True)
+    return await announce(game, TurnResult(snap, narrator, narrated=True, cause=cause), runtime)
+
+
+async def _lost(game: Game, snap: BattleSnapshot, cause: Cause, runtime: Runtime) -> TurnResult:
+    """The current turn goes by without a roll."""
+    actor = snap.battle.current.name
+    battle, skipped = end_turn(snap.battle, actor)
+    snap = await advance(game, snap, battle)
+    result = TurnResult(snap, actor, passed=True, skipped=skipped, cause=cause)
+    return await announce(game, result, runtime)
 
 
 async def narrated(game: Game, battle_id: int, user_id: int, runtime: Runtime) -> TurnResult | None:
@@ -47,7 +57,7 @@ async def narrated(game: Game, battle_id: int, user_id: int, runtime: Runtime) -
             return None
         if snap.state.narrator_user != user_id:
             return None
-        return await _narrated(game, snap)
+        return await _narrated(game, snap, Cause.PLAYER, runtime)
 
 
 async def _timer_battle(
@@ -67,7 +77,7 @@ async def narration_timed_out(
 ) -> TurnResult | None:
     async with runtime.locks.game(game.id) as game:
         snap = await _timer_battle(game, battle_id, timer_id, BattleStage.NARRATION)
-        return None if snap is None else await _narrated(game, snap)
+        return None if snap is None else await _narrated(game, snap, Cause.TIMEOUT, runtime)
 
 
 async def turn_timed_out(
@@ -76,12 +86,7 @@ async def turn_timed_out(
     """Nobody waits forever: an unplayed turn is skipped when the round timeout runs out."""
     async with runtime.locks.game(game.id) as game:
         snap = await _timer_battle(game, battle_id, timer_id, BattleStage.FIGHTING)
-        if snap is None:
-            return None
-        actor = snap.battle.current.name
-        battle, skipped = end_turn(snap.battle, actor)
-        snap = await advance(game, snap, battle)
-    return TurnResult(snap, actor, passed=True, skipped=skipped)
+        return None if snap is None else await _lost(game, snap, Cause.TIMEOUT, runtime)
 
 
 async def admin_skip(game: Game, runtime: Runtime) -> TurnResult:
@@ -91,8 +96,5 @@ async def admin_skip(game: Game, runtime: Runtime) -> TurnResult:
         if snap is None or snap.stage is BattleStage.JOINING:
             raise ServiceError(Refusal.NO_BATTLE)
         if snap.stage is BattleStage.NARRATION:
-            return await _narrated(game, snap)
-        actor = snap.battle.current.name
-        battle, skipped = end_turn(snap.battle, actor)
-        snap = await advance(game, snap, battle)
-    return TurnResult(snap, actor, passed=True, skipped=skipped)
+            return await _narrated(game, snap, Cause.ADMIN, runtime)
+        return await _lost(game, snap, Cause.ADMIN, runtime)

@@ -8,6 +8,7 @@ from tortoise.transactions import in_transaction
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game
 from bot.services import timers
+from bot.services.battle_news import BattleNews, Step
 from bot.services.battle_store import (
     JOIN_TIMER,
     KIND,
@@ -50,7 +51,8 @@ async def open_battle(
             raise ServiceError(Refusal.BATTLE_BUSY)
         state = BattleState(opener=user_id, opener_name=user_name, side_names=side_names)
         async with in_transaction():
-            return await _create(game, state, chat_id, thread_id)
+            snap = await _create(game, state, chat_id, thread_id)
+        return await _news(game, snap, Step.OPENED, runtime)
 
 
 async def _create(
@@ -92,7 +94,8 @@ async def join(
         else:  # switching sides keeps the joining order
             fighters = tuple(fighter if f.user_id == user_id else f for f in snap.state.fighters)
         state = replace(snap.state, fighters=fighters)
-        return await save(game, snap, state, BattleStage.JOINING), fighter
+        snap = await save(game, snap, state, BattleStage.JOINING)
+        return await _news(game, snap, Step.JOINED, runtime), fighter
 
 
 async def begin(
@@ -140,11 +143,19 @@ async def _start(game: Game, snap: BattleSnapshot, runtime: Runtime) -> BattleSn
                 able.append((fighter, character))
     state = replace(snap.state, fighters=tuple(f for f, _ in able), timer_id=None)
     if len({f.side for f, _ in able}) < 2:
-        return await save(game, snap, state, BattleStage.LAPSED)
+        lapsed = await save(game, snap, state, BattleStage.LAPSED)
+        return await _news(game, lapsed, Step.STARTED, runtime)
     async with game_dice(
         game, "d20_initiative", f"battle {snap.record.id}", runtime.dice_factory
     ) as dice:
         battle = start_battle([(c, f.side) for f, c in able], dice)
         timer = await timers.schedule(TURN_TIMER, snap.record.id, settings_of(game).round_timeout)
         state = replace(state, battle=battle, step=state.step + 1, timer_id=timer.id)
-        return await save(game, snap, state, BattleStage.FIGHTING)
+        started = await save(game, snap, state, BattleStage.FIGHTING)
+    return await _news(game, started, Step.STARTED, runtime)
+
+
+async def _news(game: Game, snap: BattleSnapshot, step: Step, runtime: Runtime) -> BattleSnapshot:
+    """Owe the group what ``step`` changed (in the caller's transaction); the battle now."""
+    await runtime.announce(BattleNews(game, snap, step))
+    return snap

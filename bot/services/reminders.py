@@ -110,7 +110,8 @@ async def _d20(game: Game, ref: int, deadline: Timer) -> Waiting | None:
             return None
         name = snap.battle.current.name
         awaited, wait = Awaited(state.owner(name), name), Wait.TURN
-    return Waiting(wait, (awaited,), record.chat_id, record.thread_id, record.message_id)
+    shown = await battle_store.shown_message(record.id)
+    return Waiting(wait, (awaited,), record.chat_id, record.thread_id, shown)
 
 
 async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:

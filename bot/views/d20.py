@@ -76,7 +76,8 @@ def roster(l10n: L10n, state: BattleState, battle: Battle) -> list[str]:
     return lines
 
 
-def start_text(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
+def start_head(l10n: L10n, snap: BattleSnapshot) -> str:
+    """The sides and the initiative dice: the fixed part of the first turn's message."""
     state, battle = snap.state, snap.battle
     lines = [
         l10n.text(
@@ -90,7 +91,7 @@ def start_text(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
         l10n.text("d20-initiative-line", place=place, name=c.name, die=c.initiative)
         for place, c in enumerate(battle.combatants, start=1)
     ]
-    return "\n".join([*lines, "", next_part(l10n, snap, settings)])
+    return "\n".join(lines)
 
 
 def end_text(l10n: L10n, snap: BattleSnapshot) -> str:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from bot.i18n import L10n
-from bot.services.battle_turns import TurnResult
-from bot.services.settings import GameSettings
-from bot.views.d20 import next_part
+from bot.services.battle_news import Cause, TurnResult
 from bot.views.d20_narrative import family_key, finish_key, narrative, variant_id
 from bot.views.grammar import gender_of
 from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
@@ -123,18 +121,30 @@ def finish_lines(l10n: L10n, result: TurnResult) -> list[str]:
     ]
 
 
-def turn_text(
-    l10n: L10n, result: TurnResult, settings: GameSettings, header_id: str | None = None
-) -> str:
-    """The turn's message. ``header_id`` names why a turn or a description went by."""
+PASSED = {
+    Cause.PLAYER: "d20-turn-passed",
+    Cause.TIMEOUT: "d20-turn-timeout",
+    Cause.ADMIN: "d20-turn-skipped",
+}
+NARRATED = {
+    Cause.PLAYER: "d20-narration-done",
+    Cause.TIMEOUT: "d20-narration-timeout",
+    Cause.ADMIN: "d20-narration-skipped",
+}
+
+
+def turn_head(l10n: L10n, result: TurnResult) -> str:
+    """What the turn did (its die and narrative, or why it went by): the fixed part of its
+    message, above what the battle waits for now (:func:`bot.views.d20.next_part`)."""
     if result.attack is not None:
         lines = attack_lines(l10n, result)
     elif result.finish is not None:
         lines = finish_lines(l10n, result)
     else:
-        lines = [l10n.text(header_id or "d20-turn-passed", name=result.actor)]
+        msg_id = (NARRATED if result.narrated else PASSED)[result.cause]
+        lines = [l10n.text(msg_id, name=result.actor)]
     lines += [l10n.text("d20-skipped", name=name) for name in result.skipped]
-    return "\n".join([*lines, "", next_part(l10n, result.snap, settings)])
+    return "\n".join(lines)
 
 
 def spared_text(l10n: L10n, result: TurnResult) -> str:
