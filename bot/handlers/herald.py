@@ -9,8 +9,9 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.handlers import pool_fight_publish
+from bot.handlers import pool_fight_publish, world_tick_publish
 from bot.i18n import Translator
+from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.outbox import Outgoing
@@ -19,6 +20,8 @@ Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
     Outcome: pool_fight_publish.compose,
     SleeperKilled: pool_fight_publish.compose_sleeper_killed,
+    TickReport: world_tick_publish.compose,
+    ReportsUnreached: world_tick_publish.compose_unreached,
 }
 
 
@@ -31,6 +34,10 @@ class Herald:
         """The bot whose links the keyboards carry (its username)."""
         if self.bot is None:
             self.bot = bot
+
+    async def start(self, bot: Bot) -> None:
+        """Bound at start-up: a timer or a delivery hook may owe messages before any update."""
+        self.bind(bot)
 
     async def __call__(self, outcome: Any) -> Sequence[Outgoing]:
         composer = COMPOSERS.get(type(outcome))

@@ -3,6 +3,8 @@ went) and the group's short summary, which tells nothing secret (no dice, prizes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.i18n import L10n
 from bot.services.cycles import TickReport
 from bot.views.world_items import item_name, items_text
@@ -116,7 +118,7 @@ def private_report(l10n: L10n, report: TickReport, number: int) -> str:
     return "\n".join(lines)
 
 
-def group_summary(l10n: L10n, report: TickReport, unreached: list[str]) -> str:
+def group_summary(l10n: L10n, report: TickReport) -> str:
     """Cycle number, who woke, who died, that the portals opened; nothing secret."""
     events = report.result.events
     woke = [report.names[e.character] for e in events if isinstance(e, Woke)]
@@ -127,7 +129,12 @@ def group_summary(l10n: L10n, report: TickReport, unreached: list[str]) -> str:
     if died:
         lines.append(l10n.text("world-tick-group-died", names=", ".join(died)))
     lines.append(l10n.text("world-tick-group-portals"))
-    lines.append(l10n.text("world-tick-group-private"))
+    return "\n".join(lines)
+
+
+def reports_line(l10n: L10n, unreached: Sequence[str] = ()) -> str:
+    """The summary's last part: private reports sent, and whose could not be delivered."""
+    lines = [l10n.text("world-tick-group-private")]
     if unreached:
         lines.append(l10n.text("world-tick-group-unreached", names=", ".join(unreached)))
     return "\n".join(lines)
