@@ -9,12 +9,13 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.handlers import pool_fight_publish, world_tick_publish
+from bot.handlers import pool_fight_publish, reminders, world_tick_publish
 from bot.i18n import Translator
 from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.outbox import Outgoing
+from bot.services.reminders import Reminder
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
@@ -22,6 +23,7 @@ COMPOSERS: dict[type, Composer] = {
     SleeperKilled: pool_fight_publish.compose_sleeper_killed,
     TickReport: world_tick_publish.compose,
     ReportsUnreached: world_tick_publish.compose_unreached,
+    Reminder: reminders.compose,
 }
 
 
