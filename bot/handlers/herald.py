@@ -9,13 +9,15 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.handlers import pool_fight_publish, reminders, world_tick_publish
+from bot.handlers import games, pool_fight_publish, reminders, world_donations, world_tick_publish
 from bot.i18n import Translator
 from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
+from bot.services.games import GameEnded
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
+from bot.services.world_donations import Victory
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
@@ -24,6 +26,8 @@ COMPOSERS: dict[type, Composer] = {
     TickReport: world_tick_publish.compose,
     ReportsUnreached: world_tick_publish.compose_unreached,
     Reminder: reminders.compose,
+    Victory: world_donations.compose_victory,
+    GameEnded: games.compose_ended,
 }
 
 
