@@ -9,8 +9,16 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.handlers import games, pool_fight_publish, reminders, world_donations, world_tick_publish
+from bot.handlers import (
+    character_edit,
+    games,
+    pool_fight_publish,
+    reminders,
+    world_donations,
+    world_tick_publish,
+)
 from bot.i18n import Translator
+from bot.services.character_edits import EditNotice
 from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
@@ -28,6 +36,7 @@ COMPOSERS: dict[type, Composer] = {
     Reminder: reminders.compose,
     Victory: world_donations.compose_victory,
     GameEnded: games.compose_ended,
+    EditNotice: character_edit.compose_notice,
 }
 
 
