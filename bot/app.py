@@ -78,6 +78,8 @@ def build_dispatcher(
     courier = Courier(Pacer(Limits() if settings is not None else OFF), redis)
     register_hooks(courier, runtime)
     dp["courier"] = courier
+    dp["herald"] = herald
+    dp.startup.register(herald.start)  # before the courier, whose hooks may owe messages
     dp.startup.register(courier.start)  # what is owed goes out before new updates come
     dp.shutdown.register(courier.stop)  # after the updates in flight (bot.graceful)
     # Inner: around the routing of every update, inside the error handling and any outer

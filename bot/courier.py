@@ -34,7 +34,7 @@ from aiogram.exceptions import (
     TelegramNotFound,
     TelegramRetryAfter,
 )
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardMarkup, ReplyParameters
 from redis.asyncio import Redis
 from redis.exceptions import LockError
 from tortoise.transactions import in_transaction
@@ -233,8 +233,15 @@ class Courier:
         if row.live is not None:
             shown = await LiveMessage.get_or_none(key=row.live)
             return await self._send_live(bot, row, row.head or "", shown, markup)
+        reply = None
+        if row.reply_to is not None:
+            reply = ReplyParameters(message_id=row.reply_to, allow_sending_without_reply=True)
         sent = await bot.send_message(
-            row.chat_id, row.text, message_thread_id=row.thread_id, reply_markup=markup
+            row.chat_id,
+            row.text,
+            message_thread_id=row.thread_id,
+            reply_markup=markup,
+            reply_parameters=reply,
         )
         self.pacer.spent(row.chat_id, new=True)  # after the answer: later than Telegram's count
         await _finish(row, sent.message_id)

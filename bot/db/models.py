@@ -227,7 +227,8 @@ class OwedMessage(Model):
     action is send or edit. live names a live message (a fight's status, edited in place):
     a send with live becomes that message (the previous one loses its buttons, or becomes
     retire), an edit with live rewrites it under its head. hook names what the game does when
-    the message is delivered or given up. done is set once it is delivered, merged into a
+    the message is delivered or given up; reply_to, the message a new one answers (a
+    reminder answers its prompt). done is set once it is delivered, merged into a
     later edit of the same live message, or given up (failed).
     """
 
@@ -241,6 +242,7 @@ class OwedMessage(Model):
     markup: Any = fields.JSONField(null=True)
     retire = fields.TextField(null=True)
     hook = fields.CharField(max_length=64, null=True)
+    reply_to = fields.BigIntField(null=True)
     due_at = fields.FloatField()
     attempts = fields.IntField(default=0)
     done = fields.BooleanField(default=False)

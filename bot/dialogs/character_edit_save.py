@@ -1,15 +1,14 @@
-"""The last steps of an edit: "apply anyway", then the reason, the save and the group's notice."""
+"""The last steps of an edit: "apply anyway", then the reason and the save (which owes the
+group's notice: :func:`bot.handlers.character_edit.compose_notice`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from aiogram import Bot
 from aiogram.types import CallbackQuery, Message
 from aiogram_dialog import DialogManager
 from aiogram_dialog.widgets.kbd import Button
 
-from bot.db.models import Game
 from bot.dialogs.character_edit_handlers import (
     admin_target,
     clear_pending,
@@ -18,15 +17,11 @@ from bot.dialogs.character_edit_handlers import (
 )
 from bot.dialogs.character_edit_view import number_of
 from bot.dialogs.states import CharacterEditDialog
-from bot.handlers.delivery import send_or_log
-from bot.i18n import Translator
 from bot.services.character_edit_model import Edit, LimitsBroken, StaleEdit
-from bot.services.character_edits import Saved, save_edit
+from bot.services.character_edits import save_edit
 from bot.services.codec import dump, load
 from bot.services.errors import Refusal, ServiceError
 from bot.services.gm_log import Actor
-from bot.services.topics import topic_of_character
-from bot.views.character_edit import notice_text
 
 
 async def on_force(callback: CallbackQuery, button: Button, manager: DialogManager) -> None:
@@ -68,24 +63,3 @@ async def on_reason(message: Message, widget: Any, manager: DialogManager, text:
     manager.dialog_data.pop("seen", None)
     manager.dialog_data["saved"] = dump(saved.outcome.changes)
     await manager.switch_to(CharacterEditDialog.main)
-    await _notify(manager, game, actor, saved, text)
-
-
-async def _notify(
-    manager: DialogManager, game: Game, actor: Actor, saved: Saved, text: str
-) -> None:
-    """The public line in the game's group (saved first: a failed send loses nothing)."""
-    translator: Translator = manager.middleware_data["translator"]
-    bot: Bot = manager.middleware_data["bot"]
-    notice = notice_text(
-        translator.for_locale(game.locale),
-        actor=actor.name,
-        name=saved.name,
-        number=saved.number,
-        changes=saved.outcome.changes,
-        reason=" ".join(text.split()),
-        forced=saved.forced,
-    )
-    await game.refresh_from_db(fields=["topics"])
-    thread = await topic_of_character(game, saved.number)
-    await send_or_log(bot, game.chat_id, notice, thread_id=thread)

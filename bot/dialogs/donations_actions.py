@@ -14,7 +14,6 @@ from bot.dialogs.donations_view import fact_text
 from bot.dialogs.inventory_view import actor_of
 from bot.dialogs.states import DonationsDialog
 from bot.dialogs.widgets import l10n_of
-from bot.handlers.world_donations import announce_win
 from bot.services.characters import character_by_number
 from bot.services.errors import ServiceError
 from bot.services.numbers import parse_ordinal
@@ -106,7 +105,5 @@ async def on_win(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
     except ServiceError as error:
         _notice(manager, refusal_text(l10n, error))
         return
-    data = manager.middleware_data
-    await announce_win(data["bot"], data["translator"], actor, victory)
     _notice(manager, l10n.text("donate-done-win", rank=victory.won.rank))
     await manager.switch_to(DonationsDialog.main)

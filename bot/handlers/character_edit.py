@@ -17,14 +17,16 @@ from aiogram_dialog import DialogManager, StartMode
 from bot.config import Settings
 from bot.dialogs.states import CharacterEditDialog
 from bot.handlers.sheets import parse_number
-from bot.i18n import L10n
+from bot.i18n import L10n, Translator
 from bot.services import games
-from bot.services.character_edits import load_target
+from bot.services.character_edits import EditNotice, load_target
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.numbers import ID_MAX, parse_int
+from bot.services.outbox import Outgoing
 from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
+from bot.views.character_edit import notice_text
 
 GROUP_CHATS = {"group", "supergroup"}
 EDIT_PAYLOAD = "e{game_id}_{number}"
@@ -90,3 +92,18 @@ async def open_edit(
         data={"game_id": game.id, "number": number},
         mode=StartMode.RESET_STACK,
     )
+
+
+async def compose_notice(bot: Bot, translator: Translator, notice: EditNotice) -> list[Outgoing]:
+    """The public line in the game's group (in the character's hall topic, if bound)."""
+    saved = notice.saved
+    text = notice_text(
+        translator.for_locale(notice.game.locale),
+        actor=notice.actor,
+        name=saved.name,
+        number=saved.number,
+        changes=saved.outcome.changes,
+        reason=notice.reason,
+        forced=saved.forced,
+    )
+    return [Outgoing(notice.game.chat_id, text, thread_id=notice.thread_id)]

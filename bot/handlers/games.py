@@ -14,9 +14,11 @@ from bot.handlers.admins import sender_is_admin
 from bot.handlers.delivery import edit_or_send
 from bot.handlers.group_reading import warn_if_unread
 from bot.handlers.topics import topic_of
-from bot.i18n import L10n
+from bot.i18n import L10n, Translator
 from bot.services import games
 from bot.services.errors import Refusal, ServiceError
+from bot.services.games import GameEnded
+from bot.services.outbox import Outgoing
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 
@@ -123,13 +125,20 @@ async def end_game(
     assert message.from_user is not None
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
-    game = await games.end_game(message.chat.id, runtime.locks)
-    await message.answer(
-        l10n.text(
-            "game-ended",
-            system=l10n.text(SYSTEM_NAMES[game.system]),
-            seed=game.seed_hex,
-            commitment=game.commitment,
-            rolls=game.next_roll_index,
-        )
+    await games.end_announced(message.chat.id, runtime, topic_of(message))
+
+
+def ended_text(l10n: L10n, game: Game) -> str:
+    """The game is over: its seed revealed, so anyone can check every roll."""
+    return l10n.text(
+        "game-ended",
+        system=l10n.text(SYSTEM_NAMES[GameSystem(game.system)]),
+        seed=game.seed_hex,
+        commitment=game.commitment,
+        rolls=game.next_roll_index,
     )
+
+
+async def compose_ended(bot: Bot, translator: Translator, ended: GameEnded) -> list[Outgoing]:
+    text = ended_text(translator.for_locale(ended.game.locale), ended.game)
+    return [Outgoing(ended.game.chat_id, text, thread_id=ended.thread_id)]

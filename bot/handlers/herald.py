@@ -9,13 +9,27 @@ from typing import Any
 
 from aiogram import Bot
 
-from bot.handlers import d20_publish, duel_news, pool_fight_publish
+from bot.handlers import (
+    character_edit,
+    d20_publish,
+    duel_news,
+    games,
+    pool_fight_publish,
+    reminders,
+    world_donations,
+    world_tick_publish,
+)
 from bot.i18n import Translator
 from bot.services.battle_news import BattleNews, CheckRolled
+from bot.services.character_edits import EditNotice
+from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
+from bot.services.games import GameEnded
 from bot.services.outbox import Outgoing
+from bot.services.reminders import Reminder
+from bot.services.world_donations import Victory
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
@@ -24,6 +38,12 @@ COMPOSERS: dict[type, Composer] = {
     DuelNews: duel_news.compose,
     BattleNews: d20_publish.compose,
     CheckRolled: d20_publish.compose_check,
+    TickReport: world_tick_publish.compose,
+    ReportsUnreached: world_tick_publish.compose_unreached,
+    Reminder: reminders.compose,
+    Victory: world_donations.compose_victory,
+    GameEnded: games.compose_ended,
+    EditNotice: character_edit.compose_notice,
 }
 
 
@@ -36,6 +56,10 @@ class Herald:
         """The bot whose links the keyboards carry (its username)."""
         if self.bot is None:
             self.bot = bot
+
+    async def start(self, bot: Bot) -> None:
+        """Bound at start-up: a timer or a delivery hook may owe messages before any update."""
+        self.bind(bot)
 
     async def __call__(self, outcome: Any) -> Sequence[Outgoing]:
         composer = COMPOSERS.get(type(outcome))

@@ -6,7 +6,8 @@ from aiogram import Bot
 
 from bot.courier import Courier
 from bot.db.models import OwedMessage
-from bot.handlers import pool_fight_publish
+from bot.handlers import pool_fight_publish, world_tick_publish
+from bot.services import cycles
 from bot.services.runtime import Runtime
 
 
@@ -16,3 +17,9 @@ def register_hooks(courier: Courier, runtime: Runtime) -> None:
         await pool_fight_publish.on_prompt(runtime, row.hook, delivered)
 
     courier.on(pool_fight_publish.PROMPT_HOOK, pool_prompt)
+
+    async def tick_report(bot: Bot, row: OwedMessage, delivered: bool) -> None:
+        assert row.hook is not None
+        await world_tick_publish.on_report(runtime, row.hook, delivered)
+
+    courier.on(cycles.REPORT_HOOK, tick_report)

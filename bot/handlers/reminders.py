@@ -1,17 +1,19 @@
 """Reminders at half a wait's time: one new group message mentioning whoever is still awaited
-(a new message is what Telegram notifies a mention in), as a reply to the prompt."""
+(a new message is what Telegram notifies a mention in), as a reply to the prompt. The service
+owes it (:func:`compose`, through the herald) with the wait read in the game's lock."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from aiogram import Bot
-from aiogram.types import ReplyParameters
 
 from bot.db.models import Timer
-from bot.handlers.delivery import send_or_log
+from bot.i18n import Translator
 from bot.scheduler import Scheduler
 from bot.services import reminders
+from bot.services.outbox import Outgoing
+from bot.services.reminders import Reminder
 from bot.services.timers import REMINDERS
 from bot.views.waits import reminder_text
 
@@ -22,18 +24,12 @@ def register_timers(scheduler: Scheduler) -> None:
 
 
 async def on_reminder(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
-    reminder = await reminders.due(timer, data["runtime"])
-    if reminder is None:
-        return
+    await reminders.due(timer, data["runtime"])
+
+
+async def compose(bot: Bot, translator: Translator, reminder: Reminder) -> list[Outgoing]:
     waiting = reminder.waiting
-    l10n = data["translator"].for_locale(reminder.locale)
-    reply = None
-    if waiting.message_id is not None:
-        reply = ReplyParameters(message_id=waiting.message_id, allow_sending_without_reply=True)
-    await send_or_log(
-        bot,
-        waiting.chat_id,
-        reminder_text(l10n, reminder),
-        thread_id=waiting.thread_id,
-        reply_parameters=reply,
-    )
+    text = reminder_text(translator.for_locale(reminder.locale), reminder)
+    return [
+        Outgoing(waiting.chat_id, text, thread_id=waiting.thread_id, reply_to=waiting.message_id)
+    ]

@@ -1,5 +1,6 @@
 """Donations: /donate opens the dialog in private; a win is announced in the game's group, and
-the second win ends the game there (results, then the revealed dice seed)."""
+the second win ends the game there (results, then the revealed dice seed): owed with the win
+(:func:`compose_victory`, through the herald)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,12 @@ from aiogram.filters import Command
 from aiogram.types import Message
 from aiogram_dialog import DialogManager, StartMode
 
-from bot.db.models import Character, GameSystem
 from bot.dialogs.states import DonationsDialog
-from bot.handlers.games import SYSTEM_NAMES
+from bot.handlers.games import ended_text
 from bot.handlers.world_common import actor_of, in_group, private_link
 from bot.i18n import L10n, Translator
+from bot.services.outbox import Outgoing
 from bot.services.world_donations import Victory
-from bot.services.world_play import Actor
 
 
 def build_router() -> Router:
@@ -35,32 +35,19 @@ async def open_donations(
     )
 
 
-async def announce_win(bot: Bot, translator: Translator, actor: Actor, victory: Victory) -> None:
-    """The win in the group; with the second one, the results and the game's end."""
-    game = actor.game
+async def compose_victory(bot: Bot, translator: Translator, victory: Victory) -> list[Outgoing]:
+    """The win in the group; with the second one, the results and the game's end, in one
+    group message for the whole outcome."""
+    game = victory.game
     group = translator.for_locale(game.locale)
     parts = [
         group.text(
-            "donate-group-won", name=actor.row.name, number=actor.number, rank=victory.won.rank
+            "donate-group-won", name=victory.name, number=victory.number, rank=victory.won.rank
         )
     ]
     ended = victory.ended
     if ended is not None:
-        names = dict(
-            await Character.filter(game_id=game.id, number__in=victory.winners).values_list(
-                "number", "name"
-            )
-        )
-        first, second = (names.get(n, str(n)) for n in victory.winners[:2])
+        first, second = (victory.names.get(n, str(n)) for n in victory.winners[:2])
         parts.append(group.text("donate-group-results", first=first, second=second))
-        parts.append(
-            group.text(
-                "game-ended",
-                system=group.text(SYSTEM_NAMES[GameSystem(ended.system)]),
-                seed=ended.seed_hex,
-                commitment=ended.commitment,
-                rolls=ended.next_roll_index,
-            )
-        )
-    # One group message for the whole outcome.
-    await bot.send_message(game.chat_id, "\n\n".join(parts))
+        parts.append(ended_text(group, ended))
+    return [Outgoing(game.chat_id, "\n\n".join(parts))]

@@ -15,17 +15,14 @@ from bot.config import Settings
 from bot.db.models import Game, GameStatus, Timer
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.topics import bind_topic, topic_lines, topic_of
-from bot.handlers.world_common import send_private, user_l10n
-from bot.i18n import Html, L10n, Translator
+from bot.i18n import Html, L10n
 from bot.scheduler import Scheduler
 from bot.services import cycles
-from bot.services.cycles import TickReport
 from bot.services.errors import GamePaused, Refusal, ServiceError
 from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
 from bot.services.world_actions import halls_of, parse_connections, set_connections
 from bot.services.world_play import GROUP_CHATS, pool_game_of_chat
-from bot.views.world import group_summary, private_report
 from bot.views.world_hall import portals_text
 
 logger = logging.getLogger(__name__)
@@ -43,41 +40,22 @@ def register_timers(scheduler: Scheduler) -> None:
     scheduler.on(cycles.AUTO_TICK, on_auto_tick)
 
 
-async def publish(
-    bot: Bot, translator: Translator, report: TickReport, thread_id: int | None = None
-) -> None:
-    """Each player's private report, then one short summary in the group."""
-    game = report.game
-    unreached: list[str] = []
-    for character in report.before.characters:
-        number = character.number
-        l10n = await user_l10n(translator, report.owners[number], game.locale)
-        if not await send_private(bot, report.owners[number], private_report(l10n, report, number)):
-            unreached.append(report.names[number])
-    group = translator.for_locale(game.locale)
-    await bot.send_message(
-        game.chat_id, group_summary(group, report, unreached), message_thread_id=thread_id
-    )
-
-
 async def tick_command(
     message: Message,
     bot: Bot,
-    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await pool_game_of_chat(message.chat.id)
-    report = await cycles.run_tick(game, runtime)
-    await publish(bot, translator, report, topic_of(message))
+    await cycles.run_tick(game, runtime, topic_of(message))
 
 
 async def on_auto_tick(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     """The automatic tick; a refused one (e.g. a concurrent write) is re-armed, not lost."""
     try:
-        report = await cycles.auto_tick(timer.ref, data["runtime"])
+        await cycles.auto_tick(timer.ref, data["runtime"])
     except GamePaused:
         raise  # the scheduler holds the timer until the game master resumes
     except ServiceError:
@@ -85,9 +63,6 @@ async def on_auto_tick(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
         game = await Game.get_or_none(id=timer.ref, status=GameStatus.ACTIVE)
         if game is not None:
             await cycles.arm_auto_tick(game)
-        return
-    if report is not None:
-        await publish(bot, data["translator"], report)
 
 
 async def halls_command(

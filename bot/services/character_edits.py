@@ -41,6 +41,7 @@ from bot.services.fight_store import busy_numbers
 from bot.services.games import settings_of
 from bot.services.gm_edits import revive
 from bot.services.runtime import Runtime
+from bot.services.topics import topic_of_character
 from bot.services.world import load_world, save_world
 
 REASON_MAX = gm_log.REASON_MAX
@@ -68,6 +69,17 @@ class Saved:
     number: int
     outcome: Outcome
     forced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EditNotice:
+    """The group's line about a saved edit (owed with it)."""
+
+    game: Game
+    saved: Saved
+    actor: str
+    reason: str
+    thread_id: int | None
 
 
 def fingerprint(row: Character) -> str:
@@ -164,7 +176,16 @@ async def save_edit(
             outcome = await _save_pool(game, number, edit, actor, reason, force)
         else:
             outcome = await _save_row(game, target, edit, actor, reason, force)
-    return Saved(target.row.name, number, outcome, bool(outcome.breaks))
+        saved = Saved(target.row.name, number, outcome, bool(outcome.breaks))
+        await _announce(game, saved, actor, reason, runtime)
+    return saved
+
+
+async def _announce(
+    game: Game, saved: Saved, actor: gm_log.Actor, reason: str, runtime: Runtime
+) -> None:
+    thread = await topic_of_character(game, saved.number)
+    await runtime.announce(EditNotice(game, saved, actor.name, " ".join(reason.split()), thread))
 
 
 def _details(edit: Edit, outcome: Outcome) -> dict[str, Any]:
@@ -238,4 +259,8 @@ async def _revive(
     _check_status(target, edit)
     outcome = Outcome((Change(Field.ALIVE, "dead", "alive"),))
     row = await revive(game, number, actor, reason, runtime)
-    return Saved(row.name, number, outcome, False)
+    saved = Saved(row.name, number, outcome, False)
+    # Revived under its own lock (bot.services.gm_edits): the notice is owed right after.
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
+        await _announce(game, saved, actor, reason, runtime)
+    return saved

@@ -1,18 +1,21 @@
 """Cycle ticks of a pool game: by an admin's /tick or by the automatic timer.
 
 A tick runs under the game's lock: load the world, roll inside the game's dice block, tick by
-the rules, save (rolls, world and the next automatic tick in one transaction), and only then
-does the caller send anything. The automatic tick is a database timer re-armed by every tick:
-timers are claimed exactly once, so each cycle runs once even with several replicas.
+the rules, save (rolls, world and the next automatic tick) and owe its messages (the group's
+summary, each player's private report: :mod:`bot.services.outbox`) in one transaction. A private
+report that cannot be delivered is named in the summary afterwards (:func:`reports_unreached`).
+The automatic tick is a database timer re-armed by every tick: timers are claimed exactly once,
+so each cycle runs once even with several replicas.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
-from bot.db.models import Game, GameStatus, GameSystem
+from bot.db.models import Character, Game, GameStatus, GameSystem, OwedMessage
 from bot.services import timers
-from bot.services.errors import Refusal, ServiceError
+from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.fight_store import busy_numbers
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
@@ -23,6 +26,7 @@ from rules.pool.world import World
 
 AUTO_TICK = "pool_auto_tick"
 TICK_PURPOSE = "pool_tick"
+REPORT_HOOK = "tick_report"  # a private report's hook: tick_report:<game>:<cycle>:<number>
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +38,24 @@ class TickReport:
     result: TickResult
     owners: dict[int, int]  # character number -> Telegram user id
     names: dict[int, str]
+    thread_id: int | None = None  # the forum topic the summary goes to
 
     @property
     def cycle(self) -> int:
         return self.result.world.cycle
+
+
+@dataclass(frozen=True, slots=True)
+class ReportsUnreached:
+    """Private reports of a cycle that could not be delivered (in the order they failed)."""
+
+    game: Game
+    cycle: int
+    names: tuple[str, ...]
+
+
+def report_hook(game_id: int, cycle: int, number: int) -> str:
+    return f"{REPORT_HOOK}:{game_id}:{cycle}:{number}"
 
 
 async def arm_auto_tick(game: Game) -> bool:
@@ -54,8 +72,8 @@ async def arm_auto_tick(game: Game) -> bool:
     return True
 
 
-async def run_tick(game: Game, runtime: Runtime) -> TickReport:
-    """One cycle exactly as the rules order it; saved before anything is sent."""
+async def run_tick(game: Game, runtime: Runtime, thread_id: int | None = None) -> TickReport:
+    """One cycle exactly as the rules order it; saved with the messages it owes."""
     if game.system != GameSystem.POOL:
         raise ServiceError(Refusal.WRONG_SYSTEM)
     async with runtime.locks.game(game.id) as game:
@@ -69,9 +87,10 @@ async def run_tick(game: Game, runtime: Runtime) -> TickReport:
                 raise ServiceError.of(error) from None
             await save_world(game, world, result.world, rows)
             await arm_auto_tick(game)
-    owners = {number: row.user_id for number, row in rows.items()}
-    names = {number: row.name for number, row in rows.items()}
-    return TickReport(game, world, result, owners, names)
+        owners = {number: row.user_id for number, row in rows.items()}
+        names = {number: row.name for number, row in rows.items()}
+        report = TickReport(game, world, result, owners, names, thread_id)
+        return await runtime.announce(report)
 
 
 async def auto_tick(game_id: int, runtime: Runtime) -> TickReport | None:
@@ -82,3 +101,26 @@ async def auto_tick(game_id: int, runtime: Runtime) -> TickReport | None:
     if settings_of(game).auto_tick_minutes <= 0:
         return None
     return await run_tick(game, runtime)
+
+
+async def reports_unreached(hook: str, runtime: Runtime) -> ReportsUnreached | None:
+    """A private report (its ``hook``) was given up: the cycle's summary names everyone whose
+    report of that cycle was given up so far. Under the game's lock, so that the last of
+    several failures names them all."""
+    _, game_id, cycle, _ = hook.split(":")
+    try:
+        async with runtime.locks.game(int(game_id), paused_ok=True) as game:
+            prefix = f"{REPORT_HOOK}:{game_id}:{cycle}:"
+            failed = await OwedMessage.filter(hook__startswith=prefix, failed=True).order_by("id")
+            numbers = [int(cast(str, row.hook).rsplit(":", 1)[1]) for row in failed]
+            names = dict(
+                await Character.filter(game_id=game.id, number__in=numbers).values_list(
+                    "number", "name"
+                )
+            )
+            unreached = ReportsUnreached(
+                game, int(cycle), tuple(cast(str, names[n]) for n in numbers if n in names)
+            )
+            return await runtime.announce(unreached)
+    except NoActiveGame:
+        return None  # the game ended since: its summary is history

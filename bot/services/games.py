@@ -15,7 +15,7 @@ from bot.db.models import Game, GameStatus, GameSystem, RollLog
 from bot.services.codec import dump
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.locks import GameLocks
-from bot.services.runtime import DiceFactory, GameDice, verifiable_dice
+from bot.services.runtime import DiceFactory, GameDice, Runtime, verifiable_dice
 from bot.services.settings import GameSettings, read_settings
 from rules.dice import RollRecord, commitment, new_seed, verify
 
@@ -56,17 +56,35 @@ async def create_game(
         raise ServiceError(Refusal.GAME_EXISTS) from None
 
 
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """A game master ended the game: the group is owed its revealed seed."""
+
+    game: Game
+    thread_id: int | None
+
+
 async def end_game(chat_id: int, locks: GameLocks | None = None) -> Game:
     """End the chat's game; the seed becomes public with it. With ``locks``, under the game's
     lock, so no action or timer that took the lock before can apply after the end."""
     game = await require_game(chat_id)
     if locks is None:
-        return await _end(game)
+        return await mark_ended(game)
     async with locks.game(game.id, paused_ok=True) as game:
-        return await _end(game)
+        return await mark_ended(game)
 
 
-async def _end(game: Game) -> Game:
+async def end_announced(chat_id: int, runtime: Runtime, thread_id: int | None = None) -> Game:
+    """:func:`end_game` by the game master, owing the group the revealed seed."""
+    game = await require_game(chat_id)
+    async with runtime.locks.game(game.id, paused_ok=True) as game:
+        ended = await mark_ended(game)
+        await runtime.announce(GameEnded(ended, thread_id))
+        return ended
+
+
+async def mark_ended(game: Game) -> Game:
+    """End ``game`` (call it holding the game's lock)."""
     updated = await Game.filter(id=game.id, status=GameStatus.ACTIVE).update(
         status=GameStatus.ENDED, active_chat_id=None, ended_at=now(), version=F("version") + 1
     )

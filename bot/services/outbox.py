@@ -31,7 +31,8 @@ class Outgoing:
     send's fixed part above its status (kept by later edits); ``retire``: the text the
     previous live message takes (else it only loses its buttons); ``markup``: an inline
     keyboard as Telegram's JSON (None: none); ``hook``: ``name:args`` the courier calls when the
-    message is delivered or given up."""
+    message is delivered or given up; ``reply_to``: the message a new one answers (if it is
+    still there)."""
 
     chat_id: int
     text: str
@@ -42,6 +43,7 @@ class Outgoing:
     markup: dict[str, Any] | None = None
     retire: str | None = None
     hook: str | None = None
+    reply_to: int | None = None
 
 
 _owed: ContextVar[set[int] | None] = ContextVar("owed_chats", default=None)
@@ -76,6 +78,7 @@ async def owe(messages: Iterable[Outgoing], *, delay: float = 0.0) -> None:
             markup=m.markup,
             retire=m.retire,
             hook=m.hook,
+            reply_to=m.reply_to,
             due_at=due,
         )
         for m in messages

@@ -4,7 +4,7 @@ A reminder is a timer scheduled with its deadline (:func:`bot.services.timers.re
 it fires, the game's lock is taken (a paused game holds it, an ended one drops it), and the
 wait is read as it stands now: its deadline must still be pending and still be the one the
 wait counts on, and only the players who have not answered yet are named. Nobody left: no
-reminder.
+reminder. The reminder is owed in that lock's transaction (:mod:`bot.services.outbox`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tortoise.timezone import now
 
 from bot.db.models import DuelRecord, DuelStage, Encounter, Game, LiveMessage, Timer
 from bot.services import battle_store, duel_store, duels, fight_flow
-from bot.services.fight_store import CHOOSING, FIGHTING, KIND, view_of
+from bot.services.fight_store import CHOOSING, FIGHTING, KIND, live_key, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
 from rules.duel import Side
@@ -88,7 +88,9 @@ async def _pool(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     else:
         return None
     awaited = _unique([Awaited(view.owners[n], view.name(n)) for n in numbers])
-    return Waiting(wait, awaited, record.chat_id, record.thread_id, record.message_id)
+    shown = await LiveMessage.get_or_none(key=live_key(record.id))
+    message_id = shown.message_id if shown is not None else None
+    return Waiting(wait, awaited, record.chat_id, record.thread_id, message_id)
 
 
 async def _d20(game: Game, ref: int, deadline: Timer) -> Waiting | None:
@@ -145,8 +147,8 @@ FINDERS: dict[str, tuple[type[Encounter] | type[DuelRecord], Finder]] = {
 
 
 async def due(reminder: Timer, runtime: Runtime) -> Reminder | None:
-    """The reminder to send now, if its wait still waits for someone; read in the game's lock
-    (:class:`~bot.services.errors.GamePaused` while the game is paused)."""
+    """The reminder owed now, if its wait still waits for someone; read and owed in the game's
+    lock (:class:`~bot.services.errors.GamePaused` while the game is paused)."""
     kind = deadline_of(reminder.kind)
     model, finder = FINDERS[kind]
     game_ids = await model.filter(id=reminder.ref).values_list("game_id", flat=True)
@@ -158,6 +160,6 @@ async def due(reminder: Timer, runtime: Runtime) -> Reminder | None:
             return None
         left = (deadline.due_at - now()).total_seconds()
         waiting = await finder(game, reminder.ref, deadline)
-    if waiting is None or not waiting.awaited or left <= 0:
-        return None
-    return Reminder(waiting, left, game.locale)
+        if waiting is None or not waiting.awaited or left <= 0:
+            return None
+        return await runtime.announce(Reminder(waiting, left, game.locale))

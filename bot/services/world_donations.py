@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.db.models import Game
+from bot.db.models import Character, Game
 from bot.services import timers
 from bot.services.cycles import AUTO_TICK
-from bot.services.games import end_game
+from bot.services.errors import ServiceError
+from bot.services.games import mark_ended
 from bot.services.runtime import Runtime
+from bot.services.world import load_world, save_world
 from bot.services.world_play import Actor, act
+from rules.errors import RuleError
 from rules.pool.donations import (
     Fact,
     Question,
@@ -22,7 +25,6 @@ from rules.pool.donations import (
 )
 from rules.pool.model import Item
 from rules.pool.places import Place
-from rules.pool.world import World
 
 
 async def donate(actor: Actor, item: Item, source: Place, runtime: Runtime) -> tuple[Place, ...]:
@@ -42,28 +44,33 @@ async def fact(actor: Actor, about: int, question: Question, runtime: Runtime) -
 
 @dataclass(frozen=True, slots=True)
 class Victory:
-    """A win; with the game over, ``ended`` is the ended game (seed public) and ``winners``
-    their numbers in order."""
+    """A win, announced in the group; with the game over, ``ended`` is the ended game (seed
+    public) and ``winners`` their numbers in order, ``names`` theirs."""
 
+    game: Game
+    name: str  # the winner's
+    number: int
     won: Won
     winners: tuple[int, ...]
     ended: Game | None
+    names: dict[int, str]
 
 
 async def win(actor: Actor, runtime: Runtime) -> Victory:
-    """A hundred coins at once: a winner; the second one ends the game."""
-
-    def change(world: World) -> tuple[World, tuple[Won, tuple[int, ...]]]:
-        after, won = donate_to_win(world, actor.number)
-        return after, (won, after.winners)
-
-    won, winners = await act(actor.game, runtime, change)
-    ended: Game | None = None
-    if won.game_over:
-        ended = await _end(actor.game)
-    return Victory(won, winners, ended)
-
-
-async def _end(game: Game) -> Game:
-    await timers.cancel(AUTO_TICK, game.id)
-    return await end_game(game.chat_id)
+    """A hundred coins at once: a winner; the second one ends the game. The win, the end and
+    their announcement are saved together."""
+    async with runtime.locks.game(actor.game.id) as game:
+        world, rows = await load_world(game)
+        try:
+            after, won = donate_to_win(world, actor.number)
+        except RuleError as error:
+            raise ServiceError.of(error) from None
+        await save_world(game, world, after, rows)
+        ended: Game | None = None
+        if won.game_over:
+            await timers.cancel(AUTO_TICK, game.id)
+            ended = await mark_ended(game)
+        found = Character.filter(game_id=game.id, number__in=after.winners)
+        names = dict(await found.values_list("number", "name"))
+        victory = Victory(game, actor.row.name, actor.number, won, after.winners, ended, names)
+        return await runtime.announce(victory)

@@ -3,6 +3,8 @@ went) and the group's short summary, which tells nothing secret (no dice, prizes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.i18n import Html, L10n, user_text
 from bot.services.cycles import TickReport
 from bot.views.world_items import item_name, items_text
@@ -116,11 +118,11 @@ def private_report(l10n: L10n, report: TickReport, number: int) -> str:
     return "\n".join(lines)
 
 
-def _names(names: list[str]) -> Html:
+def _names(names: Sequence[str]) -> Html:
     return Html(", ".join(user_text(name) for name in names))  # each isolated on its own
 
 
-def group_summary(l10n: L10n, report: TickReport, unreached: list[str]) -> str:
+def group_summary(l10n: L10n, report: TickReport) -> str:
     """Cycle number, who woke, who died, that the portals opened; nothing secret."""
     events = report.result.events
     woke = [report.names[e.character] for e in events if isinstance(e, Woke)]
@@ -131,7 +133,12 @@ def group_summary(l10n: L10n, report: TickReport, unreached: list[str]) -> str:
     if died:
         lines.append(l10n.text("world-tick-group-died", names=_names(died)))
     lines.append(l10n.text("world-tick-group-portals"))
-    lines.append(l10n.text("world-tick-group-private"))
+    return "\n".join(lines)
+
+
+def reports_line(l10n: L10n, unreached: Sequence[str] = ()) -> str:
+    """The summary's last part: private reports sent, and whose could not be delivered."""
+    lines = [l10n.text("world-tick-group-private")]
     if unreached:
         lines.append(l10n.text("world-tick-group-unreached", names=_names(unreached)))
     return "\n".join(lines)

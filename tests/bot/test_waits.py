@@ -149,6 +149,7 @@ async def test_a_pool_round_reminder_names_the_fighters_still_to_act(gm: Harness
     sent = await gm.emu.wait_for_message(table.group, reminder)
     assert sent.body == "⏳ Бран: ход ждёт вас, осталось 5 мин."
     assert mentioned(sent) == [table.player(2).id]
+    assert sent.reply_to is not None and sent.reply_to.message_id == live.message_id
 
 
 async def test_a_pause_holds_the_reminder_until_the_resume(gm: Harness) -> None:

@@ -8,7 +8,7 @@ import asyncio
 from tortoise.timezone import now
 
 from bot.app import build_dispatcher
-from bot.db.models import Game, RollLog, Timer
+from bot.db.models import Game, OwedMessage, RollLog, Timer
 from bot.i18n import Translator
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
@@ -40,7 +40,7 @@ async def test_each_player_gets_their_dice_privately_and_the_group_no_secrets(gm
     assert "Харизма 0: бросать нечего" in quiet.body and "Аня" not in quiet.body
     assert gm.emu.bot_messages(gm.emu.private_chat(vera)) == []  # nothing, and no error
 
-    text = summary.body
+    text = (await gm.emu.wait_for_edit(summary)).body  # Вера's report was given up since
     assert "Цикл 1 прошёл." in text and "Порталы открылись" in text
     for secret in ("монет", "меч", "8", "4", "d10", "руку", "зале 1"):
         assert secret not in text, secret
@@ -51,6 +51,24 @@ async def test_each_player_gets_their_dice_privately_and_the_group_no_secrets(gm
     assert world.character(1).inventory.left_hand is not None
     rolls = await RollLog.filter(game_id=table.game.id).order_by("index")
     assert [(r.value, r.purpose) for r in rolls] == [(8, "pool_tick"), (4, "pool_tick")]
+
+
+async def test_a_report_to_a_player_who_blocked_the_bot_is_given_up_and_named(gm: Harness) -> None:
+    """The report is owed with the tick; the courier gives it up on Telegram's 403, and its hook
+    has the group's summary name the player (an edit: still one group message per cycle)."""
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET))
+    anya, borya = table.players
+    await gm.emu.block_bot(borya)
+    summary = await table.tick()
+    await table.report(anya, 1)
+    edited = await gm.emu.wait_for_edit(summary)
+    assert "Личный отчёт не доставлен: Боря" in edited.body
+    assert "Аня" not in edited.body and "Цикл 1 прошёл." in edited.body
+    assert [m for m in gm.emu.bot_messages(table.group) if "прошёл" in m.body] == [summary]
+    assert gm.emu.bot_messages(table.private(borya)) == []
+    rows = await OwedMessage.filter(chat_id=borya.id)
+    assert [(row.done, row.failed) for row in rows] == [(True, True)]
+    assert await OwedMessage.filter(done=False).count() == 0
 
 
 async def test_tick_by_a_non_admin_is_refused_and_changes_nothing(gm: Harness) -> None:

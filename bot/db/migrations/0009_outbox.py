@@ -35,6 +35,7 @@ class Migration(migrations.Migration):
                 ('markup', fields.JSONField(null=True, encoder=JSON_DUMPS, decoder=loads)),
                 ('retire', fields.TextField(null=True, unique=False)),
                 ('hook', fields.CharField(null=True, max_length=64)),
+                ('reply_to', fields.BigIntField(null=True)),
                 ('due_at', fields.FloatField()),
                 ('attempts', fields.IntField(default=0)),
                 ('done', fields.BooleanField(default=False)),
