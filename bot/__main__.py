@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 import sys
 
+from bot.secrets import mask_logging, mask_secrets
 from bot.startup import EXIT_CONFIG, StartupError, load_settings
 
 USAGE = "usage: python -m bot [run | migrate | makemigrations]"
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def main(argv: list[str]) -> int:
@@ -28,16 +30,14 @@ def main(argv: list[str]) -> int:
 
             return migrate_only()
         settings = load_settings()
-        logging.basicConfig(
-            level=settings.log_level,
-            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        )
+        logging.basicConfig(level=settings.log_level, format=LOG_FORMAT)
+        mask_logging(LOG_FORMAT)
         from bot import loop
         from bot.app import run
 
         loop.run(run(settings))
     except StartupError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {mask_secrets(str(error))}", file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:
         pass

@@ -12,7 +12,7 @@ import signal
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
-from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiogram.webhook.aiohttp_server import setup_application
 from aiogram_dialog import setup_dialogs
 from aiogram_dialog.api.protocols import MessageManagerProtocol
 from aiohttp import web
@@ -26,8 +26,10 @@ from bot.graceful import Dispatcher
 from bot.handlers import build_root_router, fallback, register_buttons, register_timers
 from bot.handlers.errors import register_refusals
 from bot.handlers.pool_fight_live import LiveEdits
+from bot.health import InfraHealth
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware
+from bot.outage import HealthyRequestHandler, PollingGate
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
@@ -58,6 +60,7 @@ def build_dispatcher(
         storage=storage,
         events_isolation=isolation,
         concurrency=settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY,
+        health=InfraHealth(redis),
     )
     dp["translator"] = translator
     dp["settings"] = settings
@@ -135,6 +138,7 @@ async def run(settings: Settings) -> None:
             settings=settings,
             redis=storage.redis,
         )
+        bot.session.middleware(PollingGate(dp.health))
         try:
             me = await bot.get_me()
         except TelegramUnauthorizedError:
@@ -169,7 +173,7 @@ async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
     # the updates in flight, then closes the storage), then the request handler's, which closes
     # the bot's session: the other way round, the updates in flight would lose the Bot API.
     setup_application(app, dp, bot=bot)
-    SimpleRequestHandler(dispatcher=dp, bot=bot, secret_token=secret).register(
+    HealthyRequestHandler(dispatcher=dp, bot=bot, secret_token=secret, health=dp.health).register(
         app, path=settings.webhook_path
     )
     url = f"{settings.webhook_url}".rstrip("/")
