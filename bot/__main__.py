@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.secrets import mask_logging, mask_secrets
-from bot.startup import EXIT_CONFIG, StartupError, load_settings
+from bot.secrets import mask_logging
+from bot.startup import EXIT_CONFIG, StartupError, check_database, load_settings
 
 USAGE = "usage: python -m bot [run | migrate | makemigrations]"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -30,6 +30,7 @@ def main(argv: list[str]) -> int:
 
             return migrate_only()
         settings = load_settings()
+        check_database(settings.database_url)  # before importing aiogram: seconds on a busy host
         logging.basicConfig(level=settings.log_level, format=LOG_FORMAT)
         mask_logging(LOG_FORMAT)
         from bot import loop
@@ -37,7 +38,7 @@ def main(argv: list[str]) -> int:
 
         loop.run(run(settings))
     except StartupError as error:
-        print(f"error: {mask_secrets(str(error))}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)
         return EXIT_CONFIG
     except KeyboardInterrupt:
         pass

@@ -17,6 +17,7 @@ from aiogram_dialog import setup_dialogs
 from aiogram_dialog.api.protocols import MessageManagerProtocol
 from aiohttp import web
 from redis.asyncio import Redis
+from tortoise.exceptions import OperationalError
 
 from bot.commands import register_commands
 from bot.config import Settings
@@ -122,7 +123,7 @@ async def run(settings: Settings) -> None:
         stack.push_async_callback(close_database)
         try:
             await init_database(settings.database_url)
-        except (OSError, ValueError, ConnectionError) as error:
+        except (OSError, ValueError, ConnectionError, OperationalError) as error:
             raise StartupError(
                 "DATABASE_URL",
                 f"cannot open the database ({type(error).__name__}: {error})",

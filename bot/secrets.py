@@ -11,7 +11,11 @@ MASK = "***"
 _USERINFO = re.compile(r"(?P<scheme>\b[a-zA-Z][a-zA-Z0-9+.-]*://)(?P<userinfo>[^\s/?#]*)@")
 # ?password=... (redis-py reads it from the query too)
 _QUERY_PASSWORD = re.compile(r"(?P<key>[?&](?:password|pass|pwd)=)[^&#\s]*", re.IGNORECASE)
-_BOT_TOKEN = re.compile(r"\b(?P<id>\d{3,20}):[A-Za-z0-9_-]{30,}")
+# a config dict or keyword printed whole: {'password': 'x'}, password=x
+_PASSWORD_VALUE = re.compile(
+    r"""(?P<key>\b(?:password|passwd)['"]?\s*[:=]\s*['"]?)[^'"\s,}&]+""", re.IGNORECASE
+)
+_BOT_TOKEN = re.compile(r"(?<![0-9])(?P<id>\d{3,20}):[A-Za-z0-9_-]{30,}")
 
 
 def _userinfo(match: re.Match[str]) -> str:
@@ -23,6 +27,7 @@ def mask_secrets(text: str) -> str:
     """``text`` with every URL password, ``password=`` parameter and bot token masked."""
     text = _USERINFO.sub(_userinfo, text)
     text = _QUERY_PASSWORD.sub(rf"\g<key>{MASK}", text)
+    text = _PASSWORD_VALUE.sub(rf"\g<key>{MASK}", text)
     return _BOT_TOKEN.sub(rf"\g<id>:{MASK}", text)
 
 

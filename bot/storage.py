@@ -15,7 +15,6 @@ from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
 from bot.leases import LeaseEventIsolation
-from bot.secrets import mask_secrets
 from bot.startup import StartupError
 
 logger = logging.getLogger(__name__)
@@ -70,7 +69,7 @@ async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
         await redis.aclose()
         raise StartupError(
             "REDIS_URL",
-            f"cannot reach Redis at {mask_secrets(redis_url)} ({type(error).__name__})",
+            f"cannot reach Redis at {redis_url} ({type(error).__name__})",
             f"start redis-server or fix the URL; REDIS_URL={MEMORY_URL} runs without Redis",
         ) from None
     key_builder = DefaultKeyBuilder(with_bot_id=True, with_destiny=True)
