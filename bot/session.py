@@ -78,7 +78,7 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
                     cooldowns.note(chat_id, error.retry_after)
                 if waited + error.retry_after > self.max_total_wait:
                     raise
-                logger.info(
+                logger.warning(
                     "429 on %s in chat %s, retrying in %ss",
                     type(method).__name__,
                     chat_id,
