@@ -6,7 +6,8 @@ Dice are the production dice (each game's verifiable seed), with a fixed seed pe
 plays the same fights every time. The driver knows who still has to act this round from the
 live message, as the players do: the fighters marked ⏳, and their states (fallen, at 0 health).
 Each fighter presses once per round message, as a player does: the live message's edits are
-merged within a second (``LIVE_EDIT_SECONDS``), so its ⏳ marks may be a second behind.
+paced to about one a second by the courier (waiting edits merge), so its ⏳ marks may be a
+second behind.
 """
 
 from __future__ import annotations

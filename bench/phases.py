@@ -219,8 +219,10 @@ async def memory(rig: Rig, count: int) -> Memory:
     await asyncio.gather(*(driver.open_fight(t) for t in tables))
     driver.feeder.samples.clear()
     rig.log.forget()  # the fake Telegram's record of messages is the bench's, not the bot's
-    # Waiting for presses: the live messages' quiet times and the throttle's keys are over.
-    await asyncio.sleep(max(rig.dp["live"].every, THROTTLE_KEY_SECONDS) + SETTLE_SECONDS)
+    # Waiting for presses: the chats' pacing gaps and the throttle's keys are over.
+    await asyncio.sleep(
+        max(rig.dp["courier"].pacer.limits.per_chat_gap, THROTTLE_KEY_SECONDS) + SETTLE_SECONDS
+    )
     after = _traced(translator)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()

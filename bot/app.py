@@ -21,16 +21,25 @@ from tortoise.exceptions import OperationalError
 
 from bot.commands import register_commands
 from bot.config import Settings
+from bot.courier import Courier
 from bot.db.setup import close_database, init_database
 from bot.dialogs.registry import build_dialogs
 from bot.graceful import Dispatcher
-from bot.handlers import build_root_router, fallback, register_buttons, register_timers
+from bot.handlers import (
+    build_root_router,
+    fallback,
+    register_buttons,
+    register_timers,
+    unhandled,
+)
 from bot.handlers.errors import register_refusals
-from bot.handlers.pool_fight_live import LiveEdits
+from bot.handlers.herald import Herald
+from bot.handlers.hooks import register_hooks
 from bot.health import InfraHealth
 from bot.i18n import Translator
-from bot.middlewares import L10nMiddleware
+from bot.middlewares import L10nMiddleware, OutboxMiddleware
 from bot.outage import HealthyRequestHandler, PollingGate
+from bot.pacing import OFF, Limits, Pacer
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
@@ -66,11 +75,18 @@ def build_dispatcher(
     dp["translator"] = translator
     dp["settings"] = settings
     dp["table_dice"] = table_dice or SystemDice()
-    dp["runtime"] = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
-    # Without settings (tests), every live-message edit goes out at once.
-    live = LiveEdits(settings.live_edit_seconds if settings is not None else 0.0)
-    dp["live"] = live
-    dp.shutdown.register(live.flush)  # after the updates in flight (bot.graceful)
+    herald = Herald(translator)
+    runtime = Runtime(GameLocks(redis), dice_factory or verifiable_dice, herald)
+    dp["runtime"] = runtime
+    # Without settings (tests), owed messages go out unpaced.
+    courier = Courier(Pacer(Limits() if settings is not None else OFF), redis)
+    register_hooks(courier, runtime)
+    dp["courier"] = courier
+    dp.startup.register(courier.start)  # what is owed goes out before new updates come
+    dp.shutdown.register(courier.stop)  # after the updates in flight (bot.graceful)
+    # Inner: around the routing of every update, inside the error handling and any outer
+    # middleware (a test's counters see the delivery as part of the update).
+    dp.update.middleware(OutboxMiddleware(courier, herald))
     scheduler = Scheduler()
     register_timers(scheduler)
     scheduler.install(dp)
@@ -83,6 +99,7 @@ def build_dispatcher(
     dialogs = Router(name="with_dialogs")  # commands and dialogs: aiogram-dialog's middlewares
     dialogs.include_router(build_root_router())
     dialogs.include_routers(*build_dialogs())
+    dialogs.include_router(unhandled.build_router())  # after the dialogs: commands nobody took
     setup_dialogs(dialogs, events_isolation=isolation, message_manager=message_manager)
     dp.include_router(dialogs)
     dp.include_router(fallback.build_router())  # after the dialogs: presses nobody took

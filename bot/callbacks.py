@@ -1,13 +1,41 @@
-"""CallbackData factories: every inline button's data is typed and validated by aiogram."""
+"""CallbackData factories: every inline button's data is typed and validated by aiogram.
+
+Every number in button data is read as a typed one (:mod:`bot.services.numbers`): ASCII digits,
+within its field's range. Forged data that breaks this matches no factory, so the press reaches
+the fallback's polite "stale button" answer (:mod:`bot.handlers.fallback`) and changes nothing.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated, Any
 
 from aiogram.filters.callback_data import CallbackData
+from pydantic import BeforeValidator, Field
 
 from bot.db.models import GameSystem
+from bot.services.numbers import ID_MAX, parse_int
 from rules.gender import Gender
+
+
+def _strict(low: int) -> BeforeValidator:
+    """Packed data arrives as text: read it as a typed number (an int given in code passes)."""
+
+    def read(value: Any) -> Any:
+        if isinstance(value, str):
+            number = parse_int(value, low=low, high=ID_MAX)
+            if number is None:
+                raise ValueError("not a number within range")
+            return number
+        return value
+
+    return BeforeValidator(read)
+
+
+# A database id, a round or step counter, a number or a count: 0 .. ID_MAX.
+Number = Annotated[int, _strict(0), Field(ge=0, le=ID_MAX)]
+# The same with -1 for "none" (a d20 battle's combatant index).
+NumberOrNone = Annotated[int, _strict(-1), Field(ge=-1, le=ID_MAX)]
 
 
 class NewGameCallback(CallbackData, prefix="ng"):
@@ -22,9 +50,9 @@ class DuelAction(StrEnum):
 
 
 class DuelCallback(CallbackData, prefix="du"):
-    duel_id: int
+    duel_id: Number
     action: DuelAction
-    round: int = 0
+    round: Number = 0
 
 
 class BattleAction(StrEnum):
@@ -41,11 +69,11 @@ class BattleAction(StrEnum):
 class BattleCallback(CallbackData, prefix="bt"):
     """A d20 battle button; ``step`` must match the battle's, so stale presses do nothing."""
 
-    battle_id: int
+    battle_id: Number
     action: BattleAction
-    step: int = 0
+    step: Number = 0
     kind: str = ""
-    who: int = -1
+    who: NumberOrNone = -1
 
 
 class FightAction(StrEnum):
@@ -60,43 +88,43 @@ class FightAction(StrEnum):
 class PoolFightCallback(CallbackData, prefix="pf"):
     """A button of a pool fight's group message; ``round`` guards against stale presses."""
 
-    fight_id: int
+    fight_id: Number
     action: FightAction
-    round: int = 0
-    count: int = 0
+    round: Number = 0
+    count: Number = 0
 
 
 class PlayersFightCallback(CallbackData, prefix="pc"):
     """A /players button of a pool game: the presser challenges character ``number``."""
 
-    game_id: int
-    number: int
+    game_id: Number
+    number: Number
 
 
 class PoolTargetCallback(CallbackData, prefix="pt"):
     """A private opponent choice: ``setup`` during the choosing, else a pick or a new opponent;
     ``turn`` is the number of choices made (setup) or of rounds resolved (later)."""
 
-    fight_id: int
-    target: int
+    fight_id: Number
+    target: Number
     setup: bool
-    turn: int
+    turn: Number
 
 
 class SheetCallback(CallbackData, prefix="me"):
     """/me in private with characters in several games: show the sheet of this game's one."""
 
-    game_id: int
+    game_id: Number
 
 
 class GenderCallback(CallbackData, prefix="gd"):
     """/me's he / she buttons under a character whose gender is not set yet."""
 
-    character_id: int
+    character_id: Number
     gender: Gender
 
 
 class InventoryCallback(CallbackData, prefix="inv"):
     """The /me sheet's button opening a pool game's inventory dialog."""
 
-    game_id: int
+    game_id: Number

@@ -55,6 +55,8 @@ _DESCRIPTIONS = {
     "resume": "cmd-resume",
 }
 
+COMMAND_NAMES = tuple(_DESCRIPTIONS)  # every command a handler takes
+
 PRIVATE_COMMANDS = ("start", "help", "me", "inventory", "donate", "rules", "odds", "roll")
 GROUP_COMMANDS = (
     "help", "join", "me", "players", "rules", "log", "verify", "odds", "roll",

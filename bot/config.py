@@ -42,7 +42,6 @@ class Settings(BaseSettings):
     webapp_port: int = Field(default=8080, ge=1, le=65535)
     max_concurrent_updates: int = Field(default=100, ge=1, le=10_000)
     throttle_rate: int = Field(default=10, ge=0, le=1000)
-    live_edit_seconds: float = Field(default=1.0, ge=0, le=10)
 
     @field_validator("bot_token")
     @classmethod

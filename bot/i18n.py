@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import re
+import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -30,11 +32,40 @@ class Html(str):
     __slots__ = ()
 
 
+# Bidi classes that can turn the text around them: right-to-left letters and Arabic digits,
+# and the embedding, override and isolate controls (Unicode's UAX #9).
+_TURNING = frozenset(
+    ["R", "AL", "AN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"]
+)
+FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate
+# A paragraph separator ends an isolate, so each line of a text is isolated on its own.
+_PARAGRAPH = re.compile("[^\n\r\x1c-\x1e\x85\u2029]+")
+
+
+def isolate(text: str) -> str:
+    """``text`` between FSI and PDI when it holds a right-to-left letter or a bidi control.
+
+    Inside an isolate such text keeps its own direction and cannot turn the rest of the line
+    around (PDI also closes any override it left open), and a line that starts with it keeps the
+    direction of its other words; each line of a longer text is isolated on its own, as a line
+    break ends an isolate. Text without them (Cyrillic, Latin, digits) cannot move its
+    neighbours, so it is left as it is: nothing invisible is copied with a name or a number.
+    """
+    if any(unicodedata.bidirectional(ch) in _TURNING for ch in text):
+        return _PARAGRAPH.sub(lambda line: f"{FSI}{line[0]}{PDI}", text)
+    return text
+
+
+def user_text(text: str) -> Html:
+    """Text a user typed (a name, a description), escaped and isolated for a message."""
+    return Html(isolate(html.escape(text, quote=False)))
+
+
 def _safe(value: Any) -> Any:
     if isinstance(value, Html):
         return str(value)
     if isinstance(value, str):
-        return html.escape(value, quote=False)
+        return user_text(value)
     return value
 
 
@@ -42,7 +73,8 @@ TEXTS_KEPT = 8192  # formatted messages remembered per locale (a few hundred byt
 
 
 class L10n:
-    """Messages of one locale. String arguments are HTML-escaped: messages go out as HTML.
+    """Messages of one locale. String arguments are HTML-escaped (messages go out as HTML) and
+    bidi-isolated (:func:`isolate`); :class:`Html` arguments are already safe.
 
     Formatting is a pure function of the message and its arguments, and a fight re-renders
     mostly the same lines press after press, so the last :data:`TEXTS_KEPT` results are

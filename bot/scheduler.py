@@ -12,6 +12,7 @@ from aiogram import Bot, Dispatcher
 from aiogram.exceptions import TelegramForbiddenError
 
 from bot.db.models import Timer
+from bot.services import outbox
 from bot.services.errors import GamePaused, NoActiveGame
 from bot.services.pause import hold
 from bot.services.timers import claim_due, drop_reminder
@@ -63,7 +64,12 @@ class Scheduler:
                 continue
             try:
                 await drop_reminder(timer)
-                await handler(bot, timer, data)
+                with outbox.collecting() as chats:
+                    try:
+                        await handler(bot, timer, data)
+                    finally:
+                        if chats and "courier" in data:
+                            await data["courier"].deliver(chats)
             except GamePaused:  # fell due as a game master paused the game: wait for /resume
                 await hold(timer)
                 continue

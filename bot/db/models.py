@@ -217,3 +217,54 @@ class GmAction(Model):
 
     class Meta:
         table = "gm_actions"
+
+
+class OwedMessage(Model):
+    """A message the game owes a chat, saved with the state change that owes it.
+
+    Delivered afterwards in id order per chat (bot.courier).
+
+    action is send or edit. live names a live message (a fight's status, edited in place):
+    a send with live becomes that message (the previous one loses its buttons, or becomes
+    retire), an edit with live rewrites it under its head. hook names what the game does when
+    the message is delivered or given up. done is set once it is delivered, merged into a
+    later edit of the same live message, or given up (failed).
+    """
+
+    id = fields.BigIntField(primary_key=True)
+    chat_id = fields.BigIntField()
+    thread_id = fields.IntField(null=True)
+    action = fields.CharField(max_length=8)
+    live = fields.CharField(max_length=48, null=True)
+    head = fields.TextField(null=True)
+    text = fields.TextField()
+    markup: Any = fields.JSONField(null=True)
+    retire = fields.TextField(null=True)
+    hook = fields.CharField(max_length=64, null=True)
+    due_at = fields.FloatField()
+    attempts = fields.IntField(default=0)
+    done = fields.BooleanField(default=False)
+    failed = fields.BooleanField(default=False)
+    message_id = fields.BigIntField(null=True)
+    created_at = fields.DatetimeField(auto_now_add=True)
+
+    class Meta:
+        table = "owed_messages"
+        indexes = (("done", "chat_id", "id"),)
+
+
+class LiveMessage(Model):
+    """The message that shows a live key (the status of a fight) now.
+
+    head is the fixed part above the status (the dice of a round): every later edit of the
+    message shows it unchanged.
+    """
+
+    key = fields.CharField(max_length=48, primary_key=True)
+    chat_id = fields.BigIntField()
+    message_id = fields.BigIntField()
+    head = fields.TextField(default="")
+
+    class Meta:
+        table = "live_messages"
+        indexes = (("chat_id", "message_id"),)

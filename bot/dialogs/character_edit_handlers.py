@@ -25,11 +25,12 @@ from bot.services.character_edits import Target, check_edit, load_target
 from bot.services.codec import dump
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.games import settings_of
+from bot.services.numbers import NUMBER_MAX, parse_int
 from bot.services.permissions import admin_ids_of
 from bot.services.settings_admin import admin_game
 from rules.gender import Gender
 
-NUMBERS = re.compile(r"-?\d{1,6}")
+SEPARATORS = re.compile(r"[\s,;]+")  # «3 3 2 6 0», «3, 3, 2, 6, 0»
 PENDING = ("edit", "outcome", "forced", "field", "skill", "item", "item_op", "source", "dest")
 # Buttons of the main window: the window they open and the field a number window would ask.
 GROUPS: dict[str, tuple[Any, str]] = {
@@ -175,9 +176,10 @@ async def on_number_text(message: Message, widget: Any, manager: DialogManager) 
     if not manager.dialog_data.get("field"):
         await manager.switch_to(CharacterEditDialog.main)
         return
-    text = message.text or ""
-    values = tuple(int(found) for found in NUMBERS.findall(text))
-    if not values or len(values) > 5:
+    words = SEPARATORS.split((message.text or "").strip())
+    numbers = [parse_int(word, low=-NUMBER_MAX) for word in words]
+    values = tuple(number for number in numbers if number is not None)
+    if not values or len(values) != len(words) or len(values) > 5:
         await refuse(message, l10n_of(manager), ServiceError(Refusal.EDIT_NUMBERS, count=1))
         return
     await propose(message, manager, _typed_edit(manager, values))
@@ -203,8 +205,8 @@ async def on_skill(callback: CallbackQuery, widget: Any, manager: DialogManager,
         return
     game, target = found
     names = duel_skill_names(target.state, settings_of(game))
-    index = int(key) if key.isdigit() else -1
-    if not 0 <= index < len(names):
+    index = parse_int(key, high=len(names) - 1)
+    if index is None:
         await manager.switch_to(CharacterEditDialog.main)
         return
     manager.dialog_data.update(field=Field.SKILL, skill=names[index])

@@ -20,8 +20,9 @@ from aiogram_dialog.widgets.text import Format, Multi
 from bot.db.models import Game
 from bot.dialogs.widgets import I18NFormat, l10n_of
 from bot.i18n import Html
-from bot.services.characters import Build, check_name_free, clean_name, create_character
+from bot.services.characters import Build, create_character
 from bot.services.errors import InvalidBuild, InvalidName, NoActiveGame, ServiceError
+from bot.services.names import check_name_free, clean_name
 from bot.views.grammar import gender_of
 from bot.views.refusals import refusal_message, refusal_text
 from rules.gender import Gender

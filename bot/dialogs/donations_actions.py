@@ -3,7 +3,6 @@ shows as a notice; a paid fact is answered in a message of its own, to keep."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from aiogram import Bot
@@ -18,6 +17,7 @@ from bot.dialogs.widgets import l10n_of
 from bot.handlers.world_donations import announce_win
 from bot.services.characters import character_by_number
 from bot.services.errors import ServiceError
+from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
 from bot.services.world_donations import buy, donate, fact, win
 from bot.views.refusals import refusal_text
@@ -25,7 +25,6 @@ from bot.views.world_items import item_name, parse_key, place_to
 from rules.pool.donations import Question
 from rules.pool.model import Item
 
-NUMBER = re.compile("^[#\u2116]?\\s*(\\d{1,6})$")
 QUESTIONS = {"q_hall": Question.HALL, "q_items": Question.ITEMS, "q_health": Question.HEALTH}
 
 
@@ -73,11 +72,11 @@ async def on_prize(_: CallbackQuery, __: Any, manager: DialogManager, value: str
 
 
 async def on_number(message: Message, _: Any, manager: DialogManager) -> None:
-    match = NUMBER.match((message.text or "").strip())
-    if match is None:
+    number = parse_ordinal(message.text)
+    if number is None:
         _notice(manager, l10n_of(manager).text("donate-fact-usage"))
         return
-    manager.dialog_data["about"] = int(match[1])
+    manager.dialog_data["about"] = number
     _notice(manager, None)
     await manager.switch_to(DonationsDialog.fact_question)
 

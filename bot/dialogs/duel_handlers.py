@@ -3,7 +3,6 @@ limits; a refused step shows the reason and changes nothing."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from aiogram.types import CallbackQuery, Message
@@ -15,6 +14,7 @@ from bot.dialogs import creation_flow as flow
 from bot.dialogs.duel_values import AGILITY_KEY, build_of, middle, normalize
 from bot.dialogs.states import DuelCreation
 from bot.services.games import settings_of
+from bot.services.numbers import parse_int
 from bot.services.settings import GameSettings
 
 TEXTS = flow.FlowTexts(
@@ -24,8 +24,6 @@ TEXTS = flow.FlowTexts(
     created="creation-duel-created",
 )
 AGILITY_STEPS = {"agility_m5": -5, "agility_m1": -1, "agility_p1": 1, "agility_p5": 5}
-PERCENT = re.compile(r"^\s*([0-9]{1,3})\s*%?\s*$")
-ROW = re.compile(r"[0-9]{1,3}")
 
 
 async def settings_for(manager: DialogManager) -> GameSettings:
@@ -34,10 +32,8 @@ async def settings_for(manager: DialogManager) -> GameSettings:
 
 def _row_skill(manager: DialogManager, settings: GameSettings) -> str | None:
     """The skill of the pressed row (its position in the game's list), or None if forged."""
-    item_id = getattr(manager, "item_id", "")
-    if not ROW.fullmatch(item_id) or int(item_id) >= len(settings.duel_skills):
-        return None
-    return settings.duel_skills[int(item_id)]
+    row = parse_int(getattr(manager, "item_id", ""), high=len(settings.duel_skills) - 1)
+    return None if row is None else settings.duel_skills[row]
 
 
 async def on_toggle(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
@@ -93,13 +89,13 @@ async def on_agility_step(_: CallbackQuery, button: Button, manager: DialogManag
 async def on_agility_typed(message: Message, _: MessageInput, manager: DialogManager) -> None:
     settings = await settings_for(manager)
     limits = {"min": settings.agility_min, "max": settings.agility_max}
-    match = PERCENT.match(message.text or "")
-    if match is None:
+    typed = parse_int((message.text or "").strip().removesuffix("%").rstrip())
+    if typed is None:
         flow.show_error(manager, "creation-duel-error-agility-number", **limits)
-    elif not settings.agility_min <= int(match[1]) <= settings.agility_max:
+    elif not settings.agility_min <= typed <= settings.agility_max:
         flow.show_error(manager, "creation-duel-error-agility-range", **limits)
     else:
-        manager.dialog_data[AGILITY_KEY] = int(match[1])
+        manager.dialog_data[AGILITY_KEY] = typed
 
 
 async def on_confirm(_: CallbackQuery, __: Button, manager: DialogManager) -> None:

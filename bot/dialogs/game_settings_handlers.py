@@ -6,7 +6,6 @@ have been demoted since the dialog opened) and saves at once; a refusal changes 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,11 +19,11 @@ from bot.dialogs.widgets import l10n_of
 from bot.handlers.replies import refuse
 from bot.services import setting_edits
 from bot.services.errors import NoActiveGame, Refusal, ServiceError, SettingOutOfBounds
+from bot.services.numbers import NUMBER_MAX, parse_int
 from bot.services.permissions import admin_ids_of
 from bot.services.settings import TIMERS, GameSettings
 from bot.services.settings_admin import admin_game, edit_settings
 
-NUMBER = re.compile(r"^[+-]?\d{1,9}$")
 # Widget id -> (setting, change) of each - and + button.
 STEPS = {
     f"{prefix}_{shown.name}": (shown.name, sign * shown.step)
@@ -116,10 +115,12 @@ def _typed_number(text: str, name: str) -> Callable[[GameSettings], GameSettings
     is given in those units too."""
 
     def edit(settings: GameSettings) -> GameSettings:
-        if not NUMBER.match(text):
+        plus = text.startswith("+")  # «+5» but not «+-5»
+        typed = parse_int(text[1:]) if plus else parse_int(text, low=-NUMBER_MAX)
+        if typed is None:
             raise _out_of_range(settings, name)
         try:
-            return setting_edits.set_number(settings, name, int(text) * BY_NAME[name].unit)
+            return setting_edits.set_number(settings, name, typed * BY_NAME[name].unit)
         except SettingOutOfBounds:
             raise _out_of_range(settings, name) from None
 

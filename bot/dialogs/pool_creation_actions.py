@@ -17,9 +17,10 @@ from bot.dialogs.creation_flow import end_with, game_of
 from bot.dialogs.pool_creation_view import points_left, stats_in
 from bot.dialogs.states import PoolCreation
 from bot.dialogs.widgets import l10n_of
-from bot.services.characters import PoolBuild, check_name_free, clean_name, create_character
+from bot.services.characters import PoolBuild, create_character
 from bot.services.errors import InvalidBuild, InvalidName, ServiceError
-from bot.views.refusals import refusal_text
+from bot.services.names import check_name_free, clean_name
+from bot.views.refusals import refusal_message, refusal_text
 from rules.pool.build import stat_minimum
 from rules.pool.model import Gender, Stat, Stats
 
@@ -37,6 +38,11 @@ ABOUT = {
 
 def set_notice(manager: DialogManager, msg_id: str | None = None, **args: Any) -> None:
     manager.dialog_data["notice"] = None if msg_id is None else {"id": msg_id, **args}
+
+
+def name_notice(manager: DialogManager, error: InvalidName) -> None:
+    key, args = refusal_message(error)
+    set_notice(manager, key, **args)
 
 
 async def clear_notice(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
@@ -57,7 +63,7 @@ async def on_name(_: Message, __: ManagedTextInput[str], manager: DialogManager,
         name = clean_name(text)
         await check_name_free(game, name)
     except InvalidName as error:
-        set_notice(manager, "error-name", problem=error.problem.value)
+        name_notice(manager, error)
         return
     manager.dialog_data["name"] = name
     set_notice(manager)
@@ -113,7 +119,7 @@ async def on_confirm(callback: CallbackQuery, _: Button, manager: DialogManager)
         character = await create_character(game, callback.from_user.id, data["name"], build)
     except InvalidName as error:  # taken meanwhile: back to the name, the rest is kept
         data.pop("name", None)
-        set_notice(manager, "error-name", problem=error.problem.value)
+        name_notice(manager, error)
         await manager.switch_to(PoolCreation.name)
         return
     except InvalidBuild:

@@ -20,14 +20,15 @@ from bot.handlers.sheets import parse_number
 from bot.i18n import L10n
 from bot.services import games
 from bot.services.character_edits import load_target
-from bot.services.errors import Refusal, ServiceError
+from bot.services.errors import NoActiveGame, Refusal, ServiceError
+from bot.services.numbers import ID_MAX, parse_int
 from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
 
 GROUP_CHATS = {"group", "supergroup"}
 EDIT_PAYLOAD = "e{game_id}_{number}"
-EDIT_LINK = re.compile(r"^e(\d{1,12})_(\d{1,6})$")
+EDIT_LINK = re.compile(r"^e([0-9]{1,12})_([0-9]{1,6})$")
 
 
 def build_router() -> Router:
@@ -79,7 +80,9 @@ async def open_edit(
     await remember_user(message.from_user, started=True)
     match = EDIT_LINK.match(command.args)
     assert match is not None
-    game_id, number = int(match[1]), int(match[2])
+    game_id, number = parse_int(match[1], high=ID_MAX), parse_int(match[2])
+    if game_id is None or number is None:
+        raise NoActiveGame()
     game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
     await load_target(game, number)
     await dialog_manager.start(

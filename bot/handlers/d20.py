@@ -21,6 +21,7 @@ from bot.services.battle_store import JOIN_TIMER, NARRATION_TIMER, TURN_TIMER, s
 from bot.services.characters import living_character
 from bot.services.d20_checks import roll_check
 from bot.services.errors import Refusal, ServiceError
+from bot.services.names import reads_alike, visible_text
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.d20 import check_text, join_text
@@ -95,10 +96,10 @@ def parse_sides(args: str | None) -> tuple[str, str] | None:
     """No arguments: default side names; ``A | B``: named sides; anything else: None."""
     if not args or not args.strip():
         return "", ""
-    parts = [" ".join(part.split()) for part in args.split("|")]
+    parts = [visible_text(part) for part in args.split("|")]  # invisible characters dropped
     if len(parts) != 2 or not all(0 < len(p) <= SIDE_NAME_MAX for p in parts):
         return None
-    if parts[0].casefold() == parts[1].casefold():
+    if reads_alike(parts[0], parts[1]):
         return None
     return parts[0], parts[1]
 

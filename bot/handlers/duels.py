@@ -21,6 +21,7 @@ from bot.scheduler import Scheduler
 from bot.services import duels, games
 from bot.services.characters import character_by_number, living_character
 from bot.services.errors import BadNumber, StaleAction
+from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
 from bot.views.duel import challenge_text
 from bot.views.grammar import gender_of
@@ -44,8 +45,9 @@ def register_buttons(buttons: Router) -> None:
 async def _target(message: Message, game: Game, args: list[str]) -> tuple[Character, str]:
     """``/duel N skill`` or, replying to the opponent's message, ``/duel skill``."""
     reply = message.reply_to_message
-    if args and args[0].isdigit():
-        return await character_by_number(game, int(args[0])), " ".join(args[1:])
+    number = parse_ordinal(args[0]) if args else None
+    if number is not None:
+        return await character_by_number(game, number), " ".join(args[1:])
     if reply is not None and reply.from_user is not None and args:
         target = await living_character(game, reply.from_user.id)
         if target is not None:

@@ -20,14 +20,15 @@ from bot.dialogs.states import GameSettingsDialog
 from bot.handlers.group_reading import warn_if_unread
 from bot.i18n import L10n
 from bot.services import games
-from bot.services.errors import Refusal, ServiceError
+from bot.services.errors import NoActiveGame, Refusal, ServiceError
+from bot.services.numbers import ID_MAX, parse_int
 from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
 
 GROUP_CHATS = {"group", "supergroup"}
 SETTINGS_PAYLOAD = "s{game_id}"
-SETTINGS_LINK = re.compile(r"^s(\d{1,12})$")
+SETTINGS_LINK = re.compile(r"^s([0-9]{1,12})$")
 
 
 def build_router() -> Router:
@@ -68,7 +69,10 @@ async def open_settings(
     await remember_user(message.from_user, started=True)
     match = SETTINGS_LINK.match(command.args)
     assert match is not None
-    game = await admin_game(bot, int(match[1]), message.from_user.id, admin_ids_of(settings))
+    game_id = parse_int(match[1], high=ID_MAX)
+    if game_id is None:
+        raise NoActiveGame()
+    game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
     await dialog_manager.start(
         GameSettingsDialog.main,
         data={"game_id": game.id, "chat_title": await _chat_title(bot, game.chat_id)},

@@ -53,9 +53,7 @@ async def new_game(message: Message, bot: Bot, l10n: L10n, settings: Settings | 
         raise ServiceError(Refusal.NOT_ADMIN)
     existing = await games.active_game(message.chat.id)
     if existing is not None:
-        await message.reply(
-            l10n.text("error-game-exists", system=l10n.text(SYSTEM_NAMES[existing.system]))
-        )
+        await message.reply(_game_exists(l10n, existing))
         return
     buttons = [
         [
@@ -85,9 +83,16 @@ async def choose_system(
     if not await may_administer(bot, message.chat.id, query.from_user.id, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     skills = tuple(s.strip() for s in l10n.text("duel-default-skills").split(",") if s.strip())
-    game = await games.create_game(
-        message.chat.id, callback_data.system, query.from_user.id, l10n.locale, skills
-    )
+    try:
+        game = await games.create_game(
+            message.chat.id, callback_data.system, query.from_user.id, l10n.locale, skills
+        )
+    except ServiceError as error:  # a game began since the buttons were sent: say which
+        existing = await games.active_game(message.chat.id)
+        if error.code != Refusal.GAME_EXISTS or existing is None:
+            raise
+        await query.answer(_game_exists(l10n, existing), show_alert=True)
+        return
     await edit_or_send(  # the commitment must be published, on this message or a new one
         bot,
         message.chat.id,
@@ -101,6 +106,10 @@ async def choose_system(
         reply_markup=await join_keyboard(bot, game, l10n),
     )
     await query.answer()
+
+
+def _game_exists(l10n: L10n, game: Game) -> str:
+    return l10n.text("error-game-exists", system=l10n.text(SYSTEM_NAMES[game.system]))
 
 
 async def join(message: Message, bot: Bot, l10n: L10n) -> None:

@@ -18,6 +18,7 @@ from bot.i18n import Html, L10n, Translator
 from bot.services import games, gm_edits
 from bot.services.errors import Refusal, ServiceError
 from bot.services.gm_log import Actor
+from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
 from bot.views.world_items import items_text, place_to
 from rules.pool.model import Item
@@ -25,7 +26,6 @@ from rules.pool.model import Item
 logger = logging.getLogger(__name__)
 GROUP_CHATS = frozenset({"group", "supergroup"})
 COMMANDS = ("give", "revive", "place", "pause", "resume")
-_NUMBER_DIGITS = 6
 
 
 def build_router() -> Router:
@@ -57,8 +57,8 @@ def item_words(translator: Translator) -> dict[str, Item]:
 
 
 def number_arg(word: str) -> int | None:
-    """A character, hall or count number as typed (digits only, at most six)."""
-    return int(word) if word.isdigit() and len(word) <= _NUMBER_DIGITS else None
+    """A character, hall or count number as typed (ASCII digits only, at most six)."""
+    return parse_int(word)
 
 
 async def admin_game(message: Message, bot: Bot, settings: Settings | None) -> Game:

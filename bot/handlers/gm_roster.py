@@ -11,6 +11,7 @@ from bot.config import Settings
 from bot.handlers.gm import actor_of, admin_game, number_arg, usage
 from bot.i18n import L10n
 from bot.services import gm_roster
+from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
 
 GROUP_CHATS = frozenset({"group", "supergroup"})
@@ -35,7 +36,7 @@ async def kick(
     """An admin removes character N from play; the row stays as history."""
     args = (command.args or "").split()
     game = await admin_game(message, bot, settings)
-    number = number_arg(args[0].lstrip("#\u2116")) if args else None
+    number = parse_ordinal(args[0]) if args else None
     reason = " ".join(args[1:])
     if number is None or not reason:
         return await usage(message, l10n, "kick-usage")

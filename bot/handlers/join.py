@@ -17,9 +17,10 @@ from bot.handlers.game_admin import SETTINGS_LINK, open_settings
 from bot.handlers.pool_fight_choice import FIGHT_LINK, open_by_link
 from bot.services.characters import check_can_create
 from bot.services.errors import NoActiveGame
+from bot.services.numbers import ID_MAX, parse_int
 from bot.services.users import remember_user
 
-JOIN = re.compile(r"^j(\d{1,12})$")
+JOIN = re.compile(r"^j([0-9]{1,12})$")
 CREATION_START = {
     GameSystem.POOL: PoolCreation.name,
     GameSystem.DUEL: DuelCreation.name,
@@ -47,7 +48,8 @@ async def open_creation(
     await remember_user(message.from_user, started=True)
     match = JOIN.match(command.args)
     assert match is not None
-    game = await Game.get_or_none(id=int(match[1]))
+    game_id = parse_int(match[1], high=ID_MAX)
+    game = None if game_id is None else await Game.get_or_none(id=game_id)
     if game is None:
         raise NoActiveGame()
     await check_can_create(game, message.from_user.id)

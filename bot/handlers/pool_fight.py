@@ -13,9 +13,6 @@ from bot.callbacks import FightAction, PlayersFightCallback, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Encounter, Game, Timer
 from bot.handlers import pool_fight_choice, pool_fight_round
-from bot.handlers.pool_fight_keyboards import live_keyboard
-from bot.handlers.pool_fight_live import LiveEdits
-from bot.handlers.pool_fight_publish import publish
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
@@ -23,10 +20,9 @@ from bot.services import fight_choice, fight_rounds, fights, games
 from bot.services.characters import living_character
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
-from bot.services.fight_store import set_message
+from bot.services.numbers import parse_ordinal
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
-from bot.views.pool_fight import live_text
 
 GROUP_CHATS = {"group", "supergroup"}
 WINDOW_ACTIONS = {FightAction.JOIN, FightAction.START}
@@ -56,9 +52,10 @@ def register_buttons(buttons: Router) -> None:
 async def _target_number(message: Message, args: str | None) -> int:
     """``/fight N``, or ``/fight`` as a reply to the target's message."""
     if args:
-        if not args.strip().isdigit():
+        number = parse_ordinal(args)
+        if number is None:
             raise BadNumber()
-        return int(args.strip())
+        return number
     reply = message.reply_to_message
     if reply is not None and reply.from_user is not None and not reply.from_user.is_bot:
         game = await games.require_game(message.chat.id)
@@ -75,16 +72,13 @@ async def challenge(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     assert message.from_user is not None
     try:
         game = await games.require_game(message.chat.id)
         fights.pool_game(game)
         number = await _target_number(message, command.args)
-        await _open_fight(
-            message, game, message.from_user.id, number, bot, translator, runtime, live
-        )
+        await _open_fight(message, game, message.from_user.id, number, runtime)
     except BadNumber:
         await message.reply(l10n.text("pool-fight-usage"))
 
@@ -96,7 +90,6 @@ async def press_players(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     """A challenge button under /players: the presser challenges that character."""
     message = query.message
@@ -107,9 +100,7 @@ async def press_players(
     if game.id != callback_data.game_id:
         raise StaleAction()
     fights.pool_game(game)
-    await _open_fight(
-        message, game, query.from_user.id, callback_data.number, bot, translator, runtime, live
-    )
+    await _open_fight(message, game, query.from_user.id, callback_data.number, runtime)
     await query.answer(l10n.text("pool-fight-challenged-you"))
 
 
@@ -118,32 +109,11 @@ async def _open_fight(
     game: Game,
     user_id: int,
     number: int,
-    bot: Bot,
-    translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
-    """Open the fight (saved first), then post its live message in the anchor's chat: in the
-    hall's topic when one is bound, else in the anchor's topic."""
-    outcome = await fights.challenge(
-        game, user_id, number, anchor.chat.id, topic_of(anchor), runtime
-    )
-    group = translator.for_locale(game.locale)
-    if isinstance(outcome, fights.SleeperKilled):
-        text = group.text(
-            "pool-fight-sleeper-killed", attacker=outcome.attacker, sleeper=outcome.sleeper
-        )
-        await bot.send_message(anchor.chat.id, text, message_thread_id=outcome.thread_id)
-        return
-    view = outcome.view
-    sent = await bot.send_message(
-        anchor.chat.id,
-        live_text(group, view, games.settings_of(game)),
-        reply_markup=await live_keyboard(bot, group, view),
-        message_thread_id=view.record.thread_id,
-    )
-    await set_message(view.record, sent.message_id)
-    live.sent(view)
+    """Open the fight; its live message (owed with it) goes to the anchor's chat: to the hall's
+    topic when one is bound, else to the anchor's topic."""
+    await fights.challenge(game, user_id, number, anchor.chat.id, topic_of(anchor), runtime)
 
 
 async def group_only(message: Message) -> None:
@@ -157,7 +127,6 @@ async def press_window(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
     settings: Settings | None,
 ) -> None:
     message = query.message
@@ -167,7 +136,7 @@ async def press_window(
     user_id = query.from_user.id
     game = await games.require_game(message.chat.id)
     if callback_data.action == FightAction.JOIN:
-        outcome = await fights.join(game, callback_data.fight_id, user_id, runtime)
+        await fights.join(game, callback_data.fight_id, user_id, runtime)
         answer = l10n.text("pool-fight-joined-you")
     else:
         admin = await may_administer(bot, message.chat.id, user_id, settings)
@@ -175,9 +144,8 @@ async def press_window(
             game, callback_data.fight_id, runtime, user_id=user_id, admin=admin
         )
         assert started is not None
-        outcome, answer = started, l10n.text("pool-fight-started-you")
+        _outcome, answer = started, l10n.text("pool-fight-started-you")
     await query.answer(answer)
-    await publish(bot, outcome, translator, runtime, live)
 
 
 def register_timers(scheduler: Scheduler) -> None:
@@ -195,28 +163,18 @@ async def on_join_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     record = await _fight_of(timer)
     if record is None:
         return
-    outcome = await fights.begin(record.game, record.id, data["runtime"], timer_id=timer.id)
-    if outcome is not None:
-        await publish(bot, outcome, data["translator"], data["runtime"], data["live"])
+    await fights.begin(record.game, record.id, data["runtime"], timer_id=timer.id)
 
 
 async def on_choice_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     record = await _fight_of(timer)
     if record is None:
         return
-    runtime = data["runtime"]
-    outcome = await fight_choice.choice_timed_out(
-        record.game, record.id, runtime, timer_id=timer.id
-    )
-    if outcome is not None:
-        await publish(bot, outcome, data["translator"], runtime, data["live"])
+    await fight_choice.choice_timed_out(record.game, record.id, data["runtime"], timer_id=timer.id)
 
 
 async def on_round_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     record = await _fight_of(timer)
     if record is None:
         return
-    runtime = data["runtime"]
-    outcome = await fight_rounds.resolve_now(record.game, record.id, runtime, timer_id=timer.id)
-    if outcome is not None:
-        await publish(bot, outcome, data["translator"], runtime, data["live"])
+    await fight_rounds.resolve_now(record.game, record.id, data["runtime"], timer_id=timer.id)

@@ -14,15 +14,15 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
 from bot.db.models import Encounter, GameStatus
-from bot.handlers.pool_fight_live import LiveEdits
-from bot.handlers.pool_fight_publish import prompt, publish
+from bot.handlers.pool_fight_publish import send_prompt
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, games
 from bot.services.errors import Refusal, ServiceError, StaleAction
+from bot.services.numbers import ID_MAX, parse_int
 from bot.services.runtime import Runtime
 from bot.services.users import remember_user
 
-FIGHT_LINK = re.compile(r"^f(\d{1,12})$")
+FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")
 
 
 def register_buttons(buttons: Router) -> None:
@@ -39,7 +39,6 @@ async def press_target(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     game = await fight_lookup.game_of(callback_data.fight_id)
     outcome = await fight_choice.choose_target(
@@ -59,7 +58,6 @@ async def press_target(
                 l10n.text("pool-fight-target-done", id=outcome.view.id, name=name),
                 reply_markup=None,
             )
-    await publish(bot, outcome, translator, runtime, live)
 
 
 async def press_resend(
@@ -69,7 +67,6 @@ async def press_resend(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     message = query.message
     if not isinstance(message, Message):
@@ -79,7 +76,7 @@ async def press_resend(
     view, fighter = await fight_choice.open_choice_of(
         game, callback_data.fight_id, query.from_user.id
     )
-    if not await prompt(bot, view, fighter, translator, runtime, live):
+    if not await send_prompt(bot, view, fighter, translator, runtime):
         raise ServiceError(Refusal.FIGHT_PRIVATE_CLOSED)
     await query.answer(l10n.text("pool-fight-resent"))
 
@@ -91,14 +88,16 @@ async def open_by_link(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     """``/start f<fight>`` in private: the chat is open now, so the pending choice comes at once."""
     assert message.from_user is not None and command.args is not None
     await remember_user(message.from_user, started=True)
     match = FIGHT_LINK.match(command.args)
     assert match is not None
-    fight = await Encounter.get_or_none(id=int(match[1])).prefetch_related("game")
+    fight_id = parse_int(match[1], high=ID_MAX)
+    fight = None
+    if fight_id is not None:
+        fight = await Encounter.get_or_none(id=fight_id).prefetch_related("game")
     try:
         if fight is None or fight.game.status != GameStatus.ACTIVE:
             raise StaleAction()
@@ -108,4 +107,4 @@ async def open_by_link(
     except ServiceError:
         await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
         return
-    await prompt(bot, view, fighter, translator, runtime, live)
+    await send_prompt(bot, view, fighter, translator, runtime)

@@ -1,29 +1,37 @@
-"""Showing a pool fight step: edit the live message (:mod:`pool_fight_live` merges the edits of
-one second), or post the round's results (which become the new live message: one new group
-message per round; the first round opens in a new message too), then ask the choosers
-privately. A new message is what notifies the fighters it mentions."""
+"""What a pool fight step owes the chats (saved with the step, delivered by :mod:`bot.courier`).
+
+A resolved round is a new live message: its dice on top (the head, which later edits never
+rewrite) and the next round's status under them, so each round makes one new group message and
+a new message notifies the fighters it mentions. The first round opens in a new message too;
+other steps edit the live message in place. Every chooser gets a private prompt; when it cannot
+be delivered (the private chat was never opened), the group shows it (:func:`on_prompt`).
+"""
 
 from __future__ import annotations
 
-import contextlib
+from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
+from aiogram.exceptions import TelegramForbiddenError
+from aiogram.types import InlineKeyboardMarkup
 
 from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
-from bot.handlers.pool_fight_live import LiveEdits
 from bot.handlers.world_common import user_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice
 from bot.services.fight_flow import Choosing, options
-from bot.services.fight_store import FightView, Outcome, set_message
+from bot.services.fight_lookup import game_of
+from bot.services.fight_store import FightView, Outcome, live_key
+from bot.services.fights import SleeperKilled
 from bot.services.games import settings_of
+from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
 from bot.views.durations import duration
 from bot.views.pool_fight import live_text, opened_text
 from bot.views.pool_fight_round import results_text
 
 TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
+PROMPT_HOOK = "pool_prompt"
 PROMPTS = {
     Choosing.SETUP: "pool-fight-prompt-setup",
     Choosing.PICK: "pool-fight-prompt-pick",
@@ -35,90 +43,95 @@ def group_l10n(translator: Translator, view: FightView) -> L10n:
     return translator.for_locale(view.game.locale)
 
 
-async def publish(
-    bot: Bot, outcome: Outcome, translator: Translator, runtime: Runtime, live: LiveEdits
-) -> None:
+def markup_data(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
+    return markup.model_dump(mode="json", exclude_none=True) if markup is not None else None
+
+
+async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Outgoing]:
     view = outcome.view
     l10n = group_l10n(translator, view)
+    status = live_text(l10n, view, settings_of(view.game))
+    live = {
+        "chat_id": view.record.chat_id,
+        "thread_id": view.record.thread_id,
+        "live": live_key(view.id),
+        "markup": markup_data(await live_keyboard(bot, l10n, view)),
+    }
+    owed: list[Outgoing] = []
     if outcome.report is not None:
-        await post_live(bot, view, l10n, live, results_text(l10n, view.id, outcome.report))
-    elif outcome.opened:
-        await post_live(bot, view, l10n, live, old_text=opened_text(l10n, view))
-    else:
-        await live.edit(bot, view, l10n)
-    for fighter in outcome.prompts:
-        await prompt(bot, view, fighter, translator, runtime, live)
-
-
-async def post_live(
-    bot: Bot,
-    view: FightView,
-    l10n: L10n,
-    live: LiveEdits,
-    results: str = "",
-    old_text: str = "",
-) -> None:
-    """The live message sent anew, under the round's ``results`` if any: a new group message,
-    which notifies the players it mentions (an edit would not). The old message loses its
-    buttons (and becomes ``old_text`` when given)."""
-    settings = settings_of(view.game)
-    text = "\n\n".join([t for t in (results, live_text(l10n, view, settings)) if t])
-    if len(text) > TEXT_LIMIT:  # never expected (8 fighters need ~2500): stay readable
-        await bot.send_message(
-            view.record.chat_id, results, message_thread_id=view.record.thread_id
-        )
-        text = live_text(l10n, view, settings)
-    old = view.record.message_id
-    sent = await bot.send_message(
-        view.record.chat_id,
-        text,
-        reply_markup=await live_keyboard(bot, l10n, view),
-        message_thread_id=view.record.thread_id,
-    )
-    await set_message(view.record, sent.message_id)
-    live.sent(view)
-    if old is None:
-        return
-    with contextlib.suppress(TelegramAPIError):
-        if old_text:
-            await bot.edit_message_text(
-                old_text, chat_id=view.record.chat_id, message_id=old, reply_markup=None
-            )
+        results = results_text(l10n, view.id, outcome.report)
+        if len(results) + len(status) > TEXT_LIMIT:  # never expected (8 fighters: ~2500)
+            owed.append(Outgoing(view.record.chat_id, results, thread_id=view.record.thread_id))
+            owed.append(Outgoing(text=status, **live))
         else:
-            await bot.edit_message_reply_markup(
-                chat_id=view.record.chat_id, message_id=old, reply_markup=None
-            )
+            owed.append(Outgoing(text=status, head=results, **live))
+    elif outcome.opened:
+        owed.append(Outgoing(text=status, retire=opened_text(l10n, view), **live))
+    elif outcome.anew:
+        owed.append(Outgoing(text=status, **live))
+    else:
+        owed.append(Outgoing(text=status, action=Action.EDIT, **live))
+    for fighter in outcome.prompts:
+        private = await prompt_message(translator, view, fighter)
+        if private is not None:
+            owed.append(private)
+    return owed
 
 
-async def prompt(
-    bot: Bot,
-    view: FightView,
-    fighter: int,
-    translator: Translator,
-    runtime: Runtime,
-    live: LiveEdits,
-) -> bool:
-    """Send the fighter their private choice; a closed private chat is shown in the group."""
+async def prompt_message(translator: Translator, view: FightView, fighter: int) -> Outgoing | None:
+    """The fighter's private choice (None when there is nothing to choose)."""
     state = view.fight.state
     assert state is not None
     offer = options(state, [view.characters[n] for n in state.initiative], fighter)
     if not offer.targets:
-        return True
+        return None
     user_id = view.owners[fighter]
     l10n = await user_l10n(translator, user_id, view.game.locale)
     default = view.name(offer.default) if offer.default is not None else ""
     settings = settings_of(view.game)
     seconds = settings.choice_timeout if offer.setup else settings.round_timeout
     text = l10n.text(PROMPTS[offer.kind], id=view.id, default=default, time=duration(l10n, seconds))
+    return Outgoing(
+        user_id,
+        text,
+        markup=markup_data(target_keyboard(view, offer)),
+        hook=f"{PROMPT_HOOK}:{view.id}:{fighter}:{int(fighter in view.fight.unreachable)}",
+    )
+
+
+async def on_prompt(runtime: Runtime, hook: str, delivered: bool) -> None:
+    """A private prompt was delivered or could not be: the group's live message shows whether
+    the fighter can be reached (a new message when not: it mentions them, and notifies)."""
+    _, fight_id, fighter, unreachable = hook.split(":")
+    if delivered and unreachable == "0":
+        return  # reachable, as the group already shows
+    game = await game_of(int(fight_id))
+    await fight_choice.set_reachable(game, int(fight_id), int(fighter), delivered, runtime)
+
+
+async def compose_sleeper_killed(
+    bot: Bot, translator: Translator, killed: SleeperKilled
+) -> list[Outgoing]:
+    text = translator.for_locale(killed.locale).text(
+        "pool-fight-sleeper-killed", attacker=killed.attacker, sleeper=killed.sleeper
+    )
+    return [Outgoing(killed.chat_id, text, thread_id=killed.thread_id)]
+
+
+async def send_prompt(
+    bot: Bot, view: FightView, fighter: int, translator: Translator, runtime: Runtime
+) -> bool:
+    """The fighter's pending choice sent again now (they asked); False when their private chat
+    is closed to the bot (the group then shows it)."""
+    private = await prompt_message(translator, view, fighter)
+    if private is None:
+        return True
+    markup = InlineKeyboardMarkup.model_validate(private.markup) if private.markup else None
     try:
-        await bot.send_message(user_id, text, reply_markup=target_keyboard(view, offer))
+        await bot.send_message(private.chat_id, private.text, reply_markup=markup)
     except TelegramForbiddenError:
-        changed = await fight_choice.set_reachable(view.game, view.id, fighter, False, runtime)
-        if changed is not None:  # a new message: the fighter is mentioned, and notified
-            await post_live(bot, changed, group_l10n(translator, changed), live)
+        await fight_choice.set_reachable(view.game, view.id, fighter, False, runtime)
         return False
     if fighter in view.fight.unreachable:
-        changed = await fight_choice.set_reachable(view.game, view.id, fighter, True, runtime)
-        if changed is not None:
-            await live.edit(bot, changed, group_l10n(translator, changed))
+        await fight_choice.set_reachable(view.game, view.id, fighter, True, runtime)
     return True

@@ -3,10 +3,7 @@ own character acts) and the GM's ``/fight_next`` and ``/fight_stop``."""
 
 from __future__ import annotations
 
-import contextlib
-
 from aiogram import Bot, F, Router
-from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
@@ -14,12 +11,12 @@ from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Game
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.pool_fight_live import LiveEdits
-from bot.handlers.pool_fight_publish import group_l10n, publish
+from bot.handlers.pool_fight_publish import group_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
 from bot.services.errors import BadNumber, Refusal, ServiceError
-from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, Move, Outcome
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, Move
+from bot.services.numbers import ID_MAX, parse_ordinal
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import end_text
 
@@ -55,14 +52,13 @@ async def press_action(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
 ) -> None:
     message = query.message
     if not isinstance(message, Message):
         await query.answer()
         return
     move = MOVES[callback_data.action]
-    outcome = await fight_rounds.act(
+    await fight_rounds.act(
         message.chat.id,
         callback_data.fight_id,
         query.from_user.id,
@@ -72,7 +68,6 @@ async def press_action(
         runtime,
     )
     await query.answer(l10n.text(CHOSEN[move], count=callback_data.count))
-    await publish(bot, outcome, translator, runtime, live)
 
 
 async def _admin_fight(
@@ -83,13 +78,12 @@ async def _admin_fight(
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await games.require_game(message.chat.id)
     fights.pool_game(game)
-    args = (command.args or "").strip().lstrip("#")
-    if args and not args.isdigit():
+    args = (command.args or "").strip()
+    fight_id = parse_ordinal(args, high=ID_MAX) if args else None
+    if args and fight_id is None:
         raise BadNumber(fights="")
     reply = message.reply_to_message
-    record = await fight_lookup.pick_open(
-        game, int(args) if args else None, reply.message_id if reply else None
-    )
+    record = await fight_lookup.pick_open(game, fight_id, reply.message_id if reply else None)
     return game, record.id
 
 
@@ -100,26 +94,22 @@ async def next_step(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
     settings: Settings | None,
 ) -> None:
     """The GM moves the fight on: start it, take the chooser's default, or roll the round."""
     try:
         game, fight_id = await _admin_fight(message, command, bot, settings)
         stage = (await fight_lookup.pick_open(game, fight_id, None)).stage
-        outcome: Outcome | None
         if stage == JOINING:
-            outcome = await fights.begin(game, fight_id, runtime, admin=True)
+            await fights.begin(game, fight_id, runtime, admin=True)
         elif stage == CHOOSING:
-            outcome = await fight_choice.choice_timed_out(game, fight_id, runtime)
+            await fight_choice.choice_timed_out(game, fight_id, runtime)
         else:
             assert stage == FIGHTING
-            outcome = await fight_rounds.resolve_now(game, fight_id, runtime)
+            await fight_rounds.resolve_now(game, fight_id, runtime)
     except BadNumber as error:
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
         return
-    if outcome is not None:
-        await publish(bot, outcome, translator, runtime, live)
 
 
 async def stop(
@@ -129,7 +119,6 @@ async def stop(
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    live: LiveEdits,
     settings: Settings | None,
 ) -> None:
     try:
@@ -138,7 +127,4 @@ async def stop(
     except BadNumber as error:
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
         return
-    group = group_l10n(translator, outcome.view)
-    with contextlib.suppress(TelegramAPIError):
-        await live.edit(bot, outcome.view, group)
-    await message.reply(end_text(group, outcome.view))
+    await message.reply(end_text(group_l10n(translator, outcome.view), outcome.view))

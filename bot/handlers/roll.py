@@ -11,6 +11,7 @@ from bot.services.notation import (
     MAX_DICE,
     MAX_EXPRESSION_LENGTH,
     MAX_SIDES,
+    MAX_TOTAL,
     NotationError,
     NotationProblem,
     roll_notation,
@@ -25,11 +26,14 @@ _PROBLEM_MESSAGES = {
     NotationProblem.TOO_MANY_SIDES: "roll-error-too-many-sides",
     NotationProblem.NO_DICE: "roll-error-no-dice",
     NotationProblem.ZERO: "roll-error-zero",
+    NotationProblem.DIVISION_BY_ZERO: "roll-error-division-by-zero",
+    NotationProblem.TOO_BIG: "roll-error-too-big",
 }
 _LIMITS = {
     NotationProblem.TOO_LONG: MAX_EXPRESSION_LENGTH,
     NotationProblem.TOO_MANY_DICE: MAX_DICE,
     NotationProblem.TOO_MANY_SIDES: MAX_SIDES,
+    NotationProblem.TOO_BIG: MAX_TOTAL,
 }
 
 

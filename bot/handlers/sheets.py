@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import re
-
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
@@ -21,13 +19,13 @@ from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
 from bot.services import characters, games
 from bot.services.errors import Refusal, ServiceError
+from bot.services.numbers import parse_ordinal
 from bot.services.sheets import SheetEntry, own_characters, roster
 from bot.views.chunks import chunks
 from bot.views.gender_ask import with_gender_ask
 from bot.views.sheets import full_sheet, public_line
 
 GROUP_CHATS = {"group", "supergroup"}
-NUMBER = re.compile("^[#\u2116]?\\s*(\\d{1,6})$")
 
 
 def build_router() -> Router:
@@ -43,8 +41,8 @@ def build_router() -> Router:
 
 
 def parse_number(args: str | None) -> int | None:
-    match = NUMBER.match((args or "").strip())
-    return int(match[1]) if match else None
+    """A character's number after a command: «3», «#3», «№3»."""
+    return parse_ordinal(args)
 
 
 def game_name(l10n: L10n, game: Game, title: str | None) -> str:

@@ -14,11 +14,13 @@ from bot.handlers.world_common import actor_of, answer_privately
 from bot.i18n import L10n
 from bot.services import world_actions
 from bot.services.errors import ServiceError
+from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
 from bot.views.refusals import refusal_text
 from bot.views.world_hall import look_text
 
 STAY = 0
+HALL_MAX = 999  # as typed; the rules refuse a hall the game does not have
 
 
 def build_router() -> Router:
@@ -31,11 +33,10 @@ def build_router() -> Router:
 async def move(
     message: Message, command: CommandObject, bot: Bot, l10n: L10n, runtime: Runtime
 ) -> None:
-    raw = (command.args or "").strip()
-    if not raw.isdigit() or len(raw) > 3:
+    hall = parse_int((command.args or "").strip(), high=HALL_MAX)
+    if hall is None:
         await answer_privately(message, bot, l10n, l10n.text("world-move-usage"))
         return
-    hall = int(raw)
     try:
         actor = await actor_of(message)
         me = await world_actions.move_to(actor, None if hall == STAY else hall, runtime)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 
 from aiogram import Router
@@ -13,13 +12,12 @@ from bot.handlers.world_common import actor_of
 from bot.i18n import L10n
 from bot.services import world_actions
 from bot.services.errors import ServiceError
+from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor
 from bot.views.world_items import place_to
 from rules.errors import Code
 from rules.pool.model import PoolCharacter
-
-NUMBER = re.compile("^[#\u2116]?\\s*(\\d{1,6})$")
 
 
 def build_router() -> Router:
@@ -32,8 +30,7 @@ def build_router() -> Router:
 
 
 def _number(command: CommandObject) -> int | None:
-    match = NUMBER.match((command.args or "").strip())
-    return None if match is None else int(match[1])
+    return parse_ordinal(command.args)
 
 
 async def sleep(message: Message, l10n: L10n, runtime: Runtime) -> None:

@@ -21,6 +21,7 @@ from bot.scheduler import Scheduler
 from bot.services import cycles
 from bot.services.cycles import TickReport
 from bot.services.errors import GamePaused, Refusal, ServiceError
+from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
 from bot.services.world_actions import halls_of, parse_connections, set_connections
 from bot.services.world_play import GROUP_CHATS, pool_game_of_chat
@@ -103,8 +104,9 @@ async def halls_command(
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await pool_game_of_chat(message.chat.id)
-    if len(args) == 1 and args[0].isdigit() and len(args[0]) < 7:
-        await bind_topic(message, game, int(args[0]), l10n)
+    hall = parse_int(args[0]) if len(args) == 1 else None
+    if hall is not None:
+        await bind_topic(message, game, hall, l10n)
         return
     if not args:
         world = await halls_of(game)

@@ -1,8 +1,7 @@
-"""Characters: names, creation for each system, numbering, listing, kicking."""
+"""Characters: creation for each system (names: :mod:`bot.services.names`), numbering, listing."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,13 +12,12 @@ from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSyst
 from bot.services.codec import dump, load
 from bot.services.errors import (
     InvalidBuild,
-    InvalidName,
-    NameProblem,
     NoActiveGame,
     Refusal,
     ServiceError,
 )
 from bot.services.games import settings_of
+from bot.services.names import check_name_free, clean_name, name_key
 from rules.d20 import new_character as new_d20_character
 from rules.d20.character import CharacterClass, D20Character
 from rules.duel import new_character as new_duel_character
@@ -29,25 +27,7 @@ from rules.gender import Gender
 from rules.pool.build import new_character as new_pool_character
 from rules.pool.model import PoolCharacter, Stats
 
-NAME_MIN, NAME_MAX = 2, 32
 DESCRIPTION_MAX = 280
-_NAME_PUNCTUATION = frozenset(" -'’")
-
-
-def clean_name(raw: str) -> str:
-    """The name as stored: NFC, trimmed, inner spaces collapsed; or :class:`InvalidName`."""
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not NAME_MIN <= len(name) <= NAME_MAX:
-        raise InvalidName(NameProblem.LENGTH)
-    if not all(ch.isalnum() or ch in _NAME_PUNCTUATION for ch in name) or not any(
-        ch.isalpha() for ch in name
-    ):
-        raise InvalidName(NameProblem.CHARACTERS)
-    return name
-
-
-def name_key(name: str) -> str:
-    return name.casefold().replace("\u0451", "\u0435")  # yo and ye are one letter for names
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +69,6 @@ async def check_can_create(game: Game, user_id: int) -> None:
         game_id=game.id, user_id=user_id
     ):
         raise ServiceError(Refusal.NO_NEW_CHARACTER)
-
-
-async def check_name_free(game: Game, name: str) -> None:
-    if await Character.exists(game_id=game.id, name_key=name_key(name)):
-        raise InvalidName(NameProblem.TAKEN)
 
 
 def build_state(game: Game, number: int, name: str, build: Build) -> RuleState:

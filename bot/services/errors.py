@@ -162,8 +162,9 @@ class NameProblem(StrEnum):
 class InvalidName(ServiceError):
     """A character name refused (character creation asks for it again)."""
 
-    def __init__(self, problem: NameProblem) -> None:
-        super().__init__(Refusal.BAD_NAME, problem=problem)
+    def __init__(self, problem: NameProblem, existing: str | None = None) -> None:
+        # existing: the name already in the game that the new one reads like (TAKEN)
+        super().__init__(Refusal.BAD_NAME, problem=problem, existing=existing)
         self.problem = problem
 
 

@@ -46,8 +46,8 @@ async def choose_target(
         view = await load_open(game, fight_id, CHOOSING if setup else FIGHTING)
         fighter = _fighter(view, user_id)
         if setup:
-            return await _setup_choice(view, fighter, target, turn)
-        return await _later_choice(view, fighter, target, turn, runtime)
+            return await runtime.announce(await _setup_choice(view, fighter, target, turn))
+        return await runtime.announce(await _later_choice(view, fighter, target, turn, runtime))
 
 
 async def _setup_choice(view: FightView, fighter: int, target: int, turn: int) -> Outcome:
@@ -111,7 +111,7 @@ async def choice_timed_out(
         offer = options(state, characters, chooser)
         target = offer.default if offer.default is not None else default_target(state, chooser)
         state = choose(state, chooser, target)
-        return await _advance(view, replace(view.fight, state=state))
+        return await runtime.announce(await _advance(view, replace(view.fight, state=state)))
 
 
 async def open_choice_of(game: Game, fight_id: int, user_id: int) -> tuple[FightView, int]:
@@ -128,8 +128,9 @@ async def open_choice_of(game: Game, fight_id: int, user_id: int) -> tuple[Fight
 
 async def set_reachable(
     game: Game, fight_id: int, fighter: int, reachable: bool, runtime: Runtime
-) -> FightView | None:
-    """Remember whether the bot could write to a fighter privately (shown in the group)."""
+) -> Outcome | None:
+    """Remember whether the bot could write to a fighter privately (shown in the group: in a
+    new message when they cannot be reached, which mentions them)."""
     async with runtime.locks.game(game.id) as game:
         try:
             view = await load_open(game, fight_id)
@@ -138,5 +139,6 @@ async def set_reachable(
         others = tuple(n for n in view.fight.unreachable if n != fighter)
         marked = (*others, fighter) if not reachable else others
         if marked == view.fight.unreachable:
-            return view
-        return await save(view, replace(view.fight, unreachable=marked))
+            return None
+        saved = await save(view, replace(view.fight, unreachable=marked))
+        return await runtime.announce(Outcome(saved, anew=not reachable))

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.db.models import Encounter, Game, GameStatus
+from bot.db.models import Encounter, Game, GameStatus, LiveMessage
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
-from bot.services.fight_store import KIND, open_fights
+from bot.services.fight_store import KIND, live_key, open_fights
 
 
 async def game_of(fight_id: int) -> Game:
@@ -21,8 +21,12 @@ async def pick_open(game: Game, number: int | None, reply_to: int | None) -> Enc
     found = await open_fights(game)
     if number is not None:
         found = [r for r in found if r.id == number]
-    elif reply_to is not None and any(r.message_id == reply_to for r in found):
-        found = [r for r in found if r.message_id == reply_to]
+    elif reply_to is not None:
+        by_key = {live_key(r.id): r for r in found}
+        shown = await LiveMessage.filter(key__in=list(by_key), message_id=reply_to).values_list(
+            "key", flat=True
+        )
+        found = [by_key[str(key)] for key in shown] or found
     if not found:
         raise ServiceError(Refusal.FIGHT_NONE)
     if len(found) > 1:

@@ -68,7 +68,7 @@ async def act(
             if error.code is not Code.STALE_TARGET:  # a new opponent comes before the roll
                 raise
         view = await save(view, replace(view.fight, actions=(*view.fight.actions, pending)))
-        return await resolve_if_ready(view, runtime)
+        return await runtime.announce(await resolve_if_ready(view, runtime))
 
 
 async def resolve_if_ready(view: FightView, runtime: Runtime) -> Outcome:
@@ -92,7 +92,7 @@ async def resolve_now(
             raise
         if timer_id is not None and view.fight.timer_id != timer_id:
             return None
-        return await _resolve(view, runtime)
+        return await runtime.announce(await _resolve(view, runtime))
 
 
 def _actions(

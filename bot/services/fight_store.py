@@ -116,12 +116,19 @@ class RoundReport:
 class Outcome:
     """What a step did: the fight now, whom to ask privately, a resolved round if any;
     ``opened``: the first round opened (after the join window or the choosing), which the group
-    sees in a new message, so that the fighters it waits for are notified."""
+    sees in a new message, so that the fighters it waits for are notified; ``anew``: a new live
+    message for another reason."""
 
     view: FightView
     prompts: tuple[int, ...] = ()
     report: RoundReport | None = None
     opened: bool = False
+    anew: bool = False  # the live message sent anew (a new fight, a fighter to notify)
+
+
+def live_key(fight_id: int) -> str:
+    """The fight's live message, for the outbox (:mod:`bot.services.outbox`)."""
+    return f"{KIND}:{fight_id}"
 
 
 async def load_view(game: Game, fight_id: int) -> FightView:
@@ -174,15 +181,6 @@ async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> F
     return replace(view, fight=fight)
 
 
-async def shown_step(fight_id: int) -> tuple[int | None, int] | None:
-    """The fight's live message and version as stored now (a late edit checks it is still
-    the newest step, whichever replica saved it)."""
-    found = (
-        await Encounter.filter(id=fight_id, kind=KIND).first().values_list("message_id", "version")
-    )
-    return (found[0], found[1]) if found is not None else None
-
-
 async def open_fights(game: Game) -> list[Encounter]:
     return await Encounter.filter(game_id=game.id, kind=KIND, stage__in=OPEN_STAGES).order_by("id")
 
@@ -193,9 +191,3 @@ async def busy_numbers(game: Game) -> set[int]:
     for record in await open_fights(game):
         busy.update(load(PoolFight, record.state).joined)
     return busy
-
-
-async def set_message(record: Encounter, message_id: int) -> None:
-    """The live message: not versioned, so a send never races a game step."""
-    record.message_id = message_id
-    await Encounter.filter(id=record.id).update(message_id=message_id)

@@ -42,7 +42,9 @@ class SleeperKilled:
 
     attacker: str
     sleeper: str
-    thread_id: int | None = None  # the hall's topic, else the command's
+    thread_id: int | None  # the hall's topic, else the command's
+    chat_id: int
+    locale: str  # the game's
 
 
 def pool_game(game: Game) -> None:
@@ -88,7 +90,9 @@ async def challenge(
             after, attack = attack_sleeper(world, me.number, them.number)
             if attack.outcome == SleeperAttackOutcome.KILLED:
                 await save_world(game, world, after, rows)
-                return SleeperKilled(me.name, them.name, topic_of_hall(game, me.hall) or thread_id)
+                thread = topic_of_hall(game, me.hall) or thread_id
+                killed = SleeperKilled(me.name, them.name, thread, chat_id, game.locale)
+                return await runtime.announce(killed)
             assert attack.guard is not None
             sleeper, them = them.number, world.character(attack.guard)
         if them.number in busy:
@@ -107,7 +111,7 @@ async def challenge(
         )
         timer = await timers.schedule(JOIN_TIMER, record.id, settings_of(game).join_window)
         view = await save(await view_of(game, record), replace(fight, timer_id=timer.id))
-        return Outcome(view)
+        return await runtime.announce(Outcome(view, anew=True))
 
 
 async def join(game: Game, fight_id: int, user_id: int, runtime: Runtime) -> Outcome:
@@ -130,7 +134,7 @@ async def join(game: Game, fight_id: int, user_id: int, runtime: Runtime) -> Out
                 raise ServiceError(Refusal.FIGHT_CANNOT_JOIN, reason=reason)
         fight = replace(view.fight, joined=(*view.fight.joined, mine.number))
         saved = await save(view, fight)
-        return Outcome(await view_of(game, saved.record))
+        return await runtime.announce(Outcome(await view_of(game, saved.record)))
 
 
 async def begin(
@@ -164,7 +168,7 @@ async def begin(
         ready = [n for n in view.fight.joined if n in here and can_fight(here[n])]
         if len(ready) < MIN_FIGHTERS:
             off = await save(view, replace(view.fight, timer_id=None), FINISHED)
-            return Outcome(off)
+            return await runtime.announce(Outcome(off))
         actor = f"fight {fight_id}"
         async with game_dice(game, "pool_initiative", actor, runtime.dice_factory) as dice:
             state, initiative = start_fight(world.characters, ready, dice)
@@ -173,7 +177,7 @@ async def begin(
             characters, _ = fighters(started)
             fight, stage, prompts = await open_choosing(started, fight, characters)
             view = await save(view, fight, stage)
-        return Outcome(view, prompts, opened=stage == FIGHTING)
+        return await runtime.announce(Outcome(view, prompts, opened=stage == FIGHTING))
 
 
 async def stop(game: Game, fight_id: int, runtime: Runtime) -> Outcome:
@@ -182,4 +186,4 @@ async def stop(game: Game, fight_id: int, runtime: Runtime) -> Outcome:
         view = await load_open(game, fight_id)
         await cancel_timers(fight_id)
         fight = replace(view.fight, actions=(), awaiting=(), timer_id=None, stopped=True)
-        return Outcome(await save(view, fight, FINISHED))
+        return await runtime.announce(Outcome(await save(view, fight, FINISHED)))

@@ -17,6 +17,7 @@ from typing import Any, cast
 from weakref import WeakValueDictionary
 
 from redis.asyncio import Redis
+from tortoise.transactions import in_transaction
 
 from bot.db.models import Game
 from bot.leases import lease
@@ -41,7 +42,9 @@ class _Gate:
 class GameLocks:
     """``async with locks.game(game_id) as game:`` serialises every action that rolls or
     saves, and yields the game as stored now (read once, inside the lock); a paused game
-    refuses (:class:`GamePaused`), an ended one too (:class:`NoActiveGame`)."""
+    refuses (:class:`GamePaused`), an ended one too (:class:`NoActiveGame`). The block is one
+    database transaction: the state it changes and the messages it owes
+    (:mod:`bot.services.outbox`) are saved together or not at all."""
 
     def __init__(self, redis: Redis | None = None, prefix: str = "gm:lock") -> None:
         self._redis = redis
@@ -55,7 +58,7 @@ class GameLocks:
     async def game(self, game_id: int, *, paused_ok: bool = False) -> AsyncIterator[Game]:
         """Hold the game's lock and read the game; ``paused_ok``: the game master's own
         edits, pausing and resuming, which a pause does not stop."""
-        async with self._held(game_id):
+        async with self._held(game_id), in_transaction():
             game = await Game.get_or_none(id=game_id)
             if game is not None and game.active_chat_id is not None:
                 self._remember(game.active_chat_id, game.id)
@@ -74,7 +77,7 @@ class GameLocks:
                 game_id = cast(int, found[0]) if found else None
             if game_id is None:
                 continue
-            async with self._held(game_id):
+            async with self._held(game_id), in_transaction():
                 game = await Game.get_or_none(id=game_id)
                 if game is None or game.active_chat_id != chat_id:
                     self._games_of_chats.pop(chat_id, None)

@@ -15,13 +15,14 @@ from typing import Any
 import d20
 from d20 import diceast, expression
 
-from bot.i18n import Html
+from bot.i18n import Html, isolate
 from rules.dice import Dice
 
 MAX_EXPRESSION_LENGTH = 100
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_ROLLS = 200  # explosions and rerolls included
+MAX_TOTAL = 1_000_000_000  # a total beyond ± this is refused: it always shows in full
 
 
 class NotationProblem(StrEnum):
@@ -32,6 +33,8 @@ class NotationProblem(StrEnum):
     TOO_MANY_SIDES = "too-many-sides"
     NO_DICE = "no-dice"
     ZERO = "zero"
+    DIVISION_BY_ZERO = "division-by-zero"  # ``1d6/0``, or ``1d6/(1d6-1d6)`` when both match
+    TOO_BIG = "too-big"  # the total is beyond ± MAX_TOTAL
 
 
 class NotationError(Exception):
@@ -116,9 +119,10 @@ class _Stringifier(d20.SimpleStringifier):  # type: ignore[misc]
 
 
 def _to_html(rendered: str) -> Html:
-    """Escape the rendering and strike through the dice that keep/drop operators dropped."""
+    """Escape the rendering and strike through the dice that keep/drop operators dropped; a
+    comment in brackets is the user's text, so the whole is bidi-isolated when it needs it."""
     escaped = html.escape(rendered)
-    return Html(escaped.replace(_DROP_OPEN, "<s>").replace(_DROP_CLOSE, "</s>"))
+    return Html(isolate(escaped.replace(_DROP_OPEN, "<s>").replace(_DROP_CLOSE, "</s>")))
 
 
 def _dice_nodes(node: Any) -> list[diceast.Dice]:
@@ -149,10 +153,17 @@ def roll_notation(text: str, dice: Dice) -> TableRoll:
         raise NotationError(NotationProblem.TOO_MANY_DICE)
     if any(node.size != "%" and node.size > MAX_SIDES for node in nodes):
         raise NotationError(NotationProblem.TOO_MANY_SIDES)
-    try:
+    try:  # d20 evaluates lazily: the total and the rendering can raise too
         result = roller.roll(tree, stringifier=_Stringifier())
+        total, rendered = result.total, result.result
     except d20.TooManyRolls:
         raise NotationError(NotationProblem.TOO_MANY_DICE) from None
+    except d20.RollValueError as error:
+        by_zero = isinstance(error.__context__, ZeroDivisionError)
+        problem = NotationProblem.DIVISION_BY_ZERO if by_zero else NotationProblem.SYNTAX
+        raise NotationError(problem) from None
     except d20.RollError:
         raise NotationError(NotationProblem.SYNTAX) from None
-    return TableRoll(expression=source, breakdown=_to_html(result.result), total=result.total)
+    if not -MAX_TOTAL <= total <= MAX_TOTAL:
+        raise NotationError(NotationProblem.TOO_BIG)
+    return TableRoll(expression=source, breakdown=_to_html(rendered), total=total)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.db.models import GameSystem
+from bot.services.numbers import parse_int
 from rules.d20.table import AttackKind, Outcome
 from rules.duel.character import DEFAULT_HP
 from rules.odds.d20 import check_chances, outcome_probabilities
@@ -62,10 +63,10 @@ Question = PoolQuestion | DuelQuestion | D20Question
 
 
 def _number(word: str, low: int, high: int, system: GameSystem, *, percent: bool = False) -> int:
-    digits = word.removesuffix("%") if percent else word
-    if not digits.isascii() or not digits.isdigit() or not low <= int(digits) <= high:
+    value = parse_int(word.removesuffix("%") if percent else word, low=low, high=high)
+    if value is None:
         raise OddsUsage(system)
-    return int(digits)
+    return value
 
 
 def _system_for(words: list[str], chat_system: GameSystem | None) -> GameSystem:

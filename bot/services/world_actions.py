@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from bot.db.models import Game
 from bot.services.errors import Refusal, ServiceError
+from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, act, change_world, peek
 from rules.pool.build import Appearance, appearance
@@ -101,9 +102,9 @@ def parse_connections(args: list[str], halls: int) -> frozenset[tuple[int, int]]
     pairs: set[tuple[int, int]] = set()
     for arg in args:
         left, sep, right = arg.partition("-")
-        if not sep or not left.isdigit() or not right.isdigit():
+        a, b = parse_int(left), parse_int(right)
+        if not sep or a is None or b is None:
             raise ServiceError(Refusal.HALLS_USAGE, halls=halls)
-        a, b = int(left), int(right)
         if not (1 <= a <= halls and 1 <= b <= halls) or a == b:
             raise ServiceError(Refusal.HALL_PAIR, pair=arg, halls=halls)
         pairs.add((min(a, b), max(a, b)))

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import html
-
-from bot.i18n import Html, L10n
+from bot.i18n import Html, L10n, isolate, user_text
 from bot.services.battle_store import SIDES, BattleSnapshot, BattleStage, BattleState
 from bot.services.battle_turns import fallen_enemies
 from bot.services.reminders import Wait
@@ -37,13 +35,13 @@ def side_name(l10n: L10n, state: BattleState, side: str, *, escape: bool = True)
     given = state.side_names[SIDES.index(side)]
     if not given:
         return l10n.text(DEFAULT_SIDES[side])
-    return l10n.text("d20-side-named", name=given if escape else Html(given))
+    return l10n.text("d20-side-named", name=given if escape else Html(isolate(given)))
 
 
 def _sides_lines(l10n: L10n, state: BattleState) -> list[str]:
     lines = []
     for side in SIDES:
-        names = ", ".join(html.escape(f.name, quote=False) for f in state.on_side(side))
+        names = ", ".join(user_text(f.name) for f in state.on_side(side))
         shown = names or l10n.text("d20-battle-side-empty")
         lines.append(
             l10n.text("d20-battle-side", side=Html(side_name(l10n, state, side)), names=Html(shown))
@@ -97,9 +95,7 @@ def start_text(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
 
 def end_text(l10n: L10n, snap: BattleSnapshot) -> str:
     battle = snap.battle
-    standing = ", ".join(
-        html.escape(c.name, quote=False) for c in battle.combatants if c.character.standing
-    )
+    standing = ", ".join(user_text(c.name) for c in battle.combatants if c.character.standing)
     if battle.winner is None:
         lines = [l10n.text("d20-end-draw")]
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import BattleAction, BattleCallback
-from bot.i18n import Html, L10n
+from bot.i18n import Html, L10n, isolate
 from bot.services.battle_store import BattleSnapshot, BattleStage
 from bot.views.d20 import finishable
 from rules.d20 import AttackKind
@@ -31,7 +31,7 @@ def join_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
     rows: Rows = []
     for index, (side, msg_id) in enumerate(JOIN_BUTTONS.items()):
         given = snap.state.side_names[index]
-        named = l10n.text("d20-button-join-named", side=Html(given)) if given else ""
+        named = l10n.text("d20-button-join-named", side=Html(isolate(given))) if given else ""
         text = named or l10n.text(msg_id)
         rows.append([_button(text, snap, BattleAction.JOIN, kind=side)])
     rows.append([_button(l10n.text("d20-button-start"), snap, BattleAction.START)])

@@ -6,10 +6,9 @@ fighter's gender (``genders``: by side, as :func:`bot.views.grammar.gender_of` g
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 
-from bot.i18n import Html, L10n
+from bot.i18n import Html, L10n, user_text
 from bot.services.duels import DuelSnapshot
 from bot.services.reminders import Wait
 from bot.views.bars import health_bar, signed
@@ -28,7 +27,7 @@ def genders_of(snap: DuelSnapshot) -> dict[Side, str]:
 
 
 def _name(fighter: DuelCharacter) -> str:
-    return html.escape(fighter.name, quote=False)
+    return user_text(fighter.name)
 
 
 def challenge_text(l10n: L10n, duel: Duel, opponent_user: int, seconds: int) -> str:

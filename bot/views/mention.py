@@ -8,10 +8,9 @@ flip the text after the link; a name left empty by that still gets a visible lin
 
 from __future__ import annotations
 
-import html
 import re
 
-from bot.i18n import Html
+from bot.i18n import Html, user_text
 
 BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 EMPTY = "👤"
@@ -19,4 +18,4 @@ EMPTY = "👤"
 
 def mention(user_id: int, name: str) -> Html:
     shown = BIDI_CONTROLS.sub("", name).strip() or EMPTY
-    return Html(f'<a href="tg://user?id={int(user_id)}">{html.escape(shown, quote=False)}</a>')
+    return Html(f'<a href="tg://user?id={int(user_id)}">{user_text(shown)}</a>')

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 
-from bot.i18n import Html, L10n
+from bot.i18n import Html, L10n, user_text
 from rules.pool.health import is_bleeding
 from rules.pool.model import PoolCharacter
 from rules.pool.penalty import Penalty, PenaltyCause, penalty
@@ -21,8 +20,8 @@ CAUSES = {
 
 
 def name_of(character: PoolCharacter) -> str:
-    """The character's name, escaped, for joining into lists."""
-    return html.escape(character.name, quote=False)
+    """The character's name, escaped and isolated, for joining into lists."""
+    return user_text(character.name)
 
 
 def names(characters: Iterable[PoolCharacter]) -> Html:

@@ -3,7 +3,7 @@ went) and the group's short summary, which tells nothing secret (no dice, prizes
 
 from __future__ import annotations
 
-from bot.i18n import L10n
+from bot.i18n import Html, L10n, user_text
 from bot.services.cycles import TickReport
 from bot.views.world_items import item_name, items_text
 from bot.views.world_needs import needs_lines
@@ -116,6 +116,10 @@ def private_report(l10n: L10n, report: TickReport, number: int) -> str:
     return "\n".join(lines)
 
 
+def _names(names: list[str]) -> Html:
+    return Html(", ".join(user_text(name) for name in names))  # each isolated on its own
+
+
 def group_summary(l10n: L10n, report: TickReport, unreached: list[str]) -> str:
     """Cycle number, who woke, who died, that the portals opened; nothing secret."""
     events = report.result.events
@@ -123,11 +127,11 @@ def group_summary(l10n: L10n, report: TickReport, unreached: list[str]) -> str:
     died = [report.names[e.character] for e in events if isinstance(e, Died)]
     lines = [l10n.text("world-tick-group", cycle=report.cycle)]
     if woke:
-        lines.append(l10n.text("world-tick-group-woke", names=", ".join(woke)))
+        lines.append(l10n.text("world-tick-group-woke", names=_names(woke)))
     if died:
-        lines.append(l10n.text("world-tick-group-died", names=", ".join(died)))
+        lines.append(l10n.text("world-tick-group-died", names=_names(died)))
     lines.append(l10n.text("world-tick-group-portals"))
     lines.append(l10n.text("world-tick-group-private"))
     if unreached:
-        lines.append(l10n.text("world-tick-group-unreached", names=", ".join(unreached)))
+        lines.append(l10n.text("world-tick-group-unreached", names=_names(unreached)))
     return "\n".join(lines)

@@ -27,7 +27,7 @@ error-group-only = This command works in the game's group chat.
 error-name =
     { $problem ->
         [length] A name must be 2 to 32 characters long.
-        [taken] That name is already taken in this game (case does not matter). Pick another.
+        [taken] That name is taken: this game already has “{ $existing }”, and yours reads the same (case and lookalike letters of other alphabets do not count). Pick another.
        *[characters] A name may contain only letters, digits, spaces, hyphens and apostrophes.
     }
 error-has-character = You already have a living character in this game. See it with /me.

@@ -26,3 +26,5 @@ roll-error-too-many-dice = Too many dice: at most { $limit } per roll.
 roll-error-too-many-sides = Too many sides: at most { $limit } per die.
 roll-error-no-dice = There are no dice in “{ $text }”. For example: /roll 1d20+{ $text }
 roll-error-zero = A die needs sides and a roll needs dice. For example: /roll 1d6.
+roll-error-division-by-zero = “{ $text }” divides by zero, so it cannot be counted. For example: /roll 2d6/2.
+roll-error-too-big = The total is too large: the bot counts rolls from −{ $limit } to { $limit }.

@@ -30,3 +30,5 @@ roll-error-too-many-dice = Слишком много кубиков: не бол
 roll-error-too-many-sides = Слишком много граней: не больше { $limit } у кубика.
 roll-error-no-dice = В «{ $text }» нет кубиков. Например: /roll 1d20+{ $text }
 roll-error-zero = Кубик без граней или ноль кубиков не бросить. Например: /roll 1d6.
+roll-error-division-by-zero = В «{ $text }» выходит деление на ноль — такой бросок не посчитать. Например: /roll 2d6/2.
+roll-error-too-big = Слишком большой итог: бот считает броски от −{ $limit } до { $limit }.

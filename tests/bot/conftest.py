@@ -62,3 +62,14 @@ async def gm(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncIte
         yield harness
     await bot.session.close()
     await storage.close()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The hostile-input fuzz's counts (``test_hostile_input.py``), in every run's summary."""
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "call":
+                continue
+            for name, line in report.user_properties:
+                if name.startswith("hostile_"):
+                    terminalreporter.write_line(str(line))

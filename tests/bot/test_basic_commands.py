@@ -6,7 +6,8 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import Message
 
-from bot.db.models import User
+from bot.db.models import GameSystem, User
+from bot.services.games import create_game
 from tests.bot.conftest import Harness
 
 
@@ -84,6 +85,43 @@ async def test_bad_rolls_get_a_clear_answer_in_the_chat_language(gm: Harness) ->
         reply = await gm.emu.wait_for_message(chat)
         assert expected in reply.body, (command, reply.body)
     assert gm.dice.rolled == []
+
+
+async def test_rolls_that_fail_while_counting_get_a_clear_answer(gm: Harness) -> None:
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    chat = gm.emu.private_chat(alice)
+    gm.dice.add(6, 3, 3, 2, 5, 5, 3, 2)
+    too_big = "Слишком большой итог: бот считает броски от −1\xa0000\xa0000\xa0000 до"
+    expectations = {
+        "/roll 1d6/0": "В «1d6/0» выходит деление на ноль — такой бросок не посчитать.",
+        "/roll 1d6//0": "выходит деление на ноль",
+        "/roll 1d6/(1d6-1d6)": "выходит деление на ноль",  # 2, then 5 and 5
+        "/roll 1d6+" + "9" * 30: too_big,
+        "/roll 1d6*1000000000": too_big,  # 2 × 10⁹
+    }
+    for command, expected in expectations.items():
+        await gm.emu.send_text(alice, command)
+        reply = await gm.emu.wait_for_message(chat)
+        assert expected in reply.body, (command, reply.body)
+
+
+async def test_a_command_sent_where_it_does_not_work_says_so(gm: Harness) -> None:
+    """No silence: a group command in private, a d20 command in a pool game, /start in a group."""
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    group = gm.emu.add_group("Таверна", admins=[alice])
+    await gm.emu.send_text(alice, "/tick")
+    reply = await gm.emu.wait_for_message(gm.emu.private_chat(alice))
+    assert reply.body == "Эта команда работает в групповом чате игры."
+    await gm.emu.send_text(alice, group, "/skip")
+    reply = await gm.emu.wait_for_message(group)
+    assert reply.body.startswith("В этом чате сейчас нет игры."), reply.body
+    await create_game(group.id, GameSystem.POOL, alice.id, "ru")
+    await gm.emu.send_text(alice, group, "/battle")
+    reply = await gm.emu.wait_for_message(group)
+    assert reply.body == "Эта команда не для системы этой игры."
+    await gm.emu.send_text(alice, group, "/start")
+    reply = await gm.emu.wait_for_message(group)
+    assert "Команды в группе" in reply.body
 
 
 async def test_roll_echo_is_html_escaped(gm: Harness) -> None:

@@ -187,8 +187,9 @@ async def test_cancel_on_every_step_saves_nothing(
         ("Я" * 33, "Имя должно быть длиной от 2 до 32 символов."),
         ("<b>Вася</b>", "В имени можно использовать только буквы"),
         ("Вася!", "В имени можно использовать только буквы"),
-        ("БРОНН", "Такое имя уже занято в этой игре (регистр не важен)."),
-        (" бРоНн ", "Такое имя уже занято в этой игре (регистр не важен)."),
+        ("БРОНН", "Имя уже занято: в этой игре есть «Бронн»"),
+        (" бРоНн ", "Имя уже занято: в этой игре есть «Бронн»"),
+        ("\u202eБpoнн\u200b", "Имя уже занято: в этой игре есть «Бронн»"),  # Latin p and o
     ],
 )
 async def test_name_refusals_show_the_reason_and_stay(
@@ -307,7 +308,7 @@ async def test_a_name_taken_meanwhile_sends_back_to_the_name(
         await to_preview(rig, game, "Бронн")
         await create_character(game, 99, "бронн", DuelBuild(skills=(("пеший", 8),), agility=20))
         await rig.press(CREATE)
-        assert rig.text.startswith("⚠️ Такое имя уже занято")
+        assert rig.text.startswith("⚠️ Имя уже занято: в этой игре есть «бронн»")
         assert "Как зовут" in rig.text and rig.buttons() == [CANCEL]
         await rig.send("Сандор")
         await rig.press(HE)

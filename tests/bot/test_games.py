@@ -58,6 +58,16 @@ async def test_one_active_game_per_chat(gm: Harness) -> None:
     assert await Game.filter(chat_id=group.id).count() == 1
 
 
+async def test_a_second_press_on_the_system_menu_names_the_running_game(gm: Harness) -> None:
+    """A second /newgame menu pressed once a game runs (here forged on the announcement)."""
+    admin, group, _ = await _new_pool_game(gm)
+    announcement = gm.emu.bot_messages(group)[-1]
+    query = await gm.emu.press_button(admin, announcement, data="ng:duel", forged=True)
+    answer = await gm.emu.wait_for_callback_answer(query)
+    assert answer.show_alert and "Здесь уже идёт игра «Пул d10" in (answer.text or ""), answer
+    assert await Game.filter(chat_id=group.id).count() == 1
+
+
 async def test_join_gives_the_deep_link(gm: Harness) -> None:
     admin, group, game = await _new_pool_game(gm)
     await gm.emu.send_text(admin, group, "/join")

@@ -56,3 +56,32 @@ def test_runaway_explosions_are_capped() -> None:
     with pytest.raises(NotationError) as error:
         roll_notation("1d1e1", ScriptedDice({1: [1] * 500}))
     assert error.value.problem == NotationProblem.TOO_MANY_DICE
+
+
+@pytest.mark.parametrize(
+    ("text", "script", "problem"),
+    [
+        ("1d6/0", {6: [3]}, NotationProblem.DIVISION_BY_ZERO),
+        ("1d6%0", {6: [3]}, NotationProblem.DIVISION_BY_ZERO),
+        ("1d6//0", {6: [3]}, NotationProblem.DIVISION_BY_ZERO),
+        ("(1d6-1d6)/0", {6: [3, 4]}, NotationProblem.DIVISION_BY_ZERO),
+        ("1d6/(1d6-1d6)", {6: [5, 2, 2]}, NotationProblem.DIVISION_BY_ZERO),  # both match
+        ("1d6+" + "9" * 30, {6: [3]}, NotationProblem.TOO_BIG),  # once broke the formatting
+        ("1d6*1000000001", {6: [1]}, NotationProblem.TOO_BIG),
+        ("-1d6*1000000000", {6: [2]}, NotationProblem.TOO_BIG),
+    ],
+)
+def test_errors_while_evaluating_are_refused_too(
+    text: str, script: dict[int, list[int]], problem: NotationProblem
+) -> None:
+    """d20 evaluates lazily: what fails on the total is refused like a syntax error."""
+    dice = ScriptedDice(script)
+    with pytest.raises(NotationError) as error:
+        roll_notation(text, dice)
+    assert error.value.problem == problem
+    assert dice.remaining(6) == 0  # every die was rolled: it failed on evaluation
+
+
+def test_a_total_at_the_bound_is_shown_and_a_divisor_that_is_not_zero_works() -> None:
+    assert roll_notation("1d6*1000000000", ScriptedDice({6: [1]})).total == 1_000_000_000
+    assert roll_notation("1d6/(1d6-1d6)", ScriptedDice({6: [6, 5, 2]})).total == 2

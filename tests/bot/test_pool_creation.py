@@ -218,6 +218,9 @@ async def test_cancel_on_any_step_creates_nothing(storage: Storage, game: Game, 
         ("Вася; DROP", "только буквы, цифры"),
         ("гРОМ", "уже занято"),
         ("  гром  ", "уже занято"),
+        ("\u3164Гром", "в этой игре есть «Гром»"),  # a Hangul filler: dropped, then the same
+        ("Гpoм", "в этой игре есть «Гром»"),  # Latin p and o
+        ("\u3164\u200b\u202e", "от 2 до 32 символов"),  # nothing visible
     ],
 )
 async def test_name_refusals_say_why_and_stay_on_the_step(
@@ -232,6 +235,21 @@ async def test_name_refusals_say_why_and_stay_on_the_step(
     assert "Дальше ▶️" not in player.buttons()
     await player.send("Гроза")
     assert "шаг 2 из 4" in player.text and reason not in player.text
+
+
+async def test_invisible_characters_never_reach_the_stored_name(
+    storage: Storage, game: Game
+) -> None:
+    player = connect(storage)
+    await player.send(f"/start j{game.id}")
+    await player.send("\u202eГроза\u200b\u00a0\u00a0Севера\ufe0f")
+    assert "шаг 2 из 4" in player.text
+    await player.click("ж — женщина")
+    await player.click("Дальше ▶️")
+    await player.click("✅ Создать персонажа")
+    [character] = await Character.filter(game_id=game.id)
+    assert character.name == "Гроза Севера"
+    assert "Персонаж №1 «Гроза Севера» создан" in player.bot.sent[-1]
 
 
 async def test_stat_bounds(storage: Storage, game: Game) -> None:

@@ -3,9 +3,9 @@ window and its timer, and every refusal."""
 
 from __future__ import annotations
 
-from bot.db.models import Character, CharacterStatus, Encounter
+from bot.db.models import Character, CharacterStatus, Encounter, LiveMessage
 from bot.services.fight_flow import JOIN_TIMER
-from bot.services.fight_store import FIGHTING
+from bot.services.fight_store import FIGHTING, live_key
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
     challenge,
@@ -133,7 +133,9 @@ async def test_players_offers_a_challenge_button_for_every_living_character(gm: 
     live = await gm.emu.wait_for_message(table.group, lambda m: "Бой №" in m.body and "→" in m.body)
     assert "Арья → Бран" in live.body
     assert (await fight_state(table)).joined == (1, 2)
-    assert (await fight_record(table)).message_id == live.message_id
+    record = await fight_record(table)
+    shown = await LiveMessage.get(key=live_key(record.id))
+    assert (shown.chat_id, shown.message_id) == (table.group.id, live.message_id)
     # A second press: the attacker is busy now.
     assert "уже" in await press(table, 1, roster, "\u2694 2. Бран")
     assert await Encounter.filter(game_id=table.game.id).count() == 1

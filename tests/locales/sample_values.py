@@ -127,6 +127,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "description": ("Северянин с топором, молчалив", "A quiet northerner with an axe"),
     "details": (" · штраф 1 (раны 1)", " · penalty 1 (wounds 1)"),
     "dice": ("3, 7, 10, 1", "3, 7, 10, 1"),
+    "existing": ("Аня Ветер", "Anya Veter"),
     "dodges": ("14 — уклонение, 57 — нет", "14 — dodged, 57 — no"),
     "fighters": ("Бронн 12/20, Аня Ветер 💀 0/16", "Bronn 12/20, Anya Veter 💀 0/16"),
     "faces": ("12–17", "12–17"),

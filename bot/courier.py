@@ -1,0 +1,348 @@
+"""Delivers the messages the game owes (:mod:`bot.services.outbox`), in order per chat, once.
+
+Every replica runs one courier. The update (or timer) that owed messages delivers them as it
+ends (:meth:`Courier.deliver`), so a player sees them at once; a poll every second delivers
+what is left: rows of a crashed or stopped replica, rows held back by pacing or by a 429, rows
+whose send failed on the network. One replica delivers a chat at a time (a lease per chat, in
+Redis), so each chat's messages go out in the order they were owed.
+
+A row is marked done after Telegram has answered. A crash between the answer and the mark
+repeats that one message after the restart: an edit repeats harmlessly, a new message twice.
+
+Edits of one live message that are still waiting merge into the newest; a live message that
+cannot be edited any more (deleted, too old) is sent anew. A 429 delays the chat for as long as
+Telegram asks; network and server errors are tried again, with a growing wait. The courier gives
+up only on what cannot succeed (the bot blocked or removed, the chat gone), logs it, and tells
+the row's hook.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, cast
+from weakref import WeakValueDictionary
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNotFound,
+    TelegramRetryAfter,
+)
+from aiogram.types import InlineKeyboardMarkup
+from redis.asyncio import Redis
+from redis.exceptions import LockError
+from tortoise.transactions import in_transaction
+
+from bot import killpoints
+from bot.db.models import LiveMessage, OwedMessage
+from bot.leases import lease
+from bot.pacing import Pacer
+from bot.services import outbox
+
+logger = logging.getLogger(__name__)
+Hook = Callable[[Bot, OwedMessage, bool], Awaitable[None]]
+POLL_SECONDS = 1.0
+KEEP_SECONDS = 86_400.0  # delivered rows are kept a day (for /log-like forensics), then dropped
+MAX_ATTEMPTS = 30  # network/server failures in a row before giving up (~15 min of waits)
+NOT_MODIFIED = "message is not modified"
+
+
+class Courier:
+    def __init__(self, pacer: Pacer, redis: Redis | None = None) -> None:
+        self.pacer = pacer
+        self.redis = redis
+        self.bot: Bot | None = None
+        self.hooks: dict[str, Hook] = {}
+        self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
+        self._again: set[int] = set()
+        self._wakes: dict[int, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._poller: asyncio.Task[None] | None = None
+        self._swept = 0.0
+
+    def on(self, name: str, hook: Hook) -> None:
+        """Call ``hook`` when a row whose hook is ``name:...`` is delivered or given up."""
+        self.hooks[name] = hook
+
+    def bind(self, bot: Bot) -> None:
+        if self.bot is None:
+            self.bot = bot
+
+    async def start(self, bot: Bot) -> None:
+        """Deliver what is owed (before new updates are taken), then poll."""
+        self.bind(bot)
+        await self.deliver_due()
+        self._poller = asyncio.create_task(self._poll(), name="courier")
+
+    async def stop(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._poller
+            self._poller = None
+        for wake in self._wakes.values():
+            wake.cancel()
+        self._wakes.clear()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=10)
+
+    async def deliver(self, chats: Iterable[int]) -> None:
+        """Deliver what ``chats`` are owed now, as far as pacing allows (the rest later)."""
+        for chat_id in sorted(chats):
+            await self._chat(chat_id)
+
+    async def deliver_due(self) -> int:
+        """Every chat with a row due now; the number of chats."""
+        now = time.time()
+        chats = await (
+            OwedMessage.filter(done=False, due_at__lte=now)
+            .distinct()
+            .values_list("chat_id", flat=True)
+        )
+        await asyncio.gather(*(self._chat(chat_id) for chat_id in cast(list[int], chats)))
+        return len(chats)
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            try:
+                await self.deliver_due()
+                await self._sweep()
+            except Exception:
+                logger.exception("the courier's poll failed; trying again")
+
+    async def _sweep(self) -> None:
+        now = time.time()
+        if now - self._swept < 600:
+            return
+        self._swept = now
+        await OwedMessage.filter(done=True, due_at__lt=now - KEEP_SECONDS).delete()
+
+    async def _chat(self, chat_id: int) -> None:
+        lock = self._locks.get(chat_id)
+        if lock is None:
+            lock = self._locks[chat_id] = asyncio.Lock()
+        if lock.locked():
+            self._again.add(chat_id)  # the holder looks again before it lets go
+            return
+        async with lock:
+            try:
+                async with self._lease(chat_id):
+                    while True:
+                        self._again.discard(chat_id)
+                        if not await self._run(chat_id) or chat_id not in self._again:
+                            break
+            except LockError:
+                return  # another replica delivers this chat now
+            except Exception:
+                logger.exception("could not deliver to chat %s", chat_id)
+
+    @contextlib.asynccontextmanager
+    async def _lease(self, chat_id: int) -> Any:
+        if self.redis is None:
+            yield
+            return
+        async with lease(self.redis, f"gm:outbox:{chat_id}", blocking_timeout=0):
+            yield
+
+    async def _run(self, chat_id: int) -> bool:
+        """Deliver the chat's rows in order until one must wait; False if one waits."""
+        rows = await OwedMessage.filter(chat_id=chat_id, done=False).order_by("id")
+        rows = await _merge_edits(rows)
+        for row in rows:
+            wait = max(row.due_at - time.time(), self.pacer.wait(chat_id, new=_is_new(row)))
+            if wait > 0:
+                self._wake(chat_id, wait)
+                return False
+            killpoints.reached("sending", _join(row.head, row.text))
+            if not await self._one(row):
+                return False
+            killpoints.reached("marked", _join(row.head, row.text))
+        return True
+
+    def _wake(self, chat_id: int, seconds: float) -> None:
+        old = self._wakes.pop(chat_id, None)
+        if old is not None:
+            old.cancel()
+        self._wakes[chat_id] = asyncio.get_running_loop().call_later(seconds, self._spawn, chat_id)
+
+    def _spawn(self, chat_id: int) -> None:
+        self._wakes.pop(chat_id, None)
+        task = asyncio.get_running_loop().create_task(self._chat(chat_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _one(self, row: OwedMessage) -> bool:
+        """Deliver one row; False when the chat must wait (a 429, a failure to retry)."""
+        assert self.bot is not None, "the courier has no bot (bind() it first)"
+        try:
+            await self._send(self.bot, row)
+        except TelegramRetryAfter as error:
+            self.pacer.hold(row.chat_id, error.retry_after)
+            logger.warning("429 in chat %s: waiting %ss", row.chat_id, error.retry_after)
+            await _later(row, error.retry_after, attempt=False)
+            self._wake(row.chat_id, error.retry_after)
+            return False
+        except (TelegramForbiddenError, TelegramNotFound, TelegramBadRequest) as error:
+            logger.warning("gave up a message to chat %s: %s", row.chat_id, error.message)
+            await _finish(row, None, failed=True)
+            await self._hook(row, delivered=False)
+            return True
+        except Exception as error:  # the network, Telegram's 5xx: later
+            if row.attempts + 1 >= MAX_ATTEMPTS:
+                logger.error("gave up a message to chat %s after %s tries", row.chat_id, error)
+                await _finish(row, None, failed=True)
+                await self._hook(row, delivered=False)
+                return True
+            wait = min(2.0**row.attempts, 60.0)
+            logger.warning(
+                "could not deliver to chat %s (%r): again in %ss", row.chat_id, error, wait
+            )
+            await _later(row, wait, attempt=True)
+            self._wake(row.chat_id, wait)
+            return False
+        await self._hook(row, delivered=True)
+        return True
+
+    async def _send(self, bot: Bot, row: OwedMessage) -> int | None:
+        markup = _markup(row.markup)
+        if row.action == outbox.Action.EDIT and row.live is not None:
+            shown = await LiveMessage.get_or_none(key=row.live)
+            if shown is not None:
+                try:
+                    await bot.edit_message_text(
+                        _join(shown.head, row.text),
+                        chat_id=row.chat_id,
+                        message_id=shown.message_id,
+                        reply_markup=markup or InlineKeyboardMarkup(inline_keyboard=[]),
+                    )
+                    self.pacer.spent(row.chat_id, new=False)
+                except TelegramBadRequest as error:
+                    if NOT_MODIFIED not in error.message:
+                        logger.info("live %s not editable (%s): sent anew", row.live, error)
+                        return await self._send_live(bot, row, shown.head, shown, markup)
+                await _finish(row, shown.message_id)
+                return int(shown.message_id)
+            return await self._send_live(bot, row, "", None, markup)
+        if row.live is not None:
+            shown = await LiveMessage.get_or_none(key=row.live)
+            return await self._send_live(bot, row, row.head or "", shown, markup)
+        sent = await bot.send_message(
+            row.chat_id, row.text, message_thread_id=row.thread_id, reply_markup=markup
+        )
+        self.pacer.spent(row.chat_id, new=True)  # after the answer: later than Telegram's count
+        await _finish(row, sent.message_id)
+        return sent.message_id
+
+    async def _send_live(
+        self,
+        bot: Bot,
+        row: OwedMessage,
+        head: str,
+        old: LiveMessage | None,
+        markup: InlineKeyboardMarkup | None,
+    ) -> int:
+        """``row`` as the live message anew (under ``head``); the old one is retired."""
+        sent = await bot.send_message(
+            row.chat_id,
+            _join(head, row.text),
+            message_thread_id=row.thread_id,
+            reply_markup=markup,
+        )
+        self.pacer.spent(row.chat_id, new=True)
+        assert row.live is not None
+        async with in_transaction():
+            await _finish(row, sent.message_id)
+            await LiveMessage.update_or_create(
+                {"chat_id": row.chat_id, "message_id": sent.message_id, "head": head},
+                key=row.live,
+            )
+        if old is not None and old.message_id != sent.message_id:
+            await _retire(bot, old, row.retire)
+        return sent.message_id
+
+    async def _hook(self, row: OwedMessage, *, delivered: bool) -> None:
+        if row.hook is None or self.bot is None:
+            return
+        name = row.hook.split(":", 1)[0]
+        hook = self.hooks.get(name)
+        if hook is None:
+            logger.error("no hook %r for an owed message", name)
+            return
+        with outbox.collecting() as chats:
+            try:
+                await hook(self.bot, row, delivered)
+            except Exception:
+                logger.exception("the hook %r of an owed message failed", row.hook)
+        chats.discard(row.chat_id)  # this chat is being delivered: its holder looks again
+        self._again.add(row.chat_id)
+        if chats:
+            self._spawn_many(chats)
+
+    def _spawn_many(self, chats: Iterable[int]) -> None:
+        for chat_id in chats:
+            self._spawn(chat_id)
+
+
+async def _merge_edits(rows: list[OwedMessage]) -> list[OwedMessage]:
+    """Waiting edits of a live message that a later row of it replaces are done already."""
+    later: set[str] = set()
+    merged: list[int] = []
+    kept: list[OwedMessage] = []
+    for row in reversed(rows):
+        if row.live is not None:
+            if row.action == outbox.Action.EDIT and row.live in later:
+                merged.append(row.id)
+                continue
+            later.add(row.live)
+        kept.append(row)
+    if merged:
+        await OwedMessage.filter(id__in=merged).update(done=True)
+    kept.reverse()
+    return kept
+
+
+async def _finish(row: OwedMessage, message_id: int | None, *, failed: bool = False) -> None:
+    killpoints.reached("unmarked", _join(row.head, row.text))
+    await OwedMessage.filter(id=row.id).update(done=True, failed=failed, message_id=message_id)
+    row.done, row.failed, row.message_id = True, failed, message_id
+
+
+async def _later(row: OwedMessage, seconds: float, *, attempt: bool) -> None:
+    attempts = row.attempts + 1 if attempt else row.attempts
+    due = time.time() + seconds
+    await OwedMessage.filter(id=row.id).update(due_at=due, attempts=attempts)
+    row.due_at, row.attempts = due, attempts
+
+
+async def _retire(bot: Bot, old: LiveMessage, text: str | None) -> None:
+    """The previous live message: its buttons go (and its text becomes ``text``)."""
+    try:
+        if text:
+            await bot.edit_message_text(
+                _join(old.head, text), chat_id=old.chat_id, message_id=old.message_id
+            )
+        else:
+            await bot.edit_message_reply_markup(
+                chat_id=old.chat_id, message_id=old.message_id, reply_markup=None
+            )
+    except TelegramAPIError as error:
+        logger.info("could not retire %s/%s: %s", old.chat_id, old.message_id, error)
+
+
+def _is_new(row: OwedMessage) -> bool:
+    return row.action == outbox.Action.SEND
+
+
+def _join(head: str | None, text: str) -> str:
+    return f"{head}\n\n{text}" if head else text
+
+
+def _markup(data: dict[str, Any] | None) -> InlineKeyboardMarkup | None:
+    return InlineKeyboardMarkup.model_validate(data) if data else None

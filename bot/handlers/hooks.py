@@ -1,0 +1,18 @@
+"""What the game does when an owed message is delivered or given up (:mod:`bot.courier`)."""
+
+from __future__ import annotations
+
+from aiogram import Bot
+
+from bot.courier import Courier
+from bot.db.models import OwedMessage
+from bot.handlers import pool_fight_publish
+from bot.services.runtime import Runtime
+
+
+def register_hooks(courier: Courier, runtime: Runtime) -> None:
+    async def pool_prompt(bot: Bot, row: OwedMessage, delivered: bool) -> None:
+        assert row.hook is not None
+        await pool_fight_publish.on_prompt(runtime, row.hook, delivered)
+
+    courier.on(pool_fight_publish.PROMPT_HOOK, pool_prompt)

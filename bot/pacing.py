@@ -1,0 +1,96 @@
+"""Telegram's sending limits, kept before Telegram has to say no.
+
+About 30 messages a second for the bot, about one a second in a chat, and 20 a minute in a
+group (Telegram's FAQ). :class:`Pacer` remembers what this process sent and says how long the
+next message to a chat must wait; a 429's ``retry_after`` holds the chat (or the bot) for as
+long as Telegram asks. Edits are paced like messages in their chat, but only new messages count
+toward a group's minute. One replica delivers a chat at a time (:mod:`bot.courier`), so its
+memory of the chat is the whole truth but for the first seconds after a chat moves to another
+replica, which a 429 then corrects.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+KEPT_CHATS = 50_000
+
+
+@dataclass(frozen=True)
+class Limits:
+    per_chat_gap: float = 1.0
+    group_messages: int = 20
+    group_window: float = 60.0
+    bot_messages: int = 30
+    bot_window: float = 1.0
+
+
+OFF = Limits(per_chat_gap=0.0, group_messages=10**9, bot_messages=10**9)
+
+
+def is_group(chat_id: int) -> bool:
+    """Groups, supergroups and channels have negative ids; users positive."""
+    return chat_id < 0
+
+
+class Pacer:
+    def __init__(self, limits: Limits = Limits(), clock: Callable[[], float] = time.monotonic):
+        self.limits = limits
+        self.clock = clock
+        self._last: dict[int, float] = {}
+        self._groups: dict[int, deque[float]] = {}
+        self._bot: deque[float] = deque()
+        self._held: dict[int | None, float] = {}  # chat (None: the bot) -> held until
+
+    def wait(self, chat_id: int, *, new: bool) -> float:
+        """Seconds until a message (``new``) or an edit may go to ``chat_id``; 0: now."""
+        now, limits = self.clock(), self.limits
+        waits = [
+            self._held.get(chat_id, 0.0) - now,
+            self._held.get(None, 0.0) - now,
+            self._last.get(chat_id, -1e18) + limits.per_chat_gap - now,
+            _window_wait(self._bot, limits.bot_messages, limits.bot_window, now),
+        ]
+        if new and is_group(chat_id):
+            history = self._groups.get(chat_id)
+            if history is not None:
+                waits.append(_window_wait(history, limits.group_messages, limits.group_window, now))
+        return max(0.0, *waits)
+
+    def spent(self, chat_id: int, *, new: bool) -> None:
+        """A message or an edit went to ``chat_id`` just now."""
+        now = self.clock()
+        if len(self._last) > KEPT_CHATS:
+            self._forget(now)
+        self._last[chat_id] = now
+        _push(self._bot, now, self.limits.bot_window)
+        if new and is_group(chat_id):
+            _push(self._groups.setdefault(chat_id, deque()), now, self.limits.group_window)
+
+    def hold(self, chat_id: int | None, seconds: float) -> None:
+        """Telegram said 429: nothing more to ``chat_id`` (None: anywhere) for ``seconds``."""
+        until = self.clock() + seconds
+        self._held[chat_id] = max(self._held.get(chat_id, 0.0), until)
+
+    def _forget(self, now: float) -> None:
+        horizon = now - max(self.limits.per_chat_gap, self.limits.group_window)
+        self._last = {c: t for c, t in self._last.items() if t > horizon}
+        self._groups = {c: h for c, h in self._groups.items() if h and h[-1] > horizon}
+        self._held = {c: t for c, t in self._held.items() if t > now}
+
+
+def _window_wait(history: deque[float], limit: int, window: float, now: float) -> float:
+    while history and history[0] <= now - window:
+        history.popleft()
+    if len(history) < limit:
+        return 0.0
+    return history[len(history) - limit] + window - now
+
+
+def _push(history: deque[float], now: float, window: float) -> None:
+    history.append(now)
+    while history and history[0] <= now - window:
+        history.popleft()

@@ -1,0 +1,225 @@
+"""The courier delivers what the game owes: in order per chat, once, paced, after any crash.
+
+Against the real database, the real Redis (leases) and the Bot API emulator; the rows are owed
+the way services owe them (:func:`bot.services.outbox.owe` inside a transaction).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from aiogram import Bot
+from redis.asyncio import Redis
+from tortoise.transactions import in_transaction
+
+from bot.courier import Courier
+from bot.db.models import LiveMessage, OwedMessage
+from bot.db.setup import close_database, init_database
+from bot.pacing import OFF, Limits, Pacer
+from bot.services.outbox import Action, Outgoing, collecting, owe
+from bot.session import make_bot
+from tests.telegram_emulator import EmuChat, TelegramEmulator
+
+BUTTONS = {"inline_keyboard": [[{"text": "⚔", "callback_data": "x"}]]}
+
+
+@pytest.fixture
+async def bot(emu: TelegramEmulator) -> AsyncIterator[Bot]:
+    bot = make_bot(emu.token, emu.base_url)
+    yield bot
+    await bot.session.close()
+
+
+@pytest.fixture
+async def redis(clean_redis: str) -> AsyncIterator[Redis]:
+    client = Redis.from_url(clean_redis)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+def group(emu: TelegramEmulator) -> EmuChat:
+    player = emu.add_user("Аня", started=True)
+    return emu.add_group("Подземелье", members=[player])
+
+
+async def owed(*messages: Outgoing) -> set[int]:
+    with collecting() as chats:
+        async with in_transaction():
+            await owe(messages)
+    return chats
+
+
+def texts(emu: TelegramEmulator, chat: EmuChat) -> list[str]:
+    return [m.text or "" for m in emu.bot_messages(chat)]
+
+
+async def test_a_chats_messages_go_out_in_order_and_waiting_edits_merge(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:1"}
+    chats = await owed(
+        Outgoing(text="Раунд 1", head="🎲 кубики раунда 1", markup=BUTTONS, **live),
+        Outgoing(text="Раунд 1: 1 из 3", action=Action.EDIT, markup=BUTTONS, **live),
+        Outgoing(text="Раунд 1: 2 из 3", action=Action.EDIT, markup=BUTTONS, **live),
+        Outgoing(group.id, "Новости зала"),
+    )
+    assert chats == {group.id}
+    await courier.deliver(chats)
+    assert texts(emu, group) == ["🎲 кубики раунда 1\n\nРаунд 1: 2 из 3", "Новости зала"]
+    assert len(emu.calls("editMessageText", include_polling=False)) == 1  # two edits, one call
+    assert await OwedMessage.filter(done=False).count() == 0
+
+
+async def test_a_live_edit_keeps_the_dice_above_it_and_a_new_round_retires_the_old_message(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:1", "markup": BUTTONS}
+    await courier.deliver(await owed(Outgoing(text="Раунд 2", head="🎲 раунд 1", **live)))
+    await courier.deliver(await owed(Outgoing(text="Раунд 2: 1 из 2", action=Action.EDIT, **live)))
+    first = emu.bot_messages(group)[0]
+    assert first.text == "🎲 раунд 1\n\nРаунд 2: 1 из 2"  # the dice stay
+    await courier.deliver(await owed(Outgoing(text="Раунд 3", head="🎲 раунд 2", **live)))
+    first, second = emu.bot_messages(group)
+    assert first.text == "🎲 раунд 1\n\nРаунд 2: 1 из 2" and not first.reply_markup
+    assert second.text == "🎲 раунд 2\n\nРаунд 3" and second.reply_markup
+    shown = await LiveMessage.get(key="pool:1")
+    assert shown.message_id == second.message_id
+
+
+async def test_an_edit_of_a_deleted_live_message_is_sent_anew_with_its_dice(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:7"}
+    await courier.deliver(await owed(Outgoing(text="Раунд 2", head="🎲 раунд 1", **live)))
+    await bot.delete_message(group.id, emu.bot_messages(group)[0].message_id)
+    await courier.deliver(await owed(Outgoing(text="Раунд 2: 1 из 2", action=Action.EDIT, **live)))
+    assert texts(emu, group) == ["🎲 раунд 1\n\nРаунд 2: 1 из 2"]
+
+
+async def test_pacing_keeps_a_group_within_its_limit_and_loses_nothing(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    emu.limits.per_group_messages, emu.limits.per_group_window = 3, 2.0
+    emu.limits.per_chat_window = 0.2
+    emu.enforce_limits = True
+    courier = Courier(Pacer(Limits(0.2, 3, 2.0)), redis)
+    courier.bind(bot)
+    await courier.deliver(await owed(*(Outgoing(group.id, f"№{n}") for n in range(7))))
+    assert texts(emu, group) == ["№0"]  # the rest waits: a chat's gap, then the group's window
+    for _ in range(100):
+        if len(texts(emu, group)) == 7:
+            break
+        await asyncio.sleep(0.1)
+    assert texts(emu, group) == [f"№{n}" for n in range(7)]
+    sends = emu.calls("sendMessage", include_polling=False)
+    assert [c for c in sends if c.status != 200] == []  # paced before Telegram had to say no
+    assert sends[3].time - sends[0].time >= 1.9  # the fourth waited for the group's window
+    await courier.stop()
+
+
+async def test_a_429_delays_the_chat_and_loses_nothing(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    emu.fail_next("sendMessage", 429, retry_after=1, times=5)
+    await courier.deliver(await owed(*(Outgoing(group.id, f"№{n}") for n in range(3))))
+    for _ in range(60):
+        if len(texts(emu, group)) == 3:
+            break
+        await asyncio.sleep(0.1)
+    assert texts(emu, group) == ["№0", "№1", "№2"]
+    await courier.stop()
+
+
+async def test_a_server_error_is_tried_again_and_a_blocked_user_is_given_up_with_its_hook(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    told: list[tuple[str | None, bool]] = []
+
+    async def hook(bot: Bot, row: OwedMessage, delivered: bool) -> None:
+        told.append((row.hook, delivered))
+
+    courier.on("seen", hook)
+    walker = emu.add_user("Боря", started=True)
+    await emu.block_bot(walker)
+    emu.fail_next("sendMessage", 500, when=lambda params: int(params["chat_id"]) == group.id)
+    await courier.deliver(
+        await owed(
+            Outgoing(group.id, "в группу", hook="seen:group"),
+            Outgoing(walker.id, "в личку", hook="seen:walker"),
+        )
+    )
+    assert told == [("seen:walker", False)]
+    for _ in range(40):
+        if texts(emu, group):
+            break
+        await asyncio.sleep(0.1)
+    assert texts(emu, group) == ["в группу"]
+    assert told == [("seen:walker", False), ("seen:group", True)]
+    failed = await OwedMessage.get(chat_id=walker.id)
+    assert failed.done and failed.failed
+    await courier.stop()
+
+
+async def test_what_a_dead_replica_owed_goes_out_at_start_before_anything_new(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    await owed(Outgoing(group.id, "🎲 раунд 1"), Outgoing(group.id, "Раунд 2"))  # then "killed"
+    assert texts(emu, group) == []
+    courier = Courier(Pacer(OFF), redis)
+    await courier.start(bot)
+    assert texts(emu, group) == ["🎲 раунд 1", "Раунд 2"]
+    await courier.stop()
+
+
+async def test_two_replicas_deliver_each_message_once_in_order(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    one, two = Courier(Pacer(OFF), redis), Courier(Pacer(OFF), redis)
+    one.bind(bot)
+    two.bind(bot)
+    chats = await owed(*(Outgoing(group.id, f"№{n}") for n in range(20)))
+    await asyncio.gather(one.deliver(chats), two.deliver(chats), one.deliver_due())
+    await one.deliver_due()
+    await two.deliver_due()
+    assert texts(emu, group) == [f"№{n}" for n in range(20)]
+
+
+async def test_two_replicas_on_postgres_deliver_each_message_once_in_order(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, postgres_database: str, group: EmuChat
+) -> None:
+    """The production layout: PostgreSQL's concurrent connections, two couriers racing for the
+    same chats (each replica's update ends and polls deliver at once)."""
+    await init_database(postgres_database)
+    try:
+        one, two = Courier(Pacer(OFF), redis), Courier(Pacer(OFF), redis)
+        one.bind(bot)
+        two.bind(bot)
+        walker = emu.add_user("Боря", started=True)
+        chats = await owed(
+            *(Outgoing(group.id if n % 3 else walker.id, f"№{n}") for n in range(30))
+        )
+        await asyncio.gather(
+            one.deliver(chats), two.deliver(chats), one.deliver_due(), two.deliver_due()
+        )
+        await one.deliver_due()
+        await two.deliver_due()
+        assert texts(emu, group) == [f"№{n}" for n in range(30) if n % 3]
+        private = emu.private_chat(walker)
+        assert texts(emu, private) == [f"№{n}" for n in range(30) if not n % 3]
+        assert await OwedMessage.filter(done=False).count() == 0
+    finally:
+        await close_database()

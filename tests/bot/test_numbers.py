@@ -1,0 +1,84 @@
+"""The one strict reading of numbers (``bot.services.numbers``) and the button data built on it."""
+
+from __future__ import annotations
+
+import pytest
+from tortoise import Tortoise
+
+from bot.callbacks import (
+    BattleAction,
+    BattleCallback,
+    DuelAction,
+    DuelCallback,
+    FightAction,
+    PoolFightCallback,
+)
+from bot.services.numbers import ID_MAX, NUMBER_MAX, parse_int, parse_ordinal
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("0", 0), ("7", 7), ("007", 7), ("999999", NUMBER_MAX)],
+)
+def test_plain_ascii_digits_are_numbers(text: str, value: int) -> None:
+    assert parse_int(text) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "", " ", "²", "1²", "٣", "３", "1_000", "+7", "-7", " 7", "7 ", "7.0", "0x10", "1e3",
+        "\u202e7", "7\u200b", "1000000", "9" * 21, "9" * 4096, "-",
+    ],
+)  # fmt: skip
+def test_anything_else_is_no_number(text: str) -> None:
+    assert parse_int(text) is None
+
+
+def test_negatives_only_where_the_field_allows_them() -> None:
+    assert parse_int("-5", low=-10) == -5
+    assert parse_int("-11", low=-10) is None
+    assert parse_int("--5", low=-10) is None
+    assert parse_int("-²", low=-10) is None
+    assert parse_int(str(ID_MAX), high=ID_MAX) == ID_MAX
+    assert parse_int(str(ID_MAX + 1), high=ID_MAX) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("3", 3), ("#3", 3), ("№3", 3), ("№ 3", 3), (" #3 ", 3),
+        ("#", None), ("#²", None), ("##3", None),
+    ],
+)  # fmt: skip
+def test_ordinals_take_a_number_sign(text: str, value: int | None) -> None:
+    assert parse_ordinal(text) == value
+
+
+def test_the_id_bound_is_the_id_columns(database: str) -> None:
+    """Every integer primary key holds ID_MAX and no more (PostgreSQL's integer)."""
+    for model in Tortoise.apps["models"].values():
+        pk = model.describe()["pk_field"]
+        if pk["python_type"] == "int":
+            assert pk["constraints"]["le"] == ID_MAX, model
+
+
+@pytest.mark.parametrize(
+    "data",
+    ["du:²:a:0", "du:٣:a:0", "du: 7:a:0", "du:+7:a:0", "du:7.0:a:0", "du:1_0:a:0", "du:-1:a:0",
+     f"du:{ID_MAX + 1}:a:0", "du:7:a:99999999999999999999"],
+)  # fmt: skip
+def test_button_data_with_a_bad_number_does_not_unpack(data: str) -> None:
+    with pytest.raises(ValueError):
+        DuelCallback.unpack(data)
+
+
+def test_good_button_data_round_trips() -> None:
+    for data in (
+        DuelCallback(duel_id=ID_MAX, action=DuelAction.GO_ON, round=3),
+        BattleCallback(battle_id=1, action=BattleAction.TARGET, step=2, kind="attack", who=-1),
+        PoolFightCallback(fight_id=5, action=FightAction.ATTACK, round=1, count=2),
+    ):
+        assert type(data).unpack(data.pack()) == data
+    with pytest.raises(ValueError):
+        BattleCallback.unpack("bt:1:t:2:attack:-2")
