@@ -101,3 +101,17 @@ async def test_the_probe_pings_redis(redis_url: str) -> None:
     with pytest.raises(RedisConnectionError):
         await InfraHealth(gone, database=None).check()
     await gone.aclose()
+
+
+def test_the_courier_logs_an_outage_in_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    from bot.courier import _log_failure
+
+    _log_failure(RedisConnectionError("refused"), "could not deliver to chat %s", 42)
+    try:
+        raise ValueError("a bug")
+    except ValueError as error:
+        _log_failure(error, "could not deliver to chat %s", 43)
+    outage, bug = caplog.records[-2:]
+    assert outage.levelname == "WARNING" and outage.exc_info is None
+    assert outage.getMessage() == "could not deliver to chat 42 (ConnectionError: refused)"
+    assert bug.levelname == "ERROR" and bug.exc_info is not None
