@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.startup import EXIT_CONFIG, StartupError, load_settings
+from bot.secrets import mask_logging
+from bot.startup import EXIT_CONFIG, StartupError, check_database, load_settings
 
 USAGE = "usage: python -m bot [run | migrate | makemigrations]"
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def main(argv: list[str]) -> int:
@@ -28,10 +30,9 @@ def main(argv: list[str]) -> int:
 
             return migrate_only()
         settings = load_settings()
-        logging.basicConfig(
-            level=settings.log_level,
-            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        )
+        check_database(settings.database_url)  # before importing aiogram: seconds on a busy host
+        logging.basicConfig(level=settings.log_level, format=LOG_FORMAT)
+        mask_logging(LOG_FORMAT)
         from bot import loop
         from bot.app import run
 

@@ -12,11 +12,12 @@ import signal
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
-from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiogram.webhook.aiohttp_server import setup_application
 from aiogram_dialog import setup_dialogs
 from aiogram_dialog.api.protocols import MessageManagerProtocol
 from aiohttp import web
 from redis.asyncio import Redis
+from tortoise.exceptions import OperationalError
 
 from bot.commands import register_commands
 from bot.config import Settings
@@ -34,8 +35,10 @@ from bot.handlers import (
 from bot.handlers.errors import register_refusals
 from bot.handlers.herald import Herald
 from bot.handlers.hooks import register_hooks
+from bot.health import InfraHealth
 from bot.i18n import Translator
 from bot.middlewares import L10nMiddleware, OutboxMiddleware
+from bot.outage import HealthyRequestHandler, PollingGate
 from bot.pacing import OFF, Limits, Pacer
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
@@ -67,6 +70,7 @@ def build_dispatcher(
         storage=storage,
         events_isolation=isolation,
         concurrency=settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY,
+        health=InfraHealth(redis),
     )
     dp["translator"] = translator
     dp["settings"] = settings
@@ -138,7 +142,7 @@ async def run(settings: Settings) -> None:
         stack.push_async_callback(close_database)
         try:
             await init_database(settings.database_url)
-        except (OSError, ValueError, ConnectionError) as error:
+        except (OSError, ValueError, ConnectionError, OperationalError) as error:
             raise StartupError(
                 "DATABASE_URL",
                 f"cannot open the database ({type(error).__name__}: {error})",
@@ -154,6 +158,7 @@ async def run(settings: Settings) -> None:
             settings=settings,
             redis=storage.redis,
         )
+        bot.session.middleware(PollingGate(dp.health))
         try:
             me = await bot.get_me()
         except TelegramUnauthorizedError:
@@ -188,7 +193,7 @@ async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
     # the updates in flight, then closes the storage), then the request handler's, which closes
     # the bot's session: the other way round, the updates in flight would lose the Bot API.
     setup_application(app, dp, bot=bot)
-    SimpleRequestHandler(dispatcher=dp, bot=bot, secret_token=secret).register(
+    HealthyRequestHandler(dispatcher=dp, bot=bot, secret_token=secret, health=dp.health).register(
         app, path=settings.webhook_path
     )
     url = f"{settings.webhook_url}".rstrip("/")

@@ -41,6 +41,7 @@ from tortoise.transactions import in_transaction
 
 from bot import killpoints
 from bot.db.models import LiveMessage, OwedMessage
+from bot.health import is_outage
 from bot.leases import lease
 from bot.pacing import Pacer
 from bot.services import outbox
@@ -114,8 +115,8 @@ class Courier:
             try:
                 await self.deliver_due()
                 await self._sweep()
-            except Exception:
-                logger.exception("the courier's poll failed; trying again")
+            except Exception as error:
+                _log_failure(error, "the courier's poll failed; trying again")
 
     async def _sweep(self) -> None:
         now = time.time()
@@ -140,8 +141,8 @@ class Courier:
                             break
             except LockError:
                 return  # another replica delivers this chat now
-            except Exception:
-                logger.exception("could not deliver to chat %s", chat_id)
+            except Exception as error:
+                _log_failure(error, "could not deliver to chat %s", chat_id)
 
     @contextlib.asynccontextmanager
     async def _lease(self, chat_id: int) -> Any:
@@ -353,3 +354,12 @@ def _join(head: str | None, text: str) -> str:
 
 def _markup(data: dict[str, Any] | None) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup.model_validate(data) if data else None
+
+
+def _log_failure(error: Exception, message: str, *args: object) -> None:
+    """A bug gets its traceback; Redis or the database being down (tried again by the next
+    poll, :mod:`bot.health`) one line."""
+    if is_outage(error):
+        logger.warning(f"{message} (%s: %s)", *args, type(error).__name__, error)
+    else:
+        logger.exception(message, *args)

@@ -20,6 +20,9 @@ from aiogram import Bot
 from aiogram import Dispatcher as AiogramDispatcher
 from aiogram.types import Update
 
+from bot.health import InfraHealth
+from bot.outage import HELD, OutageMiddleware
+
 logger = logging.getLogger(__name__)
 FINISH_SECONDS = 20.0
 
@@ -61,19 +64,38 @@ class InFlight:
 class Dispatcher(AiogramDispatcher):
     """At most ``concurrency`` updates handled at once, the others wait here, before any
     middleware takes a Redis connection or lock (a burst queues in memory instead of exhausting
-    the bounded Redis pool); on shutdown, the updates taken are finished first."""
+    the bounded Redis pool); on shutdown, the updates taken are finished first.
+
+    While Redis or the database is down (``health``), an update taken waits here before it
+    starts, and one held by :class:`bot.outage.OutageMiddleware` is handled again, whole, once
+    they answer."""
 
     def __init__(
-        self, *, concurrency: int, finish_seconds: float = FINISH_SECONDS, **kwargs: Any
+        self,
+        *,
+        concurrency: int,
+        health: InfraHealth,
+        finish_seconds: float = FINISH_SECONDS,
+        **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
+        super().__init__(disable_fsm=True, **kwargs)
+        # aiogram's FSM middleware (event isolation, state) after the one that catches an
+        # outage: registered by hand, the very middleware aiogram would have registered.
+        self.update.outer_middleware(OutageMiddleware(health))
+        self.update.outer_middleware(self.fsm)
         self.in_flight = InFlight(concurrency)
+        self.health = health
         self.finish_seconds = finish_seconds
 
     async def feed_update(self, bot: Bot, update: Update, **kwargs: Any) -> Any:
         async with self.in_flight.handling():
-            return await super().feed_update(bot, update, **kwargs)
+            while True:
+                await self.health.wait()
+                result = await super().feed_update(bot, update, **kwargs)
+                if result is not HELD:
+                    return result
 
     async def emit_shutdown(self, *args: Any, **kwargs: Any) -> None:
         await self.in_flight.finish(self.finish_seconds)
+        await self.health.close()
         await super().emit_shutdown(*args, **kwargs)

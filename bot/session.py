@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 import orjson
@@ -25,15 +26,41 @@ from aiogram.methods.base import Response, TelegramType
 logger = logging.getLogger(__name__)
 EXPIRED_QUERY = ("query is too old", "QUERY_ID_INVALID")
 THREAD_GONE = ("message thread not found", "TOPIC_DELETED", "TOPIC_CLOSED")
+# A reply later than this is worth less than none; it covers a group's full minute of
+# Telegram's 20-message limit several times over.
+MAX_TOTAL_WAIT_SECONDS = 300.0
 _PINNED_RESPONSES: dict[type[Any], Any] = {}  # see PinnedResponseTypes
 
 
-class RetryAfterMiddleware(BaseRequestMiddleware):
-    """Waits ``retry_after`` and tries again when Telegram says "Too Many Requests"."""
+class ChatCooldowns:
+    """The chats Telegram has told to slow down (429), and until when."""
 
-    def __init__(self, attempts: int = 3, max_wait: float = 60.0) -> None:
-        self.attempts = attempts
-        self.max_wait = max_wait
+    def __init__(self) -> None:
+        self._until: dict[int | str, float] = {}
+
+    def note(self, chat_id: int | str, seconds: float) -> None:
+        now = time.monotonic()
+        if len(self._until) > 10_000:
+            self._until = {chat: until for chat, until in self._until.items() if until > now}
+        self._until[chat_id] = max(self._until.get(chat_id, 0.0), now + seconds)
+
+    def limited(self, chat_id: int | str | None) -> bool:
+        """Whether ``chat_id`` got a 429 whose wait has not passed yet."""
+        return chat_id is not None and self._until.get(chat_id, 0.0) > time.monotonic()
+
+
+#: Shared by every bot of the process: the error handler asks it before it replies.
+cooldowns = ChatCooldowns()
+
+
+class RetryAfterMiddleware(BaseRequestMiddleware):
+    """Waits ``retry_after`` and tries again when Telegram says "Too Many Requests", as often
+    as it says so, for ``max_total_wait`` seconds in all: a burst in a group limited to twenty
+    messages a minute is answered late rather than not at all. Past that, the 429 is raised
+    (the error handler then sends nothing to that chat: :data:`cooldowns`)."""
+
+    def __init__(self, max_total_wait: float = MAX_TOTAL_WAIT_SECONDS) -> None:
+        self.max_total_wait = max_total_wait
 
     async def __call__(
         self,
@@ -41,17 +68,24 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
-        for attempt in range(self.attempts):
+        waited = 0.0
+        while True:
             try:
                 return await make_request(bot, method)
             except TelegramRetryAfter as error:
-                if attempt == self.attempts - 1 or error.retry_after > self.max_wait:
+                chat_id = getattr(method, "chat_id", None)
+                if chat_id is not None:
+                    cooldowns.note(chat_id, error.retry_after)
+                if waited + error.retry_after > self.max_total_wait:
                     raise
                 logger.warning(
-                    "429 on %s, retrying in %ss", type(method).__name__, error.retry_after
+                    "429 on %s in chat %s, retrying in %ss",
+                    type(method).__name__,
+                    chat_id,
+                    error.retry_after,
                 )
                 await asyncio.sleep(error.retry_after)
-        raise AssertionError("unreachable")  # pragma: no cover
+                waited += error.retry_after
 
 
 class ExpiredQueryMiddleware(BaseRequestMiddleware):

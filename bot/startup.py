@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from bot.config import Settings
+from bot.secrets import mask_secrets
 
 EXIT_CONFIG = 2
 
@@ -24,7 +25,7 @@ class StartupError(Exception):
 
     def __init__(self, setting: str, problem: str, fix: str) -> None:
         self.setting = setting
-        self.problem = problem
+        self.problem = problem = mask_secrets(problem)  # a URL in it: no password printed
         self.fix = fix
         super().__init__(f"{setting}: {problem} — {fix}")
 
@@ -39,6 +40,21 @@ def load_settings(**overrides: object) -> Settings:
         problem = "is missing" if first["type"] == "missing" else _short(first["msg"])
         fix = _HINTS.get(field, "see .env.example for the expected format")
         raise StartupError(field.upper(), problem, fix) from None
+
+
+def check_database(database_url: str) -> None:
+    """Raise :class:`StartupError` when the database URL cannot work or, for SQLite, the file
+    cannot be opened and written (see :func:`bot.db.setup.check_database_url`)."""
+    from bot.db.setup import check_database_url
+
+    try:
+        check_database_url(database_url)
+    except (OSError, ValueError) as error:
+        raise StartupError(
+            "DATABASE_URL",
+            f"cannot open the database ({type(error).__name__}: {error})",
+            _HINTS["database_url"],
+        ) from None
 
 
 def _short(message: str) -> str:

@@ -10,6 +10,8 @@ from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage, DefaultKey
 from aiogram.fsm.storage.memory import MemoryStorage, SimpleEventIsolation
 from aiogram.fsm.storage.redis import RedisStorage
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
 
 from bot.leases import LeaseEventIsolation
@@ -17,6 +19,12 @@ from bot.startup import StartupError
 
 logger = logging.getLogger(__name__)
 POOL_TIMEOUT_SECONDS = 10
+# A command on a pooled connection that Redis closed (a restart) reconnects and runs again
+# instead of failing: without it, the first command on each old connection failed once Redis
+# was back. A Redis that does not answer (a network cut) fails after SOCKET_SECONDS instead
+# of hanging the update: both count as an outage (bot.health).
+RETRIES = 2
+SOCKET_SECONDS = 5.0
 MEMORY_URL = "memory://"
 
 
@@ -43,7 +51,12 @@ async def open_storage(redis_url: str | None, max_connections: int) -> Storage:
         return Storage(MemoryStorage(), SimpleEventIsolation())
     try:
         pool = BlockingConnectionPool.from_url(
-            redis_url, max_connections=max_connections, timeout=POOL_TIMEOUT_SECONDS
+            redis_url,
+            max_connections=max_connections,
+            timeout=POOL_TIMEOUT_SECONDS,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), RETRIES),
+            socket_connect_timeout=SOCKET_SECONDS,
+            socket_timeout=SOCKET_SECONDS,
         )
     except ValueError as error:
         raise StartupError(

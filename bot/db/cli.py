@@ -6,6 +6,8 @@ import asyncio
 import os
 import sys
 
+from tortoise.exceptions import OperationalError
+
 from bot.config import DEFAULT_DATABASE_URL
 from bot.db.setup import apply_migrations, check_database_url, tortoise_config
 from bot.startup import StartupError
@@ -24,7 +26,7 @@ def migrate_only() -> int:
     try:
         check_database_url(url)
         asyncio.run(apply_migrations(url))
-    except (OSError, ValueError, ConnectionError) as error:
+    except (OSError, ValueError, ConnectionError, OperationalError) as error:
         raise StartupError(
             "DATABASE_URL",
             f"cannot migrate ({type(error).__name__}: {error})",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,6 +20,7 @@ SUPPORTED_SCHEMES = ("sqlite", "postgres", "asyncpg", "psycopg")
 # killed process loses nothing, a power cut may lose the last commits but never corrupts the
 # file. ``?synchronous=FULL`` in the URL waits for the disk on every commit.
 SQLITE_PRAGMAS = {"synchronous": "NORMAL"}
+LOCK_WAIT_SECONDS = 2.0  # how long start-up waits for a SQLite file another process locked
 
 
 def tortoise_config(database_url: str) -> dict[str, Any]:
@@ -57,6 +59,26 @@ def check_database_url(database_url: str) -> None:
             raise ValueError("no SQLite file path given")
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            check_sqlite_writable(path)
+
+
+def check_sqlite_writable(path: str) -> None:
+    """Raise ValueError unless the SQLite file can be opened and written (a write rolled
+    back). Tortoise keeps its connection lock when the first connect fails, so an unusable
+    file (read-only, locked, on a full disk) hung start-up instead of failing: checked here
+    first, within :data:`LOCK_WAIT_SECONDS`."""
+    try:
+        connection = sqlite3.connect(path, timeout=LOCK_WAIT_SECONDS, isolation_level=None)
+    except sqlite3.Error as error:
+        raise ValueError(f"cannot open {path}: {error}") from None
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("CREATE TABLE gm_startup_probe (x INTEGER)")
+        connection.execute("ROLLBACK")
+    except sqlite3.Error as error:
+        raise ValueError(f"cannot write {path}: {error}") from None
+    finally:
+        connection.close()
 
 
 async def apply_migrations(database_url: str) -> None:

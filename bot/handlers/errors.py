@@ -7,7 +7,7 @@ import logging
 
 from aiogram import Router
 from aiogram.dispatcher.event.bases import SkipHandler
-from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
+from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError, TelegramRetryAfter
 from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
@@ -15,6 +15,7 @@ from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.services.errors import ServiceError
+from bot.session import cooldowns
 
 logger = logging.getLogger(__name__)
 
@@ -87,8 +88,21 @@ async def on_forbidden(event: ErrorEvent, translator: Translator) -> None:
 
 
 async def on_error(event: ErrorEvent, translator: Translator) -> None:
-    logger.exception("update %s failed", event.update.update_id, exc_info=event.exception)
     update = event.update
+    chat = update.message.chat.id if update.message is not None else None
+    if isinstance(event.exception, TelegramRetryAfter) or cooldowns.limited(chat):
+        # The reply would spend more of the limit the chat is already over (a press's alert
+        # would not, but a 429 here is Telegram's, not a bug: no traceback either way).
+        logger.warning(
+            "update %s failed while chat %s is rate-limited (%s): no error reply",
+            update.update_id,
+            chat,
+            event.exception,
+        )
+        if update.callback_query is None:
+            return
+    else:
+        logger.exception("update %s failed", update.update_id, exc_info=event.exception)
     user = None
     if update.message is not None:
         user = update.message.from_user

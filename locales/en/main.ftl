@@ -12,6 +12,7 @@ start-welcome =
 
 error-stale-button = This button is stale: the menu was closed or the bot restarted. Open it again with a command.
 error-internal = Something went wrong; nothing was counted. Please try again in a minute.
+error-outage = Temporarily unavailable: press again in a few seconds.
 
 ## Dice rolls
 
