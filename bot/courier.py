@@ -45,6 +45,7 @@ from bot.health import is_outage
 from bot.leases import lease
 from bot.pacing import Pacer
 from bot.services import outbox
+from bot.session import paced_by_caller
 
 logger = logging.getLogger(__name__)
 Hook = Callable[[Bot, OwedMessage, bool], Awaitable[None]]
@@ -183,7 +184,8 @@ class Courier:
         """Deliver one row; False when the chat must wait (a 429, a failure to retry)."""
         assert self.bot is not None, "the courier has no bot (bind() it first)"
         try:
-            await self._send(self.bot, row)
+            with paced_by_caller():
+                await self._send(self.bot, row)
         except TelegramRetryAfter as error:
             self.pacer.hold(row.chat_id, error.retry_after)
             logger.warning("429 in chat %s: waiting %ss", row.chat_id, error.retry_after)

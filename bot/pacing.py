@@ -70,6 +70,17 @@ class Pacer:
         if new and is_group(chat_id):
             _push(self._groups.setdefault(chat_id, deque()), now, self.limits.group_window)
 
+    def crowded(self, chat_id: int) -> bool:
+        """Whether a new message to ``chat_id`` would have to wait for Telegram's limits beyond
+        the usual second between two messages (a 429's wait, a group's full minute)."""
+        now, limits = self.clock(), self.limits
+        if max(self._held.get(chat_id, 0.0), self._held.get(None, 0.0)) > now:
+            return True
+        history = self._groups.get(chat_id)
+        if history is None:
+            return False
+        return _window_wait(history, limits.group_messages, limits.group_window, now) > 0
+
     def hold(self, chat_id: int | None, seconds: float) -> None:
         """Telegram said 429: nothing more to ``chat_id`` (None: anywhere) for ``seconds``."""
         until = self.clock() + seconds

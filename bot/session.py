@@ -4,8 +4,11 @@ to the group's general chat when a forum topic no longer exists."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
@@ -51,6 +54,18 @@ class ChatCooldowns:
 
 #: Shared by every bot of the process: the error handler asks it before it replies.
 cooldowns = ChatCooldowns()
+_paced: ContextVar[bool] = ContextVar("paced_by_the_caller", default=False)
+
+
+@contextlib.contextmanager
+def paced_by_caller() -> Iterator[None]:
+    """Requests made inside the block raise a 429 at once instead of waiting it out here: the
+    courier (bot.courier) holds the chat and delivers its other chats meanwhile."""
+    token = _paced.set(True)
+    try:
+        yield
+    finally:
+        _paced.reset(token)
 
 
 class RetryAfterMiddleware(BaseRequestMiddleware):
@@ -76,7 +91,7 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
                 chat_id = getattr(method, "chat_id", None)
                 if chat_id is not None:
                     cooldowns.note(chat_id, error.retry_after)
-                if waited + error.retry_after > self.max_total_wait:
+                if _paced.get() or waited + error.retry_after > self.max_total_wait:
                     raise
                 logger.warning(
                     "429 on %s in chat %s, retrying in %ss",

@@ -12,6 +12,7 @@ from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 
+from bot.courier import Courier
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
 from bot.services.errors import ServiceError
@@ -87,10 +88,11 @@ async def on_forbidden(event: ErrorEvent, translator: Translator) -> None:
         logger.warning("could not tell user %s either", user.id)
 
 
-async def on_error(event: ErrorEvent, translator: Translator) -> None:
+async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) -> None:
     update = event.update
     chat = update.message.chat.id if update.message is not None else None
-    if isinstance(event.exception, TelegramRetryAfter) or cooldowns.limited(chat):
+    crowded = chat is not None and courier.pacer.crowded(chat)  # what the game owes goes first
+    if isinstance(event.exception, TelegramRetryAfter) or cooldowns.limited(chat) or crowded:
         # The reply would spend more of the limit the chat is already over (a press's alert
         # would not, but a 429 here is Telegram's, not a bug: no traceback either way).
         logger.warning(
