@@ -223,3 +223,26 @@ async def test_two_replicas_on_postgres_deliver_each_message_once_in_order(
         assert await OwedMessage.filter(done=False).count() == 0
     finally:
         await close_database()
+
+
+async def test_a_429_in_one_chat_does_not_hold_the_others(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    walker = emu.add_user("Боря", started=True)
+    emu.fail_next(
+        "sendMessage", 429, retry_after=3, when=lambda params: int(params["chat_id"]) == group.id
+    )
+    started = asyncio.get_running_loop().time()
+    await courier.deliver(await owed(Outgoing(group.id, "в группу"), Outgoing(walker.id, "лично")))
+    assert texts(emu, emu.private_chat(walker)) == ["лично"]
+    assert asyncio.get_running_loop().time() - started < 2  # not after the group's 3 s
+    assert texts(emu, group) == []
+    assert courier.pacer.crowded(group.id)
+    for _ in range(60):
+        if texts(emu, group):
+            break
+        await asyncio.sleep(0.1)
+    assert texts(emu, group) == ["в группу"]
+    await courier.stop()
