@@ -13,6 +13,7 @@ from bot.callbacks import (
     FightAction,
     PoolFightCallback,
 )
+from bot.db.models import OwedMessage
 from bot.services.numbers import ID_MAX, NUMBER_MAX, parse_int, parse_ordinal
 
 
@@ -56,8 +57,12 @@ def test_ordinals_take_a_number_sign(text: str, value: int | None) -> None:
 
 
 def test_the_id_bound_is_the_id_columns(database: str) -> None:
-    """Every integer primary key holds ID_MAX and no more (PostgreSQL's integer)."""
+    """Every integer primary key a user can name (in a command, a button, a link) holds ID_MAX
+    and no more (PostgreSQL's integer). The outbox's rows are never named by users, and a bot
+    that sends for years needs 64 bits for them."""
     for model in Tortoise.apps["models"].values():
+        if model is OwedMessage:
+            continue
         pk = model.describe()["pk_field"]
         if pk["python_type"] == "int":
             assert pk["constraints"]["le"] == ID_MAX, model
