@@ -246,3 +246,28 @@ async def test_a_429_in_one_chat_does_not_hold_the_others(
         await asyncio.sleep(0.1)
     assert texts(emu, group) == ["в группу"]
     await courier.stop()
+
+
+async def test_a_429_storm_delays_messages_and_loses_none(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    """Telegram's limits enforced and the courier NOT pacing (as after a replica's restart,
+    when it does not know what was sent just before): Telegram says no, and says it often; every
+    owed row is still delivered once, in order, none given up."""
+    emu.limits.per_group_messages, emu.limits.per_group_window = 4, 3.0
+    emu.enforce_limits = True
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    owed_texts = [f"№{n}" for n in range(10)]
+    await courier.deliver(await owed(*(Outgoing(group.id, text) for text in owed_texts)))
+    for _ in range(150):
+        if len(texts(emu, group)) == len(owed_texts):
+            break
+        await asyncio.sleep(0.1)
+    assert texts(emu, group) == owed_texts
+    refused = [c for c in emu.calls("sendMessage", include_polling=False) if c.status == 429]
+    assert refused  # the storm happened
+    rows = await OwedMessage.filter(chat_id=group.id).order_by("id")
+    assert [(r.text, r.done, r.failed) for r in rows] == [(t, True, False) for t in owed_texts]
+    assert [r.message_id for r in rows] == [m.message_id for m in emu.bot_messages(group)]
+    await courier.stop()
