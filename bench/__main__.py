@@ -72,7 +72,7 @@ def arguments() -> argparse.Namespace:
 def rig(storage: Storage, fighters: int, throttle: bool) -> phases.Rig:
     """The production dispatcher on the fake Telegram."""
     assert storage.redis is not None
-    dp = dispatcher(storage, TOKEN, throttle)
+    dp = dispatcher(storage, TOKEN, throttle, paced=False)
     log = TelegramLog()
     return phases.Rig(dp, bench_bot(log), log, storage.redis, fighters)
 

@@ -18,6 +18,7 @@ from bot.app import build_dispatcher
 from bot.config import Settings
 from bot.db.setup import close_database, init_database
 from bot.i18n import Translator
+from bot.pacing import OFF
 from bot.storage import Storage
 
 MAX_REDIS_CONNECTIONS = 50  # the production default (REDIS_MAX_CONNECTIONS)
@@ -58,8 +59,8 @@ async def database(postgres: str | None) -> AsyncIterator[str]:
 
 
 def settings(token: str, throttle: bool = True) -> Settings:
-    """Production settings (every default: the throttle, the concurrency bound, live edits
-    merged within a second); ``throttle`` False for the one-fight-alone query count only."""
+    """Production settings (every default: the throttle, the concurrency bound); ``throttle``
+    False for the one-fight-alone query count only."""
     return Settings(  # type: ignore[call-arg]
         _env_file=None,
         bot_token=SecretStr(token),
@@ -67,12 +68,18 @@ def settings(token: str, throttle: bool = True) -> Settings:
     )
 
 
-def dispatcher(storage: Storage, token: str, throttle: bool = True) -> Dispatcher:
-    """The production dispatcher on ``storage`` (the production dice: each game's seed)."""
+def dispatcher(
+    storage: Storage, token: str, throttle: bool = True, *, paced: bool = True
+) -> Dispatcher:
+    """The production dispatcher on ``storage`` (the production dice: each game's seed).
+    ``paced`` False: the courier sends at once (the fights' fake Telegram answers instantly and
+    has no limits; Telegram's own would cap any bot at ~30 messages/s, which the busy group
+    measures)."""
     return build_dispatcher(
         storage=storage.fsm,
         isolation=storage.isolation,
         translator=Translator("ru"),
         settings=settings(token, throttle),
         redis=storage.redis,
+        limits=None if paced else OFF,
     )

@@ -63,9 +63,11 @@ def build_dispatcher(
     message_manager: MessageManagerProtocol | None = None,
     redis: Redis | None = None,
     dice_factory: DiceFactory | None = None,
+    limits: Limits | None = None,
 ) -> Dispatcher:
     """The whole dispatcher: routers, middlewares, dialogs; services passed by name.
-    ``redis``: the storage's client, for the game locks and the throttle (else in memory)."""
+    ``redis``: the storage's client, for the game locks and the throttle (else in memory);
+    ``limits``: the sending pace (Telegram's with settings, none without: tests)."""
     dp = Dispatcher(
         storage=storage,
         events_isolation=isolation,
@@ -79,7 +81,9 @@ def build_dispatcher(
     runtime = Runtime(GameLocks(redis), dice_factory or verifiable_dice, herald)
     dp["runtime"] = runtime
     # Without settings (tests), owed messages go out unpaced.
-    courier = Courier(Pacer(Limits() if settings is not None else OFF), redis)
+    if limits is None:
+        limits = Limits() if settings is not None else OFF
+    courier = Courier(Pacer(limits), redis)
     register_hooks(courier, runtime)
     dp["courier"] = courier
     dp["herald"] = herald

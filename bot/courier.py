@@ -50,6 +50,9 @@ from bot.session import paced_by_caller
 logger = logging.getLogger(__name__)
 Hook = Callable[[Bot, OwedMessage, bool], Awaitable[None]]
 POLL_SECONDS = 1.0
+# The poll leaves a fresh row to the update or timer that owed it (it delivers as it ends): the
+# poll is for what a crash, a stop, another replica or a wait left behind.
+GRACE_SECONDS = 2.0
 KEEP_SECONDS = 86_400.0  # delivered rows are kept a day (for /log-like forensics), then dropped
 MAX_ATTEMPTS = 30  # network/server failures in a row before giving up (~15 min of waits)
 NOT_MODIFIED = "message is not modified"
@@ -99,11 +102,11 @@ class Courier:
         for chat_id in sorted(chats):
             await self._chat(chat_id)
 
-    async def deliver_due(self) -> int:
-        """Every chat with a row due now; the number of chats."""
+    async def deliver_due(self, grace: float = 0.0) -> int:
+        """Every chat with a row due ``grace`` seconds ago or earlier; the number of chats."""
         now = time.time()
         chats = await (
-            OwedMessage.filter(done=False, due_at__lte=now)
+            OwedMessage.filter(done=False, due_at__lte=now - grace)
             .distinct()
             .values_list("chat_id", flat=True)
         )
@@ -114,7 +117,7 @@ class Courier:
         while True:
             await asyncio.sleep(POLL_SECONDS)
             try:
-                await self.deliver_due()
+                await self.deliver_due(GRACE_SECONDS)
                 await self._sweep()
             except Exception as error:
                 _log_failure(error, "the courier's poll failed; trying again")
