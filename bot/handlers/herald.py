@@ -14,6 +14,7 @@ from bot.handlers import (
     d20_publish,
     duel_news,
     games,
+    gm_notices,
     pool_fight_publish,
     reminders,
     world_donations,
@@ -27,6 +28,7 @@ from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.games import GameEnded
+from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
 from bot.services.world_donations import Victory
@@ -44,6 +46,12 @@ COMPOSERS: dict[type, Composer] = {
     Victory: world_donations.compose_victory,
     GameEnded: games.compose_ended,
     EditNotice: character_edit.compose_notice,
+    GaveItem: gm_notices.gave,
+    Placed: gm_notices.placed,
+    Revived: gm_notices.revived,
+    PauseSet: gm_notices.paused,
+    Kicked: gm_notices.kicked,
+    Healed: gm_notices.healed,
 }
 
 
