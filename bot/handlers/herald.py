@@ -18,6 +18,7 @@ from bot.handlers import (
     pool_fight_publish,
     reminders,
     world_donations,
+    world_sleep,
     world_tick_publish,
 )
 from bot.i18n import Translator
@@ -31,6 +32,7 @@ from bot.services.games import GameEnded
 from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
+from bot.services.world_actions import SleeperNews
 from bot.services.world_donations import Victory
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
@@ -52,6 +54,7 @@ COMPOSERS: dict[type, Composer] = {
     PauseSet: gm_notices.paused,
     Kicked: gm_notices.kicked,
     Healed: gm_notices.healed,
+    SleeperNews: world_sleep.compose,
 }
 
 

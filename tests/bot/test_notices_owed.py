@@ -5,8 +5,11 @@ its kin, a new game's message, a paid fact."""
 from __future__ import annotations
 
 from bot.db.models import OwedMessage
+from rules.pool.model import Gender
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import pool_table
+from tests.bot.world_table import QUIET
+from tests.bot.world_table import pool_table as world_table
 
 
 async def _owed(chat_id: int, part: str) -> list[OwedMessage]:
@@ -30,3 +33,22 @@ async def test_a_gm_notice_is_owed_and_delivered_as_a_reply_to_the_command(gm: H
     assert "исключён из игры" in kicked.body
     [row] = await _owed(table.group.id, "исключён из игры")
     assert row.done and row.message_id == kicked.message_id
+
+
+async def test_sleep_and_wake_are_owed_where_the_command_was_typed(gm: Harness) -> None:
+    table = await world_table(gm, ("Аня", QUIET), ("Боря", QUIET), genders=(Gender.FEMALE,) * 2)
+    anya, borya = table.players
+    command = await gm.emu.send_text(anya, table.group, "/sleep")
+    slept = await gm.emu.wait_for_message(table.group)
+    assert slept.reply_to is not None and slept.reply_to.message_id == command.message_id
+    [row] = await _owed(table.group.id, "Аня")
+    assert row.done and row.message_id == slept.message_id
+
+    private = table.private(borya)
+    command = await gm.emu.send_text(borya, private, "/wake 1")
+    woke = await gm.emu.wait_for_message(private)
+    assert "Боря будит" in woke.body  # in the player's private chat, not the group
+    assert woke.reply_to is not None and woke.reply_to.message_id == command.message_id
+    [row] = await OwedMessage.filter(chat_id=private.id)
+    assert row.done and row.message_id == woke.message_id
+    assert not (await table.character(1)).asleep
