@@ -33,7 +33,7 @@ from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Rev
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
 from bot.services.world_actions import SleeperNews
-from bot.services.world_donations import Victory
+from bot.services.world_donations import FactBought, Victory
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
@@ -55,6 +55,7 @@ COMPOSERS: dict[type, Composer] = {
     Kicked: gm_notices.kicked,
     Healed: gm_notices.healed,
     SleeperNews: world_sleep.compose,
+    FactBought: world_donations.compose_fact,
 }
 
 

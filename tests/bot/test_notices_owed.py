@@ -4,12 +4,20 @@ its kin, a new game's message, a paid fact."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from dataclasses import replace
+
+import pytest
+
 from bot.db.models import OwedMessage
-from rules.pool.model import Gender
+from rules.pool.model import Gender, Item, PocketContent, start_kit
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import pool_table
 from tests.bot.world_table import QUIET
+from tests.bot.world_table import Table as WorldTable
 from tests.bot.world_table import pool_table as world_table
+from tests.telegram_emulator import EmuUser
 
 
 async def _owed(chat_id: int, part: str) -> list[OwedMessage]:
@@ -52,3 +60,66 @@ async def test_sleep_and_wake_are_owed_where_the_command_was_typed(gm: Harness) 
     [row] = await OwedMessage.filter(chat_id=private.id)
     assert row.done and row.message_id == woke.message_id
     assert not (await table.character(1)).asleep
+
+
+async def _coins(table: WorldTable, number: int, coins: int) -> None:
+    kit = replace(start_kit(), right_pocket=PocketContent(Item.COIN, coins))
+    await table.edit(number, inventory=kit)
+
+
+async def _ask_hall(table: WorldTable, user: EmuUser, about: int) -> None:
+    emu, chat = table.gm.emu, table.private(user)
+    await emu.send_text(user, chat, "/donate")
+    window = await emu.wait_for_message(chat, lambda m: "Пожертвования" in m.body)
+    await emu.wait_for_callback_answer(
+        await emu.press_button(user, window, "🔎 Факт о персонаже за 1 монету")
+    )
+    await emu.send_text(user, chat, str(about))
+    window = await emu.wait_for_message(chat, lambda m: f"Что узнать о №{about}" in m.body)
+    await emu.wait_for_callback_answer(
+        await emu.press_button(user, window, "🚪 Зал, где персонаж сейчас")
+    )
+
+
+async def _settled(chat_id: int) -> list[OwedMessage]:
+    for _ in range(100):
+        rows = await OwedMessage.filter(chat_id=chat_id).order_by("id")
+        if rows and all(row.done for row in rows):
+            return rows
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"chat {chat_id}: owed rows not delivered")
+
+
+async def test_a_paid_fact_is_owed_with_its_coin(gm: Harness) -> None:
+    table = await world_table(gm, ("Аня", QUIET), ("Боря", QUIET))
+    anya, _ = table.players
+    await _coins(table, 1, 1)
+    await table.edit(2, hall=3)
+    await _ask_hall(table, anya, 2)
+    answer = await gm.emu.wait_for_message(table.private(anya), lambda m: "🔎" in m.body)
+    [row] = await _settled(anya.id)
+    assert "№2 Боря сейчас в зале 3." in row.text
+    assert not row.failed and row.message_id == answer.message_id
+    assert (await table.character(1)).inventory.right_pocket == PocketContent()
+
+
+async def test_a_paid_fact_that_cannot_be_delivered_still_cost_its_coin(
+    gm: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The answer is given up (logged), the coin stays given: what was paid for was the
+    question, saved with the answer owed; a private chat Telegram refuses cannot have it."""
+    table = await world_table(gm, ("Аня", QUIET), ("Боря", QUIET))
+    anya, _ = table.players
+    await _coins(table, 1, 1)
+    gm.emu.fail_next(
+        "sendMessage",
+        403,
+        "Forbidden: bot was blocked by the user",
+        when=lambda params: "🔎" in str(params.get("text", "")),
+    )
+    with caplog.at_level(logging.WARNING, logger="bot.courier"):
+        await _ask_hall(table, anya, 2)
+        [row] = await _settled(anya.id)
+    assert row.failed and row.message_id is None and "№2 Боря" in row.text
+    assert f"gave up a message to chat {anya.id}" in caplog.text
+    assert (await table.character(1)).inventory.right_pocket == PocketContent()
