@@ -28,7 +28,7 @@ from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
-from bot.services.games import GameEnded
+from bot.services.games import GameCreated, GameEnded
 from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
@@ -47,6 +47,7 @@ COMPOSERS: dict[type, Composer] = {
     Reminder: reminders.compose,
     Victory: world_donations.compose_victory,
     GameEnded: games.compose_ended,
+    GameCreated: games.compose_created,
     EditNotice: character_edit.compose_notice,
     GaveItem: gm_notices.gave,
     Placed: gm_notices.placed,

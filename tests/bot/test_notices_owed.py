@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.db.models import OwedMessage
+from bot.db.models import Game, OwedMessage
+from bot.services import games
 from rules.pool.model import Gender, Item, PocketContent, start_kit
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import pool_table
@@ -123,3 +124,21 @@ async def test_a_paid_fact_that_cannot_be_delivered_still_cost_its_coin(
     assert row.failed and row.message_id is None and "№2 Боря" in row.text
     assert f"gave up a message to chat {anya.id}" in caplog.text
     assert (await table.character(1)).inventory.right_pocket == PocketContent()
+
+
+async def test_a_new_game_is_owed_with_it_as_an_edit_of_the_chooser(gm: Harness) -> None:
+    admin = gm.emu.add_user("Мастер", language_code="ru")
+    group = gm.emu.add_group("Подземелье", admins=[admin])
+    await gm.emu.send_text(admin, group, "/newgame")
+    menu = await gm.emu.wait_for_message(group)
+    query = await gm.emu.press_button(admin, menu, "Поединок")
+    await gm.emu.wait_for_callback_answer(query)
+    await gm.emu.wait_for_edit(menu)
+    game = await Game.get(chat_id=group.id)
+    assert f"отпечаток {game.commitment[:8]}" in menu.body
+    assert menu.buttons[0][0]["url"].endswith(f"start=j{game.id}")
+    [row] = await _settled(group.id)
+    assert row.action == "edit" and row.live == games.live_key(game.id)
+    assert not row.failed and row.message_id == menu.message_id
+    shown = [m.message_id for m in gm.emu.messages(group) if "Игра началась" in m.body]
+    assert shown == [menu.message_id]  # the chooser became the game's message
