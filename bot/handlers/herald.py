@@ -19,6 +19,7 @@ from bot.handlers import (
     reminders,
     world_donations,
     world_sleep,
+    world_tick,
     world_tick_publish,
 )
 from bot.i18n import Translator
@@ -32,7 +33,7 @@ from bot.services.games import GameCreated, GameEnded
 from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
-from bot.services.world_actions import SleeperNews
+from bot.services.world_actions import HallsSet, SleeperNews
 from bot.services.world_donations import FactBought, Victory
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
@@ -57,6 +58,7 @@ COMPOSERS: dict[type, Composer] = {
     Healed: gm_notices.healed,
     SleeperNews: world_sleep.compose,
     FactBought: world_donations.compose_fact,
+    HallsSet: world_tick.compose_halls,
 }
 
 

@@ -139,10 +139,22 @@ def parse_connections(args: list[str], halls: int) -> frozenset[tuple[int, int]]
     return frozenset(pairs)
 
 
+@dataclass(frozen=True, slots=True)
+class HallsSet:
+    """An admin set which halls connect: the group is owed the portals as they are now."""
+
+    game: Game
+    world: World
+
+
 async def set_connections(
     game: Game, connections: frozenset[tuple[int, int]] | None, runtime: Runtime
 ) -> World:
-    return await change_world(game, runtime, lambda w: replace(w, connections=connections))
+    def change(world: World) -> tuple[World, HallsSet]:
+        after = replace(world, connections=connections)
+        return after, HallsSet(game, after)
+
+    return (await act(game, runtime, change, lambda news: news)).world
 
 
 async def halls_of(game: Game) -> World:

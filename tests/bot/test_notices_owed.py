@@ -142,3 +142,12 @@ async def test_a_new_game_is_owed_with_it_as_an_edit_of_the_chooser(gm: Harness)
     assert not row.failed and row.message_id == menu.message_id
     shown = [m.message_id for m in gm.emu.messages(group) if "Игра началась" in m.body]
     assert shown == [menu.message_id]  # the chooser became the game's message
+
+
+async def test_the_portals_set_by_halls_are_owed_as_a_reply(gm: Harness) -> None:
+    table = await world_table(gm, ("Аня", QUIET))
+    command = await gm.emu.send_text(table.admin, table.group, "/halls 1-2 2-3")
+    said = await gm.emu.wait_for_message(table.group)
+    assert said.reply_to is not None and said.reply_to.message_id == command.message_id
+    [row] = await _settled(table.group.id)
+    assert row.message_id == said.message_id and row.reply_to == command.message_id
