@@ -1,20 +1,18 @@
 """What the donations dialog's buttons and typed answers do. A refusal changes nothing and
-shows as a notice; a paid fact is answered in a message of its own, to keep."""
+shows as a notice; a paid fact is answered in a message of its own, to keep (owed with the
+coin: :func:`bot.handlers.world_donations.compose_fact`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from aiogram import Bot
 from aiogram.types import CallbackQuery, Message
 from aiogram_dialog import DialogManager
 from aiogram_dialog.widgets.kbd import Button
 
-from bot.dialogs.donations_view import fact_text
 from bot.dialogs.inventory_view import actor_of
 from bot.dialogs.states import DonationsDialog
 from bot.dialogs.widgets import l10n_of
-from bot.services.characters import character_by_number
 from bot.services.errors import ServiceError
 from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
@@ -86,13 +84,10 @@ async def on_question(callback: CallbackQuery, button: Button, manager: DialogMa
     about = int(manager.dialog_data.get("about", 0))
     try:
         actor = await actor_of(manager)
-        answer = await fact(actor, about, question, _runtime(manager))
-        target = await character_by_number(actor.game, about)
+        await fact(actor, about, question, _runtime(manager))  # owes the answer in private
     except ServiceError as error:
         _notice(manager, refusal_text(l10n, error))
         return
-    bot: Bot = manager.middleware_data["bot"]
-    await bot.send_message(callback.from_user.id, fact_text(l10n, answer, target.name))
     _notice(manager, l10n.text("donate-done-fact"))
     await manager.switch_to(DonationsDialog.main)
 

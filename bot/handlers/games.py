@@ -11,14 +11,13 @@ from bot.callbacks import NewGameCallback
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.delivery import edit_or_send
 from bot.handlers.group_reading import warn_if_unread
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.services import games
 from bot.services.errors import Refusal, ServiceError
-from bot.services.games import GameEnded
-from bot.services.outbox import Outgoing
+from bot.services.games import GameCreated, GameEnded
+from bot.services.outbox import Action, Outgoing
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 
@@ -78,16 +77,26 @@ async def choose_system(
     callback_data: NewGameCallback,
     bot: Bot,
     l10n: L10n,
+    runtime: Runtime,
     settings: Settings | None,
 ) -> None:
+    """The chooser becomes the new game's message (owed with the game: the commitment must be
+    published, on this message or, if it can't be edited, a new one)."""
     message = query.message
     assert isinstance(message, Message)
     if not await may_administer(bot, message.chat.id, query.from_user.id, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     skills = tuple(s.strip() for s in l10n.text("duel-default-skills").split(",") if s.strip())
     try:
-        game = await games.create_game(
-            message.chat.id, callback_data.system, query.from_user.id, l10n.locale, skills
+        await games.create_announced(
+            message.chat.id,
+            callback_data.system,
+            query.from_user.id,
+            l10n.locale,
+            skills,
+            runtime,
+            chooser=message.message_id,
+            thread_id=topic_of(message),
         )
     except ServiceError as error:  # a game began since the buttons were sent: say which
         existing = await games.active_game(message.chat.id)
@@ -95,18 +104,6 @@ async def choose_system(
             raise
         await query.answer(_game_exists(l10n, existing), show_alert=True)
         return
-    await edit_or_send(  # the commitment must be published, on this message or a new one
-        bot,
-        message.chat.id,
-        message.message_id,
-        l10n.text(
-            "game-created",
-            system=l10n.text(SYSTEM_NAMES[game.system]),
-            fingerprint=game.commitment[:FINGERPRINT],
-        ),
-        thread_id=topic_of(message),
-        reply_markup=await join_keyboard(bot, game, l10n),
-    )
     await query.answer()
 
 
@@ -142,3 +139,25 @@ def ended_text(l10n: L10n, game: Game) -> str:
 async def compose_ended(bot: Bot, translator: Translator, ended: GameEnded) -> list[Outgoing]:
     text = ended_text(translator.for_locale(ended.game.locale), ended.game)
     return [Outgoing(ended.game.chat_id, text, thread_id=ended.thread_id)]
+
+
+async def compose_created(bot: Bot, translator: Translator, created: GameCreated) -> list[Outgoing]:
+    """The chooser edited into the game's message: the commitment and the join button."""
+    game = created.game
+    l10n = translator.for_locale(game.locale)
+    text = l10n.text(
+        "game-created",
+        system=l10n.text(SYSTEM_NAMES[game.system]),
+        fingerprint=game.commitment[:FINGERPRINT],
+    )
+    markup = (await join_keyboard(bot, game, l10n)).model_dump(mode="json", exclude_none=True)
+    return [
+        Outgoing(
+            game.chat_id,
+            text,
+            action=Action.EDIT,
+            thread_id=created.thread_id,
+            live=games.live_key(game.id),
+            markup=markup,
+        )
+    ]

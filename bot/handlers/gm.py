@@ -1,6 +1,7 @@
 """A game master's commands in the group, each with a reason for the log: /give, /revive,
 /place, /pause, /resume. Without a reason the answer is the usage with an example, and nothing
-changes."""
+changes; with one, the service owes the group its line, as a reply to the command
+(:mod:`bot.handlers.gm_notices`)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ from aiogram.types import Message
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.admins import sender_is_admin
-from bot.i18n import Html, L10n, Translator
+from bot.handlers.topics import answering_to
+from bot.i18n import L10n, Translator
 from bot.services import games, gm_edits
 from bot.services.errors import Refusal, ServiceError
 from bot.services.gm_log import Actor
 from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
-from bot.views.world_items import items_text, place_to
 from rules.pool.model import Item
 
 logger = logging.getLogger(__name__)
@@ -101,21 +102,10 @@ async def give(
     reason = " ".join(args[2 if count is None else 3 :])
     if not reason.strip():
         return await usage(message, l10n, "gm-give-usage")
-    given = await gm_edits.give_item(
-        game, number, item, 1 if count is None else count, actor_of(message), reason, runtime
-    )
-    spread = ", ".join(
-        f"{items_text(l10n, given.item, n)} {place_to(l10n, where)}" for where, n in given.places
-    )
-    await message.reply(
-        l10n.text(
-            "gm-give-done",
-            number=given.character.number,
-            name=given.character.name,
-            items=items_text(l10n, given.item, given.count),
-            spread=Html(spread),
+    with answering_to(message):
+        await gm_edits.give_item(
+            game, number, item, 1 if count is None else count, actor_of(message), reason, runtime
         )
-    )
 
 
 async def revive(
@@ -132,15 +122,8 @@ async def revive(
     number = number_arg(args[0]) if args else None
     if number is None or not args[1:]:
         return await usage(message, l10n, "gm-revive-usage")
-    row = await gm_edits.revive(game, number, actor_of(message), " ".join(args[1:]), runtime)
-    state = row.state
-    if game.system == GameSystem.POOL:
-        text = l10n.text(
-            "gm-revive-done-pool", number=number, name=row.name, hall=state.get("hall", 1)
-        )
-    else:
-        text = l10n.text("gm-revive-done", number=number, name=row.name, hp=state.get("hp", 0))
-    await message.reply(text)
+    with answering_to(message):
+        await gm_edits.revive(game, number, actor_of(message), " ".join(args[1:]), runtime)
 
 
 async def place(
@@ -160,14 +143,10 @@ async def place(
     numbers = [number_arg(a) for a in args[:2]]
     if len(numbers) < 2 or numbers[0] is None or numbers[1] is None or not args[2:]:
         return await usage(message, l10n, "gm-place-usage")
-    character = await gm_edits.place(
-        game, numbers[0], numbers[1], actor_of(message), " ".join(args[2:]), runtime
-    )
-    await message.reply(
-        l10n.text(
-            "gm-place-done", number=character.number, name=character.name, hall=character.hall
+    with answering_to(message):
+        await gm_edits.place(
+            game, numbers[0], numbers[1], actor_of(message), " ".join(args[2:]), runtime
         )
-    )
 
 
 async def _set_paused(
@@ -183,8 +162,8 @@ async def _set_paused(
     game = await admin_game(message, bot, settings)
     if not reason.strip():
         return await usage(message, l10n, "gm-pause-usage" if paused else "gm-resume-usage")
-    await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime)
-    await message.reply(l10n.text("gm-paused" if paused else "gm-resumed", reason=reason.strip()))
+    with answering_to(message):
+        await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime)
 
 
 async def pause(

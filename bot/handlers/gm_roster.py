@@ -9,6 +9,7 @@ from aiogram.types import Message
 
 from bot.config import Settings
 from bot.handlers.gm import actor_of, admin_game, number_arg, usage
+from bot.handlers.topics import answering_to
 from bot.i18n import L10n
 from bot.services import gm_roster
 from bot.services.numbers import parse_ordinal
@@ -40,8 +41,8 @@ async def kick(
     reason = " ".join(args[1:])
     if number is None or not reason:
         return await usage(message, l10n, "kick-usage")
-    character = await gm_roster.kick(game, number, actor_of(message), reason, runtime)
-    await message.answer(l10n.text("kick-done", number=character.number, name=character.name))
+    with answering_to(message):
+        await gm_roster.kick(game, number, actor_of(message), reason, runtime)
 
 
 async def heal(
@@ -60,7 +61,5 @@ async def heal(
     reason = " ".join(args[1 if hp is None else 2 :])
     if number is None or not reason:
         return await usage(message, l10n, "heal-usage")
-    character, healed = await gm_roster.heal(game, number, hp, actor_of(message), reason, runtime)
-    await message.reply(
-        l10n.text("duel-healed", name=character.name, hp=healed.hp, max=healed.max_hp)
-    )
+    with answering_to(message):
+        await gm_roster.heal(game, number, hp, actor_of(message), reason, runtime)

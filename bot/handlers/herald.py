@@ -14,9 +14,12 @@ from bot.handlers import (
     d20_publish,
     duel_news,
     games,
+    gm_notices,
     pool_fight_publish,
     reminders,
     world_donations,
+    world_sleep,
+    world_tick,
     world_tick_publish,
 )
 from bot.i18n import Translator
@@ -26,10 +29,12 @@ from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
-from bot.services.games import GameEnded
+from bot.services.games import GameCreated, GameEnded
+from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
-from bot.services.world_donations import Victory
+from bot.services.world_actions import HallsSet, SleeperNews
+from bot.services.world_donations import FactBought, Victory
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
@@ -43,7 +48,17 @@ COMPOSERS: dict[type, Composer] = {
     Reminder: reminders.compose,
     Victory: world_donations.compose_victory,
     GameEnded: games.compose_ended,
+    GameCreated: games.compose_created,
     EditNotice: character_edit.compose_notice,
+    GaveItem: gm_notices.gave,
+    Placed: gm_notices.placed,
+    Revived: gm_notices.revived,
+    PauseSet: gm_notices.paused,
+    Kicked: gm_notices.kicked,
+    Healed: gm_notices.healed,
+    SleeperNews: world_sleep.compose,
+    FactBought: world_donations.compose_fact,
+    HallsSet: world_tick.compose_halls,
 }
 
 

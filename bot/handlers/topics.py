@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from aiogram.types import Message
 
 from bot.db.models import Game
 from bot.i18n import L10n
-from bot.services import games
+from bot.services import games, outbox
 from bot.services.errors import BadNumber
 from bot.services.topics import bind_hall, hall_topics
 
@@ -43,3 +45,8 @@ def topic_lines(l10n: L10n, game: Game) -> list[str]:
             lines.append(l10n.text("halls-line-bound", hall=hall, topic=thread))
     lines.append(l10n.text("halls-usage"))
     return lines
+
+
+def answering_to(message: Message) -> contextlib.AbstractContextManager[None]:
+    """Notices the service owes in ``message``'s chat reply to it, in its topic."""
+    return outbox.answering(message.chat.id, message.message_id, topic_of(message))

@@ -9,12 +9,13 @@ from aiogram.filters import Command
 from aiogram.types import Message
 from aiogram_dialog import DialogManager, StartMode
 
+from bot.dialogs.donations_view import fact_text
 from bot.dialogs.states import DonationsDialog
 from bot.handlers.games import ended_text
-from bot.handlers.world_common import actor_of, in_group, private_link
+from bot.handlers.world_common import actor_of, in_group, private_link, user_l10n
 from bot.i18n import L10n, Translator
 from bot.services.outbox import Outgoing
-from bot.services.world_donations import Victory
+from bot.services.world_donations import FactBought, Victory
 
 
 def build_router() -> Router:
@@ -51,3 +52,10 @@ async def compose_victory(bot: Bot, translator: Translator, victory: Victory) ->
         parts.append(group.text("donate-group-results", first=first, second=second))
         parts.append(ended_text(group, ended))
     return [Outgoing(game.chat_id, "\n\n".join(parts))]
+
+
+async def compose_fact(bot: Bot, translator: Translator, bought: FactBought) -> list[Outgoing]:
+    """The paid answer, in the asker's private chat and language."""
+    game, asker = bought.actor.game, bought.actor.row
+    l10n = await user_l10n(translator, asker.user_id, game.locale)
+    return [Outgoing(asker.user_id, fact_text(l10n, bought.fact, bought.name))]

@@ -1,23 +1,28 @@
-"""Sleep: /sleep, /wake N, /guard N, /snatch N (in the game's group or in private)."""
+"""Sleep: /sleep, /wake N, /guard N, /snatch N (in the game's group or in private). The service
+owes the line, as a reply to the command where it was typed (:func:`compose`)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot.handlers.world_common import actor_of
-from bot.i18n import L10n
-from bot.services import world_actions
+from bot.handlers.topics import answering_to
+from bot.handlers.world_common import actor_of, user_l10n
+from bot.i18n import L10n, Translator
+from bot.services import outbox, world_actions
 from bot.services.errors import ServiceError
 from bot.services.numbers import parse_ordinal
+from bot.services.outbox import Outgoing
 from bot.services.runtime import Runtime
+from bot.services.world_actions import SleeperNews, Tending
 from bot.services.world_play import Actor
 from bot.views.world_items import place_to
 from rules.errors import Code
-from rules.pool.model import PoolCharacter
+
+DONE = {Tending.WAKE: "world-wake-done", Tending.GUARD: "world-guard-done"}
 
 
 def build_router() -> Router:
@@ -33,15 +38,13 @@ def _number(command: CommandObject) -> int | None:
     return parse_ordinal(command.args)
 
 
-async def sleep(message: Message, l10n: L10n, runtime: Runtime) -> None:
+async def sleep(message: Message, runtime: Runtime) -> None:
     actor = await actor_of(message)
-    me = await world_actions.sleep(actor, runtime)
-    await message.reply(
-        l10n.text("world-sleep-done", name=me.name, number=me.number, gender=me.gender.value)
-    )
+    with answering_to(message):
+        await world_actions.sleep(actor, runtime)
 
 
-SleeperAction = Callable[[Actor, int, Runtime], Awaitable[PoolCharacter]]
+SleeperAction = Callable[[Actor, int, Runtime], Awaitable[object]]
 
 
 async def _on_sleeper(
@@ -50,56 +53,56 @@ async def _on_sleeper(
     l10n: L10n,
     runtime: Runtime,
     action: SleeperAction,
-    texts: tuple[str, str],
+    usage: str,
 ) -> None:
-    """/wake N and /guard N: the action on sleeper N, then its line (``texts``: usage, done)."""
-    usage, done = texts
+    """/wake N, /guard N, /snatch N: the action on sleeper N, or its ``usage``."""
     number = _number(command)
     if number is None:
         await message.reply(l10n.text(usage))
         return
     actor = await actor_of(message)
-    sleeper = await action(actor, number, runtime)
-    await message.reply(
-        l10n.text(
-            done,
-            name=actor.row.name,
-            number=number,
-            sleeper=sleeper.name,
-            sleeper_gender=sleeper.gender.value,
-        )
-    )
+    with answering_to(message):
+        await action(actor, number, runtime)
 
 
 async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
-    texts = ("world-wake-usage", "world-wake-done")
-    await _on_sleeper(message, command, l10n, runtime, world_actions.wake, texts)
+    await _on_sleeper(message, command, l10n, runtime, world_actions.wake, "world-wake-usage")
 
 
 async def guard(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
-    texts = ("world-guard-usage", "world-guard-done")
-    await _on_sleeper(message, command, l10n, runtime, world_actions.guard_sleeper, texts)
+    await _on_sleeper(
+        message, command, l10n, runtime, world_actions.guard_sleeper, "world-guard-usage"
+    )
 
 
 async def snatch(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
     """``/snatch N``: the sword from sleeper N's hand. Anything more (``/snatch N coins``) asks to
     steal something else, which the rules forbid."""
-    args = (command.args or "").split()
-    if len(args) > 1:
+    if len((command.args or "").split()) > 1:
         raise ServiceError(Code.STEAL_FROM_SLEEPER)
-    number = _number(command)
-    if number is None:
-        await message.reply(l10n.text("world-snatch-usage"))
-        return
-    actor = await actor_of(message)
-    done = await world_actions.snatch(actor, number, runtime)
-    await message.reply(
-        l10n.text(
-            "world-snatch-done",
-            name=actor.row.name,
-            number=number,
-            sleeper=done.sleeper.name,
-            sleeper_gender=done.sleeper.gender.value,
-            place=place_to(l10n, done.to),
+    await _on_sleeper(message, command, l10n, runtime, world_actions.snatch, "world-snatch-usage")
+
+
+async def compose(bot: Bot, translator: Translator, news: SleeperNews) -> list[Outgoing]:
+    """The line where the command was typed: the group in the game's locale, a private chat
+    in the player's."""
+    game, me = news.actor.game, news.actor.row
+    command = outbox.answered()
+    chat_id = command.chat_id if command is not None else game.chat_id
+    if chat_id == game.chat_id:
+        l10n = translator.for_locale(game.locale)
+    else:
+        l10n = await user_l10n(translator, me.user_id, game.locale)
+    sleeper = news.sleeper
+    if news.to is None and news.tending is None:
+        text = l10n.text(
+            "world-sleep-done", name=me.name, number=me.number, gender=sleeper.gender.value
         )
-    )
+        return [outbox.reply(chat_id, text)]
+    about: dict[str, object] = {"name": me.name, "number": sleeper.number}
+    about |= {"sleeper": sleeper.name, "sleeper_gender": sleeper.gender.value}
+    if news.to is not None:
+        text = l10n.text("world-snatch-done", place=place_to(l10n, news.to), **about)
+    else:
+        text = l10n.text(DONE[news.tending or Tending.WAKE], **about)
+    return [outbox.reply(chat_id, text)]

@@ -14,14 +14,15 @@ from aiogram.types import Message
 from bot.config import Settings
 from bot.db.models import Game, GameStatus, Timer
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.topics import bind_topic, topic_lines, topic_of
-from bot.i18n import Html, L10n
+from bot.handlers.topics import answering_to, bind_topic, topic_lines, topic_of
+from bot.i18n import Html, L10n, Translator
 from bot.scheduler import Scheduler
-from bot.services import cycles
+from bot.services import cycles, outbox
 from bot.services.errors import GamePaused, Refusal, ServiceError
 from bot.services.numbers import parse_int
+from bot.services.outbox import Outgoing
 from bot.services.runtime import Runtime
-from bot.services.world_actions import halls_of, parse_connections, set_connections
+from bot.services.world_actions import HallsSet, halls_of, parse_connections, set_connections
 from bot.services.world_play import GROUP_CHATS, pool_game_of_chat
 from bot.views.world_hall import portals_text
 
@@ -92,5 +93,12 @@ async def halls_command(
         return
     world = await halls_of(game)
     connections = parse_connections(args, world.halls)
-    world = await set_connections(game, connections, runtime)
-    await message.reply(l10n.text("world-halls-set", portals=Html(portals_text(l10n, world))))
+    with answering_to(message):
+        await set_connections(game, connections, runtime)
+
+
+async def compose_halls(bot: Bot, translator: Translator, news: HallsSet) -> list[Outgoing]:
+    """The portals as set, to the group (a reply to the admin's /halls)."""
+    l10n = translator.for_locale(news.game.locale)
+    text = l10n.text("world-halls-set", portals=Html(portals_text(l10n, news.world)))
+    return [outbox.reply(news.game.chat_id, text)]

@@ -39,7 +39,7 @@ from bot.services.duel_store import OPEN_STAGES as OPEN_DUEL_STAGES
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
 from bot.services.games import settings_of
-from bot.services.gm_edits import revive
+from bot.services.gm_edits import revive_held
 from bot.services.runtime import Runtime
 from bot.services.topics import topic_of_character
 from bot.services.world import load_world, save_world
@@ -258,9 +258,8 @@ async def _revive(
         raise StaleEdit()
     _check_status(target, edit)
     outcome = Outcome((Change(Field.ALIVE, "dead", "alive"),))
-    row = await revive(game, number, actor, reason, runtime)
-    saved = Saved(row.name, number, outcome, False)
-    # Revived under its own lock (bot.services.gm_edits): the notice is owed right after.
     async with runtime.locks.game(game.id, paused_ok=True) as game:
+        row = await revive_held(game, number, actor, reason)
+        saved = Saved(row.name, number, outcome, False)
         await _announce(game, saved, actor, reason, runtime)
     return saved

@@ -11,7 +11,7 @@ from tortoise.expressions import F
 from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
-from bot.db.models import Game, GameStatus, GameSystem, RollLog
+from bot.db.models import Game, GameStatus, GameSystem, LiveMessage, RollLog
 from bot.services.codec import dump
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.locks import GameLocks
@@ -54,6 +54,39 @@ async def create_game(
         )
     except IntegrityError:
         raise ServiceError(Refusal.GAME_EXISTS) from None
+
+
+@dataclass(frozen=True, slots=True)
+class GameCreated:
+    """A new game: the group is owed its message (the commitment, the join button), shown on
+    the live message :func:`live_key` (the system chooser it was created from)."""
+
+    game: Game
+    thread_id: int | None
+
+
+def live_key(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+async def create_announced(
+    chat_id: int,
+    system: GameSystem,
+    created_by: int,
+    locale: str,
+    default_duel_skills: tuple[str, ...],
+    runtime: Runtime,
+    chooser: int,
+    thread_id: int | None,
+) -> Game:
+    """:func:`create_game` from the system chooser (message ``chooser``), owing its edit into
+    the new game's message in the same transaction: a game whose commitment is never
+    published cannot be."""
+    async with in_transaction():
+        game = await create_game(chat_id, system, created_by, locale, default_duel_skills)
+        await LiveMessage.create(key=live_key(game.id), chat_id=chat_id, message_id=chooser)
+        await runtime.announce(GameCreated(game, thread_id))
+    return game
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
 from bot.services.game_timers import pending_of
 from bot.services.gm_log import REASON_MAX, Actor
+from bot.services.gm_news import GaveItem, PauseSet, Placed, Revived
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from rules.errors import RuleError
@@ -71,8 +72,10 @@ async def _world_edit(
     reason: str,
     change: Callable[[World], tuple[World, T]],
     entry: Callable[[T], tuple[str, int, dict[str, Any]]],
+    news: Callable[[Game, T], object],
 ) -> T:
-    """Change the pool world and log ``entry(outcome)`` (action, target, details) with it."""
+    """Change the pool world and log ``entry(outcome)`` (action, target, details) with it;
+    ``news(game, outcome)`` is what the group is owed."""
     _pool(game)
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
@@ -93,6 +96,7 @@ async def _world_edit(
                 details=details,
                 connection=connection,
             )
+        await runtime.announce(news(game, outcome))
     return outcome
 
 
@@ -121,7 +125,7 @@ async def give_item(
         spread = {place.value: n for place, n in given.places}
         return "give", number, {"item": item.value, "count": count, "places": spread}
 
-    return await _world_edit(game, runtime, actor, reason, change, entry)
+    return await _world_edit(game, runtime, actor, reason, change, entry, GaveItem)
 
 
 async def place(
@@ -138,7 +142,10 @@ async def place(
     def entry(outcome: tuple[int, PoolCharacter]) -> tuple[str, int, dict[str, Any]]:
         return "place", number, {"from": outcome[0], "to": hall}
 
-    _, moved = await _world_edit(game, runtime, actor, reason, change, entry)
+    def news(game: Game, outcome: tuple[int, PoolCharacter]) -> Placed:
+        return Placed(game, outcome[1])
+
+    _, moved = await _world_edit(game, runtime, actor, reason, change, entry, news)
     return moved
 
 
@@ -182,48 +189,55 @@ async def _check_not_fighting(game: Game, number: int, name: str) -> None:
 
 
 async def revive(game: Game, number: int, actor: Actor, reason: str, runtime: Runtime) -> Character:
-    """A dead character lives again (see :func:`_revived` for how much life)."""
+    """A dead character lives again (see :func:`_revived` for how much life); the group is
+    owed it."""
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
-        row = await character_by_number(game, number)
-        if row.status == CharacterStatus.ACTIVE:
-            raise ServiceError(Refusal.GM_ALIVE, number=number, name=row.name)
-        if row.status == CharacterStatus.KICKED:
-            raise ServiceError(Refusal.GM_KICKED, number=number, name=row.name)
-        other = await living_character(game, row.user_id)
-        if other is not None:
-            raise ServiceError(
-                Refusal.GM_HAS_LIVING, number=number, name=row.name, other=other.name
+        row = await revive_held(game, number, actor, reason)
+        await runtime.announce(Revived(game, row))
+    return row
+
+
+async def revive_held(game: Game, number: int, actor: Actor, reason: str) -> Character:
+    """:func:`revive` without its notice (call it holding the game's lock)."""
+    reason = clean_reason(reason)
+    row = await character_by_number(game, number)
+    if row.status == CharacterStatus.ACTIVE:
+        raise ServiceError(Refusal.GM_ALIVE, number=number, name=row.name)
+    if row.status == CharacterStatus.KICKED:
+        raise ServiceError(Refusal.GM_KICKED, number=number, name=row.name)
+    other = await living_character(game, row.user_id)
+    if other is not None:
+        raise ServiceError(Refusal.GM_HAS_LIVING, number=number, name=row.name, other=other.name)
+    await _check_not_fighting(game, number, row.name)
+    state, details = _revived(game, row)
+    changes: dict[str, Any] = {
+        "status": CharacterStatus.ACTIVE,
+        "active_key": f"{game.id}:{row.user_id}",
+        "state": dump(state),
+    }
+    try:
+        async with in_transaction() as connection:
+            updated = await Character.filter(
+                id=row.id, version=row.version, status=CharacterStatus.DEAD
+            ).update(**changes, version=F("version") + 1)
+            if not updated:
+                raise StaleAction()
+            await gm_log.record(
+                game,
+                actor,
+                "revive",
+                reason,
+                target_number=number,
+                details=details,
+                connection=connection,
             )
-        await _check_not_fighting(game, number, row.name)
-        state, details = _revived(game, row)
-        changes: dict[str, Any] = {
-            "status": CharacterStatus.ACTIVE,
-            "active_key": f"{game.id}:{row.user_id}",
-            "state": dump(state),
-        }
-        try:
-            async with in_transaction() as connection:
-                updated = await Character.filter(
-                    id=row.id, version=row.version, status=CharacterStatus.DEAD
-                ).update(**changes, version=F("version") + 1)
-                if not updated:
-                    raise StaleAction()
-                await gm_log.record(
-                    game,
-                    actor,
-                    "revive",
-                    reason,
-                    target_number=number,
-                    details=details,
-                    connection=connection,
-                )
-        except IntegrityError:  # another character of the user came to life meanwhile
-            other = await living_character(game, row.user_id)
-            name = other.name if other is not None else row.name
-            raise ServiceError(
-                Refusal.GM_HAS_LIVING, number=number, name=row.name, other=name
-            ) from None
+    except IntegrityError:  # another character of the user came to life meanwhile
+        other = await living_character(game, row.user_id)
+        name = other.name if other is not None else row.name
+        raise ServiceError(
+            Refusal.GM_HAS_LIVING, number=number, name=row.name, other=name
+        ) from None
     await row.refresh_from_db()
     return row
 
@@ -262,4 +276,5 @@ async def set_paused(game: Game, paused: bool, actor: Actor, reason: str, runtim
         await game.refresh_from_db()
         if not paused and not any(t.kind == cycles.AUTO_TICK for t in pending):
             await cycles.arm_auto_tick(game)  # a tick refused during the pause is not lost
+        await runtime.announce(PauseSet(game, paused, reason))
     return game

@@ -1,5 +1,6 @@
 """A game master removes a character (/kick) or restores a duel character's HP (/heal): each
-with a reason, written to the GM log in the same transaction as the change."""
+with a reason, written to the GM log in the same transaction as the change and the group's
+notice (:mod:`bot.services.gm_news`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bot.services.codec import dump
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.gm_edits import clean_reason
 from bot.services.gm_log import Actor
+from bot.services.gm_news import Healed, Kicked
 from bot.services.runtime import Runtime
 from rules.duel import DuelCharacter
 
@@ -35,7 +37,8 @@ async def kick(game: Game, number: int, actor: Actor, reason: str, runtime: Runt
             await gm_log.record(
                 game, actor, "kick", reason, target_number=number, connection=connection
             )
-    character.status = CharacterStatus.KICKED
+        character.status = CharacterStatus.KICKED
+        await runtime.announce(Kicked(game, character))
     return character
 
 
@@ -70,4 +73,5 @@ async def heal(
                 details={"hp": [fighter.hp, healed.hp]},
                 connection=connection,
             )
+        await runtime.announce(Healed(game, character.name, healed))
     return character, healed

@@ -49,6 +49,44 @@ class Outgoing:
 _owed: ContextVar[set[int] | None] = ContextVar("owed_chats", default=None)
 
 
+@dataclass(frozen=True, slots=True)
+class Answering:
+    """The command a service's notice answers: its chat, message and topic."""
+
+    chat_id: int
+    message_id: int | None = None
+    thread_id: int | None = None
+
+
+_answering: ContextVar[Answering | None] = ContextVar("answering", default=None)
+
+
+@contextlib.contextmanager
+def answering(chat_id: int, message_id: int | None, thread_id: int | None) -> Iterator[None]:
+    """Inside the block, a notice owed to ``chat_id`` replies to the command ``message_id``
+    (set by the handler around the service call; the service knows the game, not the command)."""
+    token = _answering.set(Answering(chat_id, message_id, thread_id))
+    try:
+        yield
+    finally:
+        _answering.reset(token)
+
+
+def answered() -> Answering | None:
+    """The command being answered, if a handler said so."""
+    return _answering.get()
+
+
+def reply(chat_id: int, text: str, **fields: Any) -> Outgoing:
+    """``text`` to ``chat_id``: as a reply to the command being answered there, if any (in
+    its topic), else a plain send."""
+    command = _answering.get()
+    if command is not None and command.chat_id == chat_id:
+        fields.setdefault("thread_id", command.thread_id)
+        fields.setdefault("reply_to", command.message_id)
+    return Outgoing(chat_id, text, **fields)
+
+
 @contextlib.contextmanager
 def collecting() -> Iterator[set[int]]:
     """Remember the chats owed inside the block (an update, a timer, a hook)."""

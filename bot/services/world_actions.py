@@ -3,7 +3,9 @@ and what admins set: which halls connect. Each is one rule call through :func:`a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from bot.db.models import Game
 from bot.services.errors import Refusal, ServiceError
@@ -18,21 +20,51 @@ from rules.pool.sleepers import guard, take_from_sleeper, wake_up
 from rules.pool.world import World, request_move, update_character
 
 
+class Tending(StrEnum):
+    WAKE = "wake"
+    GUARD = "guard"
+
+
+@dataclass(frozen=True, slots=True)
+class SleeperNews:
+    """Said where the command was typed (owed with the change): ``actor`` fell asleep
+    (``tending`` None) or woke or guarded ``sleeper``; a snatch says ``to`` where the sword
+    went (a hand of the thief, or the floor when both hands were full)."""
+
+    actor: Actor
+    sleeper: PoolCharacter
+    tending: Tending | None = None
+    to: Place | None = None
+
+
+async def _on_sleeper(
+    actor: Actor, runtime: Runtime, change: Callable[[World], World], sleeper: int, how: Tending
+) -> PoolCharacter:
+    def changed(world: World) -> tuple[World, SleeperNews]:
+        after = change(world)
+        return after, SleeperNews(actor, after.character(sleeper), how)
+
+    return (await act(actor.game, runtime, changed, lambda news: news)).sleeper
+
+
 async def sleep(actor: Actor, runtime: Runtime) -> PoolCharacter:
-    world = await change_world(
-        actor.game, runtime, lambda w: update_character(w, actor.number, fall_asleep)
-    )
-    return world.character(actor.number)
+    def changed(world: World) -> tuple[World, SleeperNews]:
+        after = update_character(world, actor.number, fall_asleep)
+        return after, SleeperNews(actor, after.character(actor.number))
+
+    return (await act(actor.game, runtime, changed, lambda news: news)).sleeper
 
 
 async def wake(actor: Actor, sleeper: int, runtime: Runtime) -> PoolCharacter:
-    world = await change_world(actor.game, runtime, lambda w: wake_up(w, sleeper, actor.number))
-    return world.character(sleeper)
+    return await _on_sleeper(
+        actor, runtime, lambda w: wake_up(w, sleeper, actor.number), sleeper, Tending.WAKE
+    )
 
 
 async def guard_sleeper(actor: Actor, sleeper: int, runtime: Runtime) -> PoolCharacter:
-    world = await change_world(actor.game, runtime, lambda w: guard(w, actor.number, sleeper))
-    return world.character(sleeper)
+    return await _on_sleeper(
+        actor, runtime, lambda w: guard(w, actor.number, sleeper), sleeper, Tending.GUARD
+    )
 
 
 def _sword_hand(world: World, sleeper: int) -> Place:
@@ -45,25 +77,19 @@ def _sword_hand(world: World, sleeper: int) -> Place:
     return Place.LEFT_HAND
 
 
-@dataclass(frozen=True, slots=True)
-class Snatched:
-    sleeper: PoolCharacter
-    to: Place  # a hand of the thief, or the floor when both hands were full
-
-
-async def snatch(actor: Actor, sleeper: int, runtime: Runtime) -> Snatched:
+async def snatch(actor: Actor, sleeper: int, runtime: Runtime) -> SleeperNews:
     """Snatch the sword from a sleeper's hand (it wakes them)."""
 
-    def change(world: World) -> tuple[World, Snatched]:
+    def change(world: World) -> tuple[World, SleeperNews]:
         before = world.character(actor.number).inventory
         after = take_from_sleeper(world, actor.number, sleeper, _sword_hand(world, sleeper))
         now = after.character(actor.number).inventory
         to = next(
             (h for h in HANDS if held(now, Item.SWORD, h) > held(before, Item.SWORD, h)), None
         )
-        return after, Snatched(after.character(sleeper), to or Place.FLOOR)
+        return after, SleeperNews(actor, after.character(sleeper), to=to or Place.FLOOR)
 
-    return await act(actor.game, runtime, change)
+    return await act(actor.game, runtime, change, lambda news: news)
 
 
 async def move_to(actor: Actor, hall: int | None, runtime: Runtime) -> PoolCharacter:
@@ -113,10 +139,22 @@ def parse_connections(args: list[str], halls: int) -> frozenset[tuple[int, int]]
     return frozenset(pairs)
 
 
+@dataclass(frozen=True, slots=True)
+class HallsSet:
+    """An admin set which halls connect: the group is owed the portals as they are now."""
+
+    game: Game
+    world: World
+
+
 async def set_connections(
     game: Game, connections: frozenset[tuple[int, int]] | None, runtime: Runtime
 ) -> World:
-    return await change_world(game, runtime, lambda w: replace(w, connections=connections))
+    def change(world: World) -> tuple[World, HallsSet]:
+        after = replace(world, connections=connections)
+        return after, HallsSet(game, after)
+
+    return (await act(game, runtime, change, lambda news: news)).world
 
 
 async def halls_of(game: Game) -> World:

@@ -25,6 +25,7 @@ from rules.pool.donations import (
 )
 from rules.pool.model import Item
 from rules.pool.places import Place
+from rules.pool.world import World
 
 
 async def donate(actor: Actor, item: Item, source: Place, runtime: Runtime) -> tuple[Place, ...]:
@@ -37,9 +38,26 @@ async def buy(actor: Actor, item: Item, runtime: Runtime) -> Place:
     return await act(actor.game, runtime, lambda w: buy_prize(w, actor.number, item))
 
 
+@dataclass(frozen=True, slots=True)
+class FactBought:
+    """A paid fact, owed to the asker's private chat with the coin it cost."""
+
+    actor: Actor
+    fact: Fact
+    name: str  # the character's it is about
+
+
 async def fact(actor: Actor, about: int, question: Question, runtime: Runtime) -> Fact:
-    """One coin for the hall, items or health of character ``about``."""
-    return await act(actor.game, runtime, lambda w: ask_fact(w, actor.number, about, question))
+    """One coin for the hall, items or health of character ``about``; the answer is owed to
+    the asker in private in the same transaction (a blocked chat loses the answer, not the
+    coin: the coin was given, the answer is logged as given up)."""
+
+    def change(world: World) -> tuple[World, FactBought]:
+        after, answer = ask_fact(world, actor.number, about, question)
+        return after, FactBought(actor, answer, after.character(about).name)
+
+    bought = await act(actor.game, runtime, change, lambda news: news)
+    return bought.fact
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,9 +80,15 @@ async def actor_in_game(game_id: int, user_id: int) -> Actor:
     return Actor(game, row)
 
 
-async def act(game: Game, runtime: Runtime, change: Callable[[World], tuple[World, T]]) -> T:
+async def act(
+    game: Game,
+    runtime: Runtime,
+    change: Callable[[World], tuple[World, T]],
+    news: Callable[[T], object] | None = None,
+) -> T:
     """Apply ``change`` to the world under the game's lock and save; a rule error saves nothing
-    and becomes a refusal. Returns what ``change`` returned besides the world."""
+    and becomes a refusal. Returns what ``change`` returned besides the world; ``news(it)``,
+    if given, is announced with the save."""
     async with runtime.locks.game(game.id) as game:
         world, rows = await load_world(game)
         try:
@@ -90,6 +96,8 @@ async def act(game: Game, runtime: Runtime, change: Callable[[World], tuple[Worl
         except RuleError as error:
             raise ServiceError.of(error) from None
         await save_world(game, world, after, rows)
+        if news is not None:
+            await runtime.announce(news(outcome))
     return outcome
 
 

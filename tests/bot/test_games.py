@@ -19,6 +19,7 @@ async def _new_pool_game(gm: Harness) -> tuple[EmuUser, EmuChat, Game]:
     assert "Какую систему" in menu.body
     query = await gm.emu.press_button(admin, menu, "Пул d10 (выживание в залах)")
     await gm.emu.wait_for_callback_answer(query)
+    await gm.emu.wait_for_edit(menu)  # owed with the game, delivered after the press's answer
     game = await Game.get(chat_id=group.id)
     return admin, group, game
 

@@ -1,0 +1,52 @@
+"""What a game master's command owes the group (a reply to the command, through the herald):
+one outcome per command, announced in the transaction of the change it reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from bot.db.models import Character, Game
+from rules.duel import DuelCharacter
+from rules.pool.model import PoolCharacter
+
+if TYPE_CHECKING:
+    from bot.services.gm_edits import Given
+
+
+@dataclass(frozen=True, slots=True)
+class GaveItem:
+    game: Game
+    given: Given
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    game: Game
+    character: PoolCharacter
+
+
+@dataclass(frozen=True, slots=True)
+class Revived:
+    game: Game
+    row: Character
+
+
+@dataclass(frozen=True, slots=True)
+class PauseSet:
+    game: Game
+    paused: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Kicked:
+    game: Game
+    character: Character
+
+
+@dataclass(frozen=True, slots=True)
+class Healed:
+    game: Game
+    name: str
+    healed: DuelCharacter
