@@ -7,7 +7,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from tests.telegram_emulator import TelegramEmulator
@@ -95,3 +95,9 @@ async def _wait_for_port(port: int) -> None:
             writer.close()
             await writer.wait_closed()
             return
+
+
+async def until(emu: TelegramEmulator, check: Callable[[], object], seconds: float = 30) -> None:
+    """Wait until ``check()`` holds; the emulator wakes the wait on every change it sees."""
+    found = await emu.state.changed.wait_for(lambda: True if check() else None, seconds)
+    assert found, "timed out"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,7 @@ from bot.services.characters import D20Build, create_character
 from rules.d20 import CharacterClass
 from rules.dice import VerifiableDice, commitment
 from rules.gender import Gender
-from tests.e2e.process import bot_process
+from tests.e2e.process import bot_process, until
 from tests.telegram_emulator import EmuChat, EmuMessage, TelegramEmulator
 
 TOKEN = "777032:E2E-d20-outbox-kill-token-abcdefghijklmnopqrstu"
@@ -71,11 +70,6 @@ def _results(emu: TelegramEmulator, group: EmuChat) -> list[EmuMessage]:
     return [m for m in emu.bot_messages(group) if RESULT in m.body]
 
 
-async def _until(emu: TelegramEmulator, check: Callable[[], object], seconds: float = 30) -> None:
-    found = await emu.state.changed.wait_for(lambda: True if check() else None, seconds)
-    assert found, "timed out"
-
-
 @pytest.mark.parametrize("point", ["owed", "sending", "unmarked", "marked"])
 async def test_a_kill_on_a_turns_result_loses_no_die(
     point: str, tmp_path: Path, clean_redis: str
@@ -110,7 +104,7 @@ async def test_a_kill_on_a_turns_result_loses_no_die(
                 assert before == []
                 assert "Эльф (12/12)" in turn.button_texts
                 await emu.press_button(players[0], turn, "Эльф (12/12)")
-            await _until(emu, lambda: _results(emu, group))
+            await until(emu, lambda: _results(emu, group))
             await asyncio.sleep(2)  # a repeat, if any, would come now
         results = _results(emu, group)
         # Sent and killed before its mark: the one message that may repeat (bot.courier).

@@ -10,14 +10,13 @@ The dice are the game's real verifiable dice, recomputed here with the rules.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.db.models import Game, OwedMessage, RollLog
 from bot.db.setup import close_database, init_database
-from tests.e2e.process import bot_process
+from tests.e2e.process import bot_process, until
 from tests.e2e.test_crash_safety import SKILL, _duel_game, _replay
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
 
@@ -28,11 +27,6 @@ CHOICES = ["Продолжить", "Остановиться"]
 
 def _shown(emu: TelegramEmulator, group: EmuChat, text: str) -> list[EmuMessage]:
     return [m for m in emu.bot_messages(group) if text.replace("</b>", "") in m.body]
-
-
-async def _until(emu: TelegramEmulator, check: Callable[[], object], seconds: float = 30) -> None:
-    found = await emu.state.changed.wait_for(lambda: True if check() else None, seconds)
-    assert found, "timed out"
 
 
 async def _press(emu: TelegramEmulator, user: EmuUser, message: EmuMessage, text: str) -> str:
@@ -73,10 +67,10 @@ async def test_a_kill_on_a_duel_rounds_result_loses_no_dice(
                 group, lambda m: "Вызов на поединок:" in m.body, timeout=30
             )
             await _press(emu, bronn, challenge, "Принять")
-            await _until(emu, lambda: _shown(emu, group, ROUND_1))
+            await until(emu, lambda: _shown(emu, group, ROUND_1))
             round_one = _shown(emu, group, ROUND_1)[0]
             await _press(emu, sandor, round_one, "Продолжить")
-            await _until(emu, lambda: "выбирает «Продолжить»" in round_one.body)
+            await until(emu, lambda: "выбирает «Продолжить»" in round_one.body)
             await emu.press_button(bronn, round_one, "Продолжить")  # fights round 2
             async with asyncio.timeout(30):
                 await first.wait()  # killed at the point
@@ -87,8 +81,8 @@ async def test_a_kill_on_a_duel_rounds_result_loses_no_dice(
         async with bot_process(emu, tmp_path, redis_url=clean_redis):
             if point == "owed":  # never committed: the press is lost, the fighter presses again
                 await _press(emu, bronn, round_one, "Продолжить")
-            await _until(emu, lambda: _shown(emu, group, ROUND_2))
-            await _until(emu, lambda: not round_one.buttons)
+            await until(emu, lambda: _shown(emu, group, ROUND_2))
+            await until(emu, lambda: not round_one.buttons)
             await asyncio.sleep(2)  # a repeat, if any, would come now
             shown = _shown(emu, group, ROUND_2)
             # Sent and killed before its mark: the one message that may repeat.

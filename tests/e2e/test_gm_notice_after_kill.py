@@ -8,7 +8,6 @@ was lost: the same reply to the same command), and the item was given once.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from bot.db.setup import close_database, init_database
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from rules.pool.model import Gender, Stats
-from tests.e2e.process import bot_process
+from tests.e2e.process import bot_process, until
 from tests.telegram_emulator import EmuChat, EmuMessage, TelegramEmulator
 
 TOKEN = "777033:E2E-outbox-gm-notice-token-abcdefghijklmnopqrst"
@@ -50,11 +49,6 @@ def _notices(emu: TelegramEmulator, chat: EmuChat) -> list[EmuMessage]:
     return [m for m in emu.bot_messages(chat) if NOTICE in m.body]
 
 
-async def _until(emu: TelegramEmulator, check: Callable[[], object], seconds: float = 30) -> None:
-    found = await emu.state.changed.wait_for(lambda: True if check() else None, seconds)
-    assert found, "timed out"
-
-
 @pytest.mark.parametrize("point", ["owed", "sending", "unmarked", "marked"])
 async def test_a_kill_on_a_gm_notice_loses_nothing(
     point: str, tmp_path: Path, clean_redis: str
@@ -76,7 +70,7 @@ async def test_a_kill_on_a_gm_notice_loses_nothing(
         async with bot_process(emu, tmp_path, redis_url=clean_redis):
             if point == "owed":  # never committed: nothing was given, the GM says it again
                 command = await emu.send_text(master, group, COMMAND)
-            await _until(emu, lambda: _notices(emu, group))
+            await until(emu, lambda: _notices(emu, group))
             await asyncio.sleep(2)  # a repeat, if any, would come now
 
         shown = _notices(emu, group)

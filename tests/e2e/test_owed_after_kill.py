@@ -7,7 +7,6 @@ dice once, the next round's message with its buttons, and the next chooser's pro
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from bot.db.setup import close_database, init_database
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from rules.pool.model import Gender, Stats
-from tests.e2e.process import bot_process
+from tests.e2e.process import bot_process, until
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
 
 TOKEN = "777031:E2E-outbox-kill-token-abcdefghijklmnopqrstuvwx"
@@ -46,12 +45,6 @@ async def _owed_left(url: str) -> int:
 
 def _dice_messages(emu: TelegramEmulator, group: EmuChat) -> list[EmuMessage]:
     return [m for m in emu.bot_messages(group) if ROUND_1 in m.body]
-
-
-async def _until(emu: TelegramEmulator, check: Callable[[], object], seconds: float = 30) -> None:
-    """Wait until ``check()`` holds; the emulator wakes the wait on every change it sees."""
-    found = await emu.state.changed.wait_for(lambda: True if check() else None, seconds)
-    assert found, "timed out"
 
 
 @pytest.mark.parametrize("point", ["owed", "sending", "unmarked", "marked"])
@@ -83,7 +76,7 @@ async def test_a_kill_around_the_last_press_of_a_round_loses_no_dice(
                 assert before == []
                 fresh = [m for m in emu.bot_messages(group) if "⚔️ Атаковать" in m.button_texts]
                 await emu.press_button(users[1], fresh[-1], "⚔️ Атаковать")
-            await _until(emu, lambda: _dice_messages(emu, group))
+            await until(emu, lambda: _dice_messages(emu, group))
             await asyncio.sleep(2)  # a repeat, if any, would come now
         dice = _dice_messages(emu, group)
         # Sent and killed before its mark: the one message that may repeat (README: delivery).
@@ -114,14 +107,14 @@ async def test_a_kill_between_two_owed_messages_still_prompts_the_chooser(
             await emu.send_text(users[0], group, "/fight 2")
             live = await emu.wait_for_message(group, timeout=30)
             await emu.press_button(users[2], live, "Вступить")
-            await _until(emu, lambda: "Вера" in emu.bot_messages(group)[-1].body)
+            await until(emu, lambda: "Вера" in emu.bot_messages(group)[-1].body)
             await emu.press_button(users[0], live, "Начать")
             async with asyncio.timeout(30):
                 await first.wait()
         assert first.returncode == -9
         assert not _prompts(emu, users)  # killed before the prompt went out
         async with bot_process(emu, tmp_path, redis_url=clean_redis):
-            await _until(emu, lambda: _prompts(emu, users))
+            await until(emu, lambda: _prompts(emu, users))
         assert len(_prompts(emu, users)) == 1
         chooser = _prompts(emu, users)[0].chat.id
         status = emu.bot_messages(group)[-1]

@@ -9,7 +9,6 @@ could not be delivered (she never opened the private chat).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from bot.db.setup import close_database, init_database
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from rules.pool.model import Gender, Stats
-from tests.e2e.process import bot_process
+from tests.e2e.process import bot_process, until
 from tests.telegram_emulator import EmuChat, EmuMessage, TelegramEmulator
 
 TOKEN = "777032:E2E-outbox-tick-token-abcdefghijklmnopqrstuvwxy"
@@ -54,11 +53,6 @@ def _with(emu: TelegramEmulator, chat: EmuChat, text: str) -> list[EmuMessage]:
     return [m for m in emu.bot_messages(chat) if text in m.body]
 
 
-async def _until(emu: TelegramEmulator, check: Callable[[], object], seconds: float = 30) -> None:
-    found = await emu.state.changed.wait_for(lambda: True if check() else None, seconds)
-    assert found, "timed out"
-
-
 @pytest.mark.parametrize("point", ["sending", "marked"])
 async def test_a_kill_while_a_tick_is_delivered_loses_no_report(
     point: str, tmp_path: Path, clean_redis: str
@@ -83,9 +77,9 @@ async def test_a_kill_while_a_tick_is_delivered_loses_no_report(
             assert emu.bot_messages(emu.private_chat(user)) == []
 
         async with bot_process(emu, tmp_path, redis_url=clean_redis):
-            await _until(emu, lambda: _with(emu, group, UNREACHED))
+            await until(emu, lambda: _with(emu, group, UNREACHED))
             chats = [emu.private_chat(user) for user in players]
-            await _until(emu, lambda: all(emu.bot_messages(chat) for chat in chats))
+            await until(emu, lambda: all(emu.bot_messages(chat) for chat in chats))
             await asyncio.sleep(2)  # a repeat, if any, would come now
 
         [summary] = _with(emu, group, SUMMARY)  # once, and named who was not reached
