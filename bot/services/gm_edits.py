@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from tortoise.exceptions import IntegrityError
@@ -26,7 +26,7 @@ from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
 from bot.services.game_timers import pending_of
 from bot.services.gm_log import REASON_MAX, Actor
-from bot.services.gm_news import GaveItem, PauseSet, Placed, Revived
+from bot.services.gm_news import GaveItem, Given, PauseSet, Placed, Revived
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from rules.errors import RuleError
@@ -52,17 +52,6 @@ def clean_reason(reason: str) -> str:
 def _pool(game: Game) -> None:
     if game.system != GameSystem.POOL:
         raise ServiceError(Refusal.WRONG_SYSTEM)
-
-
-@dataclass(frozen=True, slots=True)
-class Given:
-    """What /give did: ``places`` says how many went where (the hall floor when nothing had
-    room, as for a prize)."""
-
-    character: PoolCharacter
-    item: Item
-    count: int
-    places: tuple[tuple[Place, int], ...]
 
 
 async def _world_edit(

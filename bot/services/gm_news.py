@@ -4,14 +4,22 @@ one outcome per command, announced in the transaction of the change it reports."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from bot.db.models import Character, Game
 from rules.duel import DuelCharacter
-from rules.pool.model import PoolCharacter
+from rules.pool.model import Item, PoolCharacter
+from rules.pool.places import Place
 
-if TYPE_CHECKING:
-    from bot.services.gm_edits import Given
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """What /give did: ``places`` says how many went where (the hall floor when nothing had
+    room, as for a prize)."""
+
+    character: PoolCharacter
+    item: Item
+    count: int
+    places: tuple[tuple[Place, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
