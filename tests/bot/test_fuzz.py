@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from aiogram import Bot, Dispatcher
-from aiogram.types import Update
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +50,7 @@ from tests.bot.conftest import TOKEN
 from tests.bot.test_duels import SEED_ROUND
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
 from tests.telegram_emulator.models import EmuCallbackQuery
+from tests.telegram_emulator.polling import feed_pending
 from tests.telegram_emulator.serialization import callback_query_json
 
 COMMANDS = sorted(_DESCRIPTIONS)
@@ -87,15 +87,7 @@ class Table:
 
     async def feed_pending(self) -> list[str]:
         """Hand every queued update to the dispatcher, one at a time, to the end."""
-        queued = list(self.emu.state.updates.pending)
-        self.emu.state.updates.clear()
-        queries = []
-        for pending in queued:
-            update = Update.model_validate(pending.to_json(), context={"bot": self.bot})
-            if update.callback_query is not None:
-                queries.append(update.callback_query.id)
-            await self.dp.feed_update(self.bot, update)
-        return queries
+        return await feed_pending(self.emu, self.dp, self.bot)
 
 
 async def _snapshot(game: Game) -> dict[str, Any]:

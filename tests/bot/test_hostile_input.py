@@ -21,7 +21,6 @@ import pytest
 from aiogram import Bot, Dispatcher, Router
 from aiogram.filters import Command
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import Update
 
 from bot import callbacks
 from bot.app import build_dispatcher
@@ -38,6 +37,7 @@ from rules.gender import Gender
 from tests.bot.conftest import TOKEN
 from tests.bot.pool_fight_rig import FIGHTER
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
+from tests.telegram_emulator.polling import feed_pending
 
 SEED = bytes(range(32))  # every die the same on every run
 LIMIT = 4096  # Telegram delivers no longer message
@@ -180,15 +180,7 @@ class Fuzz:
 
     async def feed(self) -> list[str]:
         """Hand every queued update to the dispatcher; the callback query ids among them."""
-        queued = list(self.emu.state.updates.pending)
-        self.emu.state.updates.clear()
-        queries = []
-        for pending in queued:
-            update = Update.model_validate(pending.to_json(), context={"bot": self.bot})
-            if update.callback_query is not None:
-                queries.append(update.callback_query.id)
-            await self.dp.feed_update(self.bot, update)
-        return queries
+        return await feed_pending(self.emu, self.dp, self.bot)
 
 
 @pytest.fixture

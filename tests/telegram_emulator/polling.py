@@ -7,6 +7,9 @@ import contextlib
 from collections.abc import AsyncIterator
 
 from aiogram import Bot, Dispatcher
+from aiogram.types import Update
+
+from .emulator import TelegramEmulator
 
 
 @contextlib.asynccontextmanager
@@ -24,3 +27,17 @@ async def running_polling(dp: Dispatcher, bot: Bot) -> AsyncIterator[None]:
             task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.wait_for(task, 5)
+
+
+async def feed_pending(emu: TelegramEmulator, dp: Dispatcher, bot: Bot) -> list[str]:
+    """Hand every queued update to ``dp``, one at a time, to the end (instead of polling); the
+    callback query ids among them."""
+    queued = list(emu.state.updates.pending)
+    emu.state.updates.clear()
+    queries = []
+    for pending in queued:
+        update = Update.model_validate(pending.to_json(), context={"bot": bot})
+        if update.callback_query is not None:
+            queries.append(update.callback_query.id)
+        await dp.feed_update(bot, update)
+    return queries
