@@ -46,7 +46,8 @@ async def move(
     if me.move_to is None:
         text = l10n.text("world-move-cancelled", hall=me.hall)
     else:
-        text = l10n.text("world-move-done", hall=me.move_to, here=me.hall)
+        done = "world-move-done-asleep" if me.asleep else "world-move-done"
+        text = l10n.text(done, hall=me.move_to, here=me.hall)
     await answer_privately(message, bot, l10n, text)
 
 

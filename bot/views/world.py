@@ -14,6 +14,7 @@ from rules.pool.world_events import (
     Healed,
     MoveBlocked,
     Moved,
+    MoveWaits,
     PickedUp,
     PickUpMissed,
     PrizeWon,
@@ -86,6 +87,8 @@ def _event_line(l10n: L10n, event: object) -> str | None:
         return l10n.text("world-tick-woke")
     if isinstance(event, Moved):
         return l10n.text("world-tick-moved", here=event.from_hall, there=event.to_hall)
+    if isinstance(event, MoveWaits):
+        return l10n.text("world-tick-move-waits", there=event.to_hall)
     if isinstance(event, MoveBlocked):
         reason = event.reason.value if event.reason is not None else "closed"
         return l10n.text("world-tick-blocked", there=event.to_hall, reason=reason)
@@ -110,7 +113,7 @@ def private_report(l10n: L10n, report: TickReport, number: int) -> str:
     for event in _mine(report, number, (PickedUp, PickUpMissed)):
         lines.append(_event_line(l10n, event) or "")
     lines.extend(_charisma_lines(l10n, report, number))
-    for event in _mine(report, number, (Bled, Died, Woke, Moved, MoveBlocked)):
+    for event in _mine(report, number, (Bled, Died, Woke, Moved, MoveBlocked, MoveWaits)):
         lines.append(_event_line(l10n, event) or "")
     if after.alive:
         lines.append(l10n.text("world-tick-health", health=after.health, max=after.max_health))

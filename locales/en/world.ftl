@@ -134,6 +134,7 @@ world-tick-blocked = 🚪 The portals opened but you did not reach hall { $there
         [at_zero] health 0, no strength to walk
        *[closed] no portal leads there any more
     }.
+world-tick-move-waits = 🚪 The portals opened while you were still asleep. Your request for hall { $there } stands: you go through when you wake (sleepers wake a minute before the portals open).
 world-tick-health = ❤️ Health { $health } of { $max }.
 
 ## Tick: in short, in the group (no secrets)
@@ -172,6 +173,7 @@ world-halls-set = ✅ Saved. { $portals }
 world-error-hall-pair = The pair “{ $pair }” does not work: two different halls from 1 to { $halls } are needed, e.g. 1-2.
 world-move-usage = To move: /move H — the hall to go to when the portals next open; /move 0 — stay.
 world-move-done = 🚪 Request taken: at the next opening of the portals, from hall { $here } to hall { $hall }.
+world-move-done-asleep = 🚪 Request taken: from hall { $here } to hall { $hall }. You are asleep: you go through at the first opening of the portals after you wake (sleepers wake a minute before it).
 world-move-cancelled = Move request cancelled: you stay in hall { $hall }.
 world-open-private = Open the private chat
 world-answered-privately = Answered in private: your hall is a secret.

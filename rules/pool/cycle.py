@@ -7,7 +7,9 @@
 3. bleeding and dying, as at the end of a round, against health at the start of the cycle
    (so a wound taken mid-cycle leaves the rest of the cycle to react);
 4. those who have slept 2 cycles wake;
-5. portals open: everyone who asked to move and can (alive, awake, health > 0) goes.
+5. portals open: everyone who asked to move and can (alive, awake, health > 0) goes; so does
+   a sleeper who asked (before or during sleep) and woke in step 4. One still asleep keeps the
+   request for the opening after they wake.
 
 Dice are drawn in that order: initiative dice of pick-up contests, then charisma dice.
 Asleep or awake "during the cycle" is read from the state at the tick. Everyone alive and awake
@@ -33,6 +35,7 @@ from rules.pool.world_events import (
     Inability,
     MoveBlocked,
     Moved,
+    MoveWaits,
     PrizeWon,
     Slept,
     Woke,
@@ -104,8 +107,8 @@ def _portal(world: World, character: PoolCharacter) -> tuple[World, CycleEvent]:
     reason: Inability | None = None
     if not character.alive:
         reason = Inability.DEAD
-    elif character.asleep:
-        reason = Inability.ASLEEP
+    elif character.asleep:  # slept 1 cycle of 2: goes at the next opening, once awake
+        return world, MoveWaits(character.number, to_hall)
     elif character.health <= 0:
         reason = Inability.AT_ZERO
     elif world.connected(character.hall, to_hall):

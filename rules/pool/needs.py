@@ -31,9 +31,10 @@ def halved_sleeplessness(cycles_without_sleep: int) -> int:
 
 
 def fall_asleep(character: PoolCharacter) -> PoolCharacter:
-    """Go to sleep for 2 cycles: stops guarding, cancels a portal request."""
+    """Go to sleep for 2 cycles: stops guarding. A portal request is kept: sleepers wake "a
+    minute before the portals open" (seed 000), so they go through on the tick they wake."""
     require_able(character)
-    return replace(character, asleep=True, cycles_slept=0, guarding=None, move_to=None)
+    return replace(character, asleep=True, cycles_slept=0, guarding=None)
 
 
 def wake(sleeper: PoolCharacter) -> PoolCharacter:

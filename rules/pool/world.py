@@ -150,10 +150,13 @@ def move_item(
 
 
 def request_move(world: World, number: int, hall: int | None) -> World:
-    """Ask to go through the portal to ``hall`` when portals open (None cancels)."""
+    """Ask to go through the portal to ``hall`` when portals open (None cancels).
+
+    A sleeper may ask too (or keep the request made before sleeping): the request waits until
+    they wake, and the tick wakes them before it opens the portals."""
     character = world.character(number)
     if hall is not None:
-        require_able(character)
+        require_able(replace(character, asleep=False))
         world.check_hall(hall)
         if not world.connected(character.hall, hall):
             raise RuleError(Code.NOT_CONNECTED, from_hall=character.hall, to_hall=hall)

@@ -91,6 +91,25 @@ class MoveBlocked:
     reason: Inability | None
 
 
+@dataclass(frozen=True, slots=True)
+class MoveWaits:
+    """The portals opened while ``character``, who asked for hall ``to_hall``, still slept: the
+    request is kept for the opening after they wake."""
+
+    character: int
+    to_hall: int
+
+
 CycleEvent = (
-    Slept | Healed | PrizeWon | PickedUp | PickUpMissed | Bled | Died | Woke | Moved | MoveBlocked
+    Slept
+    | Healed
+    | PrizeWon
+    | PickedUp
+    | PickUpMissed
+    | Bled
+    | Died
+    | Woke
+    | Moved
+    | MoveBlocked
+    | MoveWaits
 )

@@ -40,3 +40,30 @@ async def test_sleeper_commands_need_the_same_hall(gm: Harness) -> None:
     assert "Персонажа с номером 7 нет" in (await table.say(borya, "/wake 7")).body
     assert "/wake N" in (await table.say(borya, "/wake Аня")).body
     assert "С самим собой" in (await table.say(anya, "/guard 1", table.private(anya))).body
+
+
+async def test_a_sleeper_who_asked_to_move_wakes_and_goes_through(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET))
+    anya, borya = table.players
+    await table.say(anya, "/move 2", table.private(anya))  # asked before sleeping: kept
+    await table.say(anya, "/sleep")
+    await table.say(borya, "/sleep")
+    asked = await table.say(borya, "/move 3", table.private(borya))  # asked while asleep
+    assert "из зала 1 в зал 3. Вы спите — пройдёте при первом открытии" in asked.body
+    refused = await table.say(borya, "/move 9", table.private(borya))
+    assert "Зала 9 в игре нет" in refused.body
+    assert (await table.character(2)).move_to == 3
+
+    await table.tick()
+    waiting = (await table.report(anya, 1)).body
+    assert "Порталы открылись, но вы ещё спите. Заявка в зал 2 остаётся" in waiting
+    assert [(await table.character(n)).hall for n in (1, 2)] == [1, 1]
+
+    await table.tick()
+    for user, hall in ((anya, 2), (borya, 3)):
+        report = (await table.report(user, 2)).body
+        woke, moved = report.index("Вы проснулись"), report.index(f"в зал {hall}.")
+        assert woke < moved and "перешли из зала 1" in report
+    anya_now, borya_now = await table.character(1), await table.character(2)
+    assert (anya_now.hall, anya_now.asleep, anya_now.move_to) == (2, False, None)
+    assert (borya_now.hall, borya_now.asleep, borya_now.move_to) == (3, False, None)

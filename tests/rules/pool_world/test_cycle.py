@@ -22,6 +22,7 @@ from rules.pool.world_events import (
     Inability,
     MoveBlocked,
     Moved,
+    MoveWaits,
     PrizeWon,
     Slept,
     Woke,
@@ -201,10 +202,11 @@ def test_ruling_health_zero_or_dead_cannot_move(changes: dict[str, Any], reason:
     assert result.world.character(1).hall == 1
 
 
-def test_a_sleeper_with_a_stale_request_does_not_move() -> None:
+def test_a_sleeper_still_asleep_at_the_opening_keeps_the_request() -> None:
     world = world_of(make(asleep=True, move_to=2), halls=2)
     result = tick(world, no_dice())
-    assert result.events[-1] == MoveBlocked(1, 2, Inability.ASLEEP)
+    assert result.events[-1] == MoveWaits(1, 2)
+    assert (result.world.character(1).hall, result.world.character(1).move_to) == (1, 2)
 
 
 def test_ruling_halls_connect_all_to_all_by_default_else_as_set() -> None:

@@ -24,10 +24,10 @@ from tests.refusals import refused
 from tests.rules.pool_world.world_helpers import make, world_of
 
 
-def test_fall_asleep_resets_guarding_and_portal_request() -> None:
+def test_fall_asleep_stops_guarding_and_keeps_the_portal_request() -> None:
     sleeper = fall_asleep(make(guarding=2, move_to=3, cycles_slept=5))
     assert sleeper.asleep
-    assert (sleeper.guarding, sleeper.move_to, sleeper.cycles_slept) == (None, None, 0)
+    assert (sleeper.guarding, sleeper.move_to, sleeper.cycles_slept) == (None, 3, 0)
     with refused(Code.CANNOT_ACT):
         fall_asleep(sleeper)
 
