@@ -9,6 +9,7 @@ from enum import StrEnum
 from bot.services import timers
 from bot.services.fight_store import CHOOSING, FIGHTING, FightView, PoolFight
 from bot.services.games import settings_of
+from bot.services.world import save_fighters
 from rules.pool.fight_round import left_pocket_pills
 from rules.pool.fight_setup import FightState, choose, current_chooser, default_target
 from rules.pool.fight_targets import (
@@ -17,6 +18,7 @@ from rules.pool.fight_targets import (
     flee,
     needs_new_target,
     retarget,
+    stand_after_fight,
 )
 from rules.pool.model import PoolCharacter
 
@@ -63,6 +65,21 @@ def fighters(view: FightView) -> tuple[list[PoolCharacter], FightState]:
         if state.in_fight(number) and character.alive and gone:
             state = flee(state, number)
     return found, state
+
+
+async def stand_up_fallen(view: FightView) -> FightView:
+    """The fight ends without a round (the GM stopped it, or its last foe left): its fallen are
+    on their feet again, saved (a round that ends it does this in the rules). Nobody fallen:
+    nothing is written."""
+    if view.fight.state is None:
+        return view
+    characters, _ = fighters(view)
+    after = stand_after_fight(characters, view.fight.state.initiative)
+    if after == tuple(characters):
+        return view
+    living = {n: row for n, row in view.rows.items() if n not in view.gone}
+    await save_fighters(view.game, living, characters, [c for c in after if c.number in living])
+    return replace(view, characters={**view.characters, **{c.number: c for c in after}})
 
 
 def options(state: FightState, characters: list[PoolCharacter], fighter: int) -> Options:

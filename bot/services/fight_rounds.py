@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.db.models import Game
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_flow import cancel_timers, fighters, open_round, ready
+from bot.services.fight_flow import cancel_timers, fighters, open_round, ready, stand_up_fallen
 from bot.services.fight_store import (
     FIGHTING,
     FINISHED,
@@ -134,6 +134,7 @@ async def _resolve(view: FightView, runtime: Runtime) -> Outcome:
     characters, state = fighters(view)
     if fight_over(state, characters):  # someone left or fell between rounds: no round at all
         await cancel_timers(view.id)
+        view = await stand_up_fallen(view)
         done = replace(view.fight, state=state, actions=(), awaiting=(), timer_id=None)
         return Outcome(await save(view, done, FINISHED))
     state = with_default_targets(state, characters)

@@ -14,7 +14,13 @@ from bot.services import timers
 from bot.services.characters import character_by_number, living_character
 from bot.services.codec import dump, load
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_flow import JOIN_TIMER, cancel_timers, fighters, open_choosing
+from bot.services.fight_flow import (
+    JOIN_TIMER,
+    cancel_timers,
+    fighters,
+    open_choosing,
+    stand_up_fallen,
+)
 from bot.services.fight_store import (
     FIGHTING,
     FINISHED,
@@ -185,5 +191,6 @@ async def stop(game: Game, fight_id: int, runtime: Runtime) -> Outcome:
     async with runtime.locks.game(game.id) as game:
         view = await load_open(game, fight_id)
         await cancel_timers(fight_id)
+        view = await stand_up_fallen(view)
         fight = replace(view.fight, actions=(), awaiting=(), timer_id=None, stopped=True)
         return await runtime.announce(Outcome(await save(view, fight, FINISHED)))

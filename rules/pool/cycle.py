@@ -9,7 +9,8 @@
 4. those who have slept 2 cycles wake;
 5. portals open: everyone who asked to move and can (alive, awake, health > 0) goes; so does
    a sleeper who asked (before or during sleep) and woke in step 4. One still asleep keeps the
-   request for the opening after they wake.
+   request for the opening after they wake. Whoever goes through is on their feet: one who fell
+   in a fight and fled it through the portal is no longer fallen (a fall ends with its fight).
 
 Dice are drawn in that order: initiative dice of pick-up contests, then charisma dice.
 Asleep or awake "during the cycle" is read from the state at the tick. Everyone alive and awake
@@ -112,7 +113,7 @@ def _portal(world: World, character: PoolCharacter) -> tuple[World, CycleEvent]:
     elif character.health <= 0:
         reason = Inability.AT_ZERO
     elif world.connected(character.hall, to_hall):
-        moved = replace(character, hall=to_hall, move_to=None, guarding=None)
+        moved = replace(character, hall=to_hall, move_to=None, guarding=None, fallen=False)
         return with_character(world, moved), Moved(character.number, character.hall, to_hall)
     blocked = replace(character, move_to=None)
     return with_character(world, blocked), MoveBlocked(character.number, to_hall, reason)

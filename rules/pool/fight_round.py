@@ -3,7 +3,8 @@
 Order: (1) pills act; (2) every attack is rolled, the defender rolling defense against each
 attack separately, all with the state after (1); (3) damage, dropped swords and falls apply
 together; (4) health below 0: dead; (5) bleeding and dying against the health at the round's
-start; those who stood up are up.
+start; those who stood up are up. A round that ends the fight stands every fallen fighter up:
+a fall ends with its fight.
 
 Choices made here where the rules are open:
 
@@ -25,7 +26,7 @@ from rules.dice import Dice
 from rules.errors import Code, RuleError
 from rules.pool.exchange import Exchange, Fell, WeaponDropped, mishap, roll_exchange
 from rules.pool.fight_setup import FightState, current_chooser, fighters_index
-from rules.pool.fight_targets import able_fighters, fight_over
+from rules.pool.fight_targets import able_fighters, fight_over, stand_after_fight
 from rules.pool.health import Bled, Died, end_of_round, kill_if_below_zero
 from rules.pool.model import Item, PocketContent, PoolCharacter
 
@@ -236,6 +237,9 @@ def resolve_round(
 
     after = tuple(now[c.number] for c in characters)
     new_state = replace(state, round=state.round + 1)
+    over = fight_over(new_state, after)
+    if over:  # a fall ends with the fight
+        after = stand_after_fight(after, state.initiative)
     return RoundResult(
         round=new_state.round,
         actions=tuple((f, taken[f]) for f in fighters),
@@ -243,7 +247,7 @@ def resolve_round(
         events=tuple(events),
         characters=after,
         state=new_state,
-        over=fight_over(new_state, after),
+        over=over,
     )
 
 

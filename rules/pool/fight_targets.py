@@ -1,6 +1,7 @@
 """Who can still fight, new opponents when one is out, fleeing (RULINGS: pool / Group fight).
 
-The fight is over when fewer than two fighters can fight (see :mod:`rules.pool.fight_setup`).
+The fight is over when fewer than two fighters can fight (see :mod:`rules.pool.fight_setup`);
+then nobody in it stays fallen (:func:`stand_after_fight`).
 """
 
 from __future__ import annotations
@@ -71,6 +72,19 @@ def with_default_targets(state: FightState, characters: Sequence[PoolCharacter])
         if target is not None:
             state = replace(state, picks=(*state.picks, Choice(fighter, target)))
     return state
+
+
+def stand_after_fight(
+    characters: Sequence[PoolCharacter], fighters: Sequence[int]
+) -> tuple[PoolCharacter, ...]:
+    """The fight is over: its living ``fighters`` who fell are on their feet again. A fall is a
+    fight's matter; the next fight starts with everyone standing (the project's reading: the
+    rules say nothing of a fall outliving its fight)."""
+    ending = set(fighters)
+    return tuple(
+        replace(c, fallen=False) if c.number in ending and c.fallen and c.alive else c
+        for c in characters
+    )
 
 
 def flee(state: FightState, fighter: int) -> FightState:
