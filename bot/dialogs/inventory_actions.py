@@ -18,6 +18,7 @@ from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
 from bot.views.refusals import refusal_text
 from bot.views.world_items import items_text, parse_key, place_to
+from rules.errors import Code
 from rules.pool.model import Item
 from rules.pool.places import Place
 
@@ -75,8 +76,14 @@ async def _do(
     items = items_text(l10n, item, count)
     if kind == "pick":
         dest = None if action == PICK_ANY else Place(where)
-        await inventory.pick_up(actor, item, count, dest, runtime)
-        return l10n.text("inventory-done-requested", items=items)
+        try:
+            taken = await inventory.pick_up(actor, item, count, dest, runtime)
+        except ServiceError as error:
+            if error.code is Code.NOT_THERE and error.details.get("have") == 0:
+                return l10n.text("inventory-pick-gone", items=items)  # someone took it first
+            raise
+        done = "inventory-done-requested" if taken is None else "inventory-done-picked"
+        return l10n.text(done, items=items)
     dest = Place(where)
     await inventory.move(actor, item, source, dest, count, runtime)
     return l10n.text("inventory-done-moved", items=items, where=place_to(l10n, dest))

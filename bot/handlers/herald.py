@@ -18,6 +18,7 @@ from bot.handlers import (
     pool_fight_publish,
     reminders,
     world_donations,
+    world_inventory,
     world_sleep,
     world_tick,
     world_tick_publish,
@@ -31,6 +32,7 @@ from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.games import GameCreated, GameEnded
 from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
+from bot.services.inventory import PickedUpNow
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
 from bot.services.world_actions import HallsSet, SleeperNews
@@ -57,6 +59,7 @@ COMPOSERS: dict[type, Composer] = {
     Kicked: gm_notices.kicked,
     Healed: gm_notices.healed,
     SleeperNews: world_sleep.compose,
+    PickedUpNow: world_inventory.compose_picked,
     FactBought: world_donations.compose_fact,
     HallsSet: world_tick.compose_halls,
 }

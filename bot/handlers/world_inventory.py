@@ -9,9 +9,12 @@ from aiogram_dialog import DialogManager, ShowMode, StartMode
 
 from bot.callbacks import InventoryCallback
 from bot.dialogs.states import InventoryDialog
-from bot.handlers.world_common import actor_of, in_group, private_link
-from bot.i18n import L10n
+from bot.handlers.world_common import actor_of, in_group, private_link, user_l10n
+from bot.i18n import L10n, Translator
+from bot.services.inventory import PickedUpNow
+from bot.services.outbox import Outgoing
 from bot.services.world_play import actor_in_game
+from bot.views.world_items import items_text
 
 
 def build_router() -> Router:
@@ -59,3 +62,14 @@ async def inventory_button(
         mode=StartMode.RESET_STACK,
         show_mode=ShowMode.SEND,
     )
+
+
+async def compose_picked(bot: Bot, translator: Translator, news: PickedUpNow) -> list[Outgoing]:
+    """A pick-up taken at once, told to the picker in private in the words of the tick's
+    report (where each item went)."""
+    l10n = await user_l10n(translator, news.actor.row.user_id, news.actor.game.locale)
+    lines = [
+        l10n.text("world-tick-picked", items=items_text(l10n, e.item, e.count), place=e.place.value)
+        for e in news.taken
+    ]
+    return [Outgoing(news.actor.row.user_id, "\n".join(lines))]

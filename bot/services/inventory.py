@@ -1,6 +1,6 @@
 """A pool character's own things: move between places, wear, take off, drop, eat, take pills,
-and reach for items on the hall floor (a request the next tick settles, by initiative when
-several want the same)."""
+and reach for items on the hall floor (taken at once when nobody contests it; else a request
+the next tick settles, by initiative when several want the same)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from bot.services.errors import Refusal, ServiceError
 from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
-from bot.services.world_play import Actor, change_world, peek
+from bot.services.world_play import Actor, act, change_world, peek
 from rules.pool.carrying import eat, take_pills
 from rules.pool.model import HallFloor, Item, PoolCharacter
+from rules.pool.pick_ups import reach
 from rules.pool.places import Place
-from rules.pool.world import PickUpRequest, move_item, request_pick_up, update_character
+from rules.pool.world import PickUpRequest, World, move_item, update_character
+from rules.pool.world_events import PickedUp
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +43,28 @@ async def move(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class PickedUpNow:
+    """Taken from the floor at once (nobody contested it): owed to the picker privately, as the
+    tick's report tells a pick-up there."""
+
+    actor: Actor
+    taken: tuple[PickedUp, ...]
+
+
 async def pick_up(
     actor: Actor, item: Item, count: int, dest: Place | None, runtime: Runtime
-) -> None:
-    """Reach for ``count`` ``item`` on the floor (to ``dest``, or wherever a prize would go)."""
-    await change_world(
-        actor.game, runtime, lambda w: request_pick_up(w, actor.number, item, count, dest)
-    )
+) -> PickedUpNow | None:
+    """Reach for ``count`` ``item`` on the floor (to ``dest``, or wherever a prize would go):
+    taken at once when nobody contests it (:func:`rules.pool.pick_ups.reach`); None: the
+    request waits for the tick."""
+    fighting = frozenset(await busy_numbers(actor.game))
+
+    def change(world: World) -> tuple[World, PickedUpNow | None]:
+        after, taken = reach(world, actor.number, item, count, dest, fighting=fighting)
+        return after, PickedUpNow(actor, taken) if taken else None
+
+    return await act(actor.game, runtime, change, lambda news: news)
 
 
 async def eat_ration(actor: Actor, source: Place, runtime: Runtime) -> None:

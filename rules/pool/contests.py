@@ -68,11 +68,12 @@ def rank_by_initiative(
     return tuple(order), tuple(made)
 
 
-def _able(character: PoolCharacter) -> bool:
+def able(character: PoolCharacter) -> bool:
+    """Can still take what they reached for: alive, awake, above 0 health."""
     return character.alive and not character.asleep and character.health > 0
 
 
-def _take(
+def take_request(
     world: World, request: PickUpRequest
 ) -> tuple[World, tuple[PickedUp | PickUpMissed, ...]]:
     """Let one requester take what is left, one item at a time, where it fits."""
@@ -110,7 +111,7 @@ def settle_pick_ups(
     contests: list[InitiativeContest] = []
     live: list[PickUpRequest] = []
     for request in world.pick_ups:
-        if _able(world.character(request.character)):
+        if able(world.character(request.character)):
             live.append(request)
         else:
             events.append(PickUpMissed(request.character, request.item, request.count))
@@ -126,6 +127,6 @@ def settle_pick_ups(
             contests.append(InitiativeContest(hall, item, rolls, order))
             group.sort(key=lambda r: order.index(r.character))
         for request in group:
-            world, taken = _take(world, request)
+            world, taken = take_request(world, request)
             events.extend(taken)
     return replace(world, pick_ups=()), tuple(events), tuple(contests)

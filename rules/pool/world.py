@@ -142,8 +142,8 @@ def act_in_hall(
 def move_item(
     world: World, number: int, item: Item, source: Place, dest: Place, count: int = 1
 ) -> World:
-    """Move, wear, take off or drop (dest ``FLOOR``). Taking from the floor is a
-    :func:`request_pick_up`, settled at the tick."""
+    """Move, wear, take off or drop (dest ``FLOOR``). Taking from the floor is
+    :func:`rules.pool.pick_ups.reach`: at once when nobody contests it, else at the tick."""
     if source == Place.FLOOR:
         raise RuleError(Code.WRONG_PLACE, item=item, place=source)
     return act_in_hall(world, number, lambda c, f: move(c, f, item, source, dest, count))
@@ -166,8 +166,9 @@ def request_move(world: World, number: int, hall: int | None) -> World:
 def request_pick_up(
     world: World, number: int, item: Item, count: int = 1, place: Place | None = None
 ) -> World:
-    """Reach for ``count`` ``item`` on the hall's floor; replaces an earlier request for that
-    item. Settled at the tick, by initiative when several want more than lies there."""
+    """File a request for ``count`` ``item`` on the hall's floor; replaces an earlier request
+    for that item. Settled at the tick, by initiative when several want more than lies there
+    (:func:`rules.pool.pick_ups.reach` decides whether it is taken at once instead)."""
     character = world.character(number)
     if count < 1:
         raise RuleError(Code.BAD_COUNT, count=count)

@@ -1,4 +1,4 @@
-"""The inventory dialog in private, prizes at the tick, and contested pick-ups."""
+"""The inventory dialog in private, prizes at the tick, pick-ups at once and contested ones."""
 
 from __future__ import annotations
 
@@ -96,16 +96,40 @@ async def test_wear_take_off_drop_and_swallow(gm: Harness) -> None:
     assert "пол зала: 1 меч" in window.button_texts
 
 
-async def test_a_contested_pick_up_goes_by_initiative_at_the_tick(gm: Harness) -> None:
+async def test_an_uncontested_pick_up_is_immediate_and_then_gone(gm: Harness) -> None:
     table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET))
     anya, borya = table.players
     await table.edit_world(lambda w: with_floor(w, 1, HallFloor().add(Item.SWORD)))
-    for user in (anya, borya):
+    late = await _open(table, borya)
+    await _press(table, borya, late, "пол зала: 1 меч")  # Боря looks, Аня is faster
+    window = await _open(table, anya)
+    await _press(table, anya, window, "пол зала: 1 меч")
+    await _press(table, anya, window, "✋ Подобрать (куда поместится)")
+    assert "Подобрано: 1 меч. Никто больше за этим не тянулся." in window.body
+    told = await gm.emu.wait_for_message(table.private(anya), lambda m: "✋" in m.body)
+    assert told.body == "✋ Подобрано: 1 меч → в левую руку."  # as the tick's report says it
+    assert (await table.character(1)).inventory.swords_in_hand == 2
+    assert "Вы тянетесь за" not in window.body
+
+    await _press(table, borya, late, "✋ Подобрать (куда поместится)")
+    gone = "Не досталось: 1 меч — на полу этого уже нет, кто-то подобрал раньше."
+    assert gone in late.body
+    assert (await table.character(2)).inventory.swords_in_hand == 1
+    assert (await table.character(1)).inventory.swords_in_hand == 2
+
+
+async def test_competing_pick_ups_wait_and_go_by_initiative_at_the_tick(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), ("Вера", QUIET))
+    anya, borya, _ = table.players
+    await table.edit_world(lambda w: with_floor(w, 1, HallFloor().add(Item.SWORD)))
+    assert "Бой №1" in (await table.say(borya, "/fight 3")).body  # Боря is in a fight now
+    for user in (borya, anya):  # a fighter's reach waits; Аня's then meets a pending rival
         window = await _open(table, user)
         await _press(table, user, window, "пол зала: 1 меч")
         await _press(table, user, window, "✋ Подобрать (куда поместится)")
-        assert "Заявка: 1 меч с пола" in window.body
+        assert "Заявка: 1 меч с пола. Сразу не взять" in window.body
         assert "Вы тянетесь за: 1 меч" in window.body
+    assert (await table.character(1)).inventory.swords_in_hand == 1
     gm.game_dice.add(10, 3, 9)  # initiative: Аня 3 + 2 = 5, Боря 9 + 2 = 11
     await table.tick()
     anya_report = (await table.report(anya, 1)).body
@@ -131,7 +155,8 @@ async def test_a_pick_up_without_room_or_of_nothing_is_refused(gm: Harness) -> N
     assert "Места там: 0" in window.body
     await table.edit_world(lambda w: with_floor(w, 1, HallFloor()))
     await _press(table, anya, window, "✋ Подобрать (куда поместится)")
-    assert "Этой вещи там уже нет" in window.body
+    assert "Не досталось: 2 меча — на полу этого уже нет" in window.body
+    assert (await table.character(1)).inventory.swords_in_hand == 1
 
 
 async def test_the_dialogs_open_in_private_only_and_for_players_only(gm: Harness) -> None:
