@@ -10,6 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOK = ROOT / "docs" / "rulebook.en.md"
+SELF = Path(__file__).resolve().relative_to(ROOT).as_posix()
 # Spelled in pieces, so that this file does not match itself.
 OUTSIDE = ("RUL" + "INGS", "../" + "shared", "/" + "work/")
 POINTER = re.compile(r"rulebook: ([A-Za-z0-9]+)(?: / ([A-Z][A-Za-z ,]*[a-z]))?")
@@ -58,6 +59,8 @@ def test_every_rulebook_pointer_names_an_existing_heading() -> None:
     sections = headings(RULEBOOK.read_text(encoding="utf-8"))
     bad, seen = [], 0
     for name, text in tracked_texts().items():
+        if name == SELF:  # its examples of wrong pointers
+            continue
         flat = re.sub(r"\s*\n\s*(?:#\s*)?", " ", text)  # pointers wrap across lines
         for match in POINTER.finditer(flat):
             seen += 1
