@@ -33,7 +33,7 @@ RECORDED = (
     "Настоящий процесс бота и локальный эмулятор Telegram; кубики — кубики игры с заранее "
     "заданным зерном, поэтому запись повторяется до буквы (тест проекта проигрывает её заново "
     "и сверяет). «Bot» — это бот-мастер; «pressed [...]» — нажатие кнопки, «(toast)/(alert)» — "
-    "всплывающий ответ на нажатие."
+    "всплывающий ответ на нажатие; **…** и ~~…~~ — жирный и зачёркнутый текст в сообщениях бота."
 )
 
 T = TypeVar("T")
@@ -52,13 +52,17 @@ class Recording:
         self.chats.append((heading, chat))
 
     def text(self) -> str:
-        parts = [f"=== {heading} ===\n{render_transcript(chat)}" for heading, chat in self.chats]
+        parts = [
+            f"=== {heading} ===\n{render_transcript(chat, marks=True)}"
+            for heading, chat in self.chats
+        ]
         return "\n\n".join(parts)
 
     def markdown(self) -> str:
         lines = [f"# {self.title}", "", self.intro, ""]
         for heading, chat in self.chats:
-            lines += [f"## {heading}", "", "```text", render_transcript(chat), "```", ""]
+            transcript = render_transcript(chat, marks=True)
+            lines += [f"## {heading}", "", "```text", transcript, "```", ""]
         return "\n".join(lines)
 
 
