@@ -6,7 +6,13 @@ import logging
 import sys
 
 from bot.secrets import mask_logging
-from bot.startup import EXIT_CONFIG, StartupError, check_database, load_settings
+from bot.startup import (
+    EXIT_CONFIG,
+    StartupError,
+    check_database,
+    check_fixed_seed,
+    load_settings,
+)
 
 USAGE = "usage: python -m bot [run | migrate | makemigrations]"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -30,6 +36,7 @@ def main(argv: list[str]) -> int:
 
             return migrate_only()
         settings = load_settings()
+        check_fixed_seed(settings)
         check_database(settings.database_url)  # before importing aiogram: seconds on a busy host
         logging.basicConfig(level=settings.log_level, format=LOG_FORMAT)
         mask_logging(LOG_FORMAT)

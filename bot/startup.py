@@ -57,6 +57,19 @@ def check_database(database_url: str) -> None:
         ) from None
 
 
+def check_fixed_seed(settings: Settings) -> None:
+    """Refuse a recording's fixed dice seed anywhere but against the emulator (bot.fixed_seed)."""
+    from bot import fixed_seed
+
+    problem = fixed_seed.refusal(settings.telegram_api_url)
+    if problem is not None:
+        raise StartupError(
+            fixed_seed.SEED_VAR,
+            problem,
+            "unset it: a fixed seed makes every die predictable (it is for recordings only)",
+        )
+
+
 def _short(message: str) -> str:
     message = message.removeprefix("Value error, ")
     return message if len(message) <= 120 else message[:117] + "..."

@@ -1,10 +1,10 @@
 """Dice sources. The only module of ``rules`` allowed to touch randomness.
 
-* :class:`ScriptedDice` replays given values (tests, examples from the seeds).
+* :class:`ScriptedDice` replays given values (tests, the rulebook's examples).
 * :class:`VerifiableDice` is the dice of a real game: every roll ``i`` is derived from
   HMAC-SHA256(seed, i) with rejection sampling, the SHA-256 of the seed is published when the
   game starts and the seed is revealed when it ends, so anyone can recompute every roll with
-  :func:`verify`.
+  :func:`verify` (rulebook: Common / Checking the dice).
 """
 
 from __future__ import annotations

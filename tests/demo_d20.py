@@ -9,10 +9,12 @@ from functools import partial
 
 from tests.demo_kit import (
     PAUSE,
+    RECORDED,
     Recording,
     finish_creation,
     new_game,
     open_creation,
+    pace,
     press,
     say,
     stage,
@@ -24,11 +26,9 @@ from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulat
 INTRO = (
     "Система d20. Мастер начинает игру, Ирма (маг) и Догвор (варвар) собирают героев в личке, "
     "Ирма проходит проверку (`/check 2 …`), мастер созывает бой (`/battle Орден | Орда`), "
-    "каждый встаёт на свою сторону, и бой идёт ход за ходом до конца. После 1 или 19 бот "
-    "просит пострадавшего описать состояние — игрок отвечает на его сообщение. Настоящий процесс "
-    "бота и локальный эмулятор Telegram, кубики настоящие: при каждом запуске броски другие. "
-    "«Bot» — это бот-мастер; «pressed [...]» — нажатие кнопки, «(toast)/(alert)» — всплывающий "
-    "ответ на нажатие. Записано командой `python -m tests.demo d20 --save`."
+    "каждый встаёт на свою сторону, и бой идёт ход за ходом до конца. После 1 или 19 бот просит"
+    " пострадавшего описать состояние — игрок отвечает на его сообщение."
+    " " + RECORDED + " Записано командой `python -m tests.demo d20 --save`."
 )
 ATTACK, HARM = "⚔️ Атака", "🔥 Заклинание (урон)"
 MAX_TURNS = 60
@@ -48,6 +48,7 @@ async def _build(
     await press(emu, user, step, cls)
     chat = emu.private_chat(user)
     await window(emu, chat, lambda m: "Коротко опишите" in m.body, "ask the description")
+    await pace(emu, user)
     await emu.send_text(user, chat, about)
     step = await window(emu, chat, lambda m: "Проверьте персонажа" in m.body, "show the preview")
     await finish_creation(emu, user, step, "✅ Создать")
@@ -110,9 +111,9 @@ def _more_than(emu: TelegramEmulator, group: EmuChat, seen: int) -> bool | None:
     return True if len(emu.bot_messages(group)) > seen else None
 
 
-async def play() -> Recording:
+async def play(seed: str | None = None) -> Recording:
     recording = Recording("d20", "d20: запись демо-сессии", INTRO)
-    async with stage() as emu:
+    async with stage(seed) as emu:
         master = emu.add_user("Мастер", language_code="ru")
         irma = emu.add_user("Ирма", language_code="ru")
         dogvor = emu.add_user("Догвор", language_code="ru")

@@ -6,11 +6,13 @@ from __future__ import annotations
 from functools import partial
 
 from tests.demo_kit import (
+    RECORDED,
     WAIT,
     Recording,
     finish_creation,
     new_game,
     open_creation,
+    pace,
     press,
     say,
     stage,
@@ -19,13 +21,10 @@ from tests.demo_kit import (
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
 
 INTRO = (
-    "Система «Поединок». Мастер начинает игру, Сандор и Бронн собирают бойцов в личке "
-    "(навык «пеший», ловкость), Сандор вызывает Бронна (`/duel 2 пеший`), Бронн принимает, "
-    "оба жмут «Продолжить», пока хиты одного не кончатся, затем мастер лечит проигравшего "
-    "(`/heal`). Настоящий процесс бота и локальный эмулятор Telegram, кубики настоящие: при "
-    "каждом запуске броски другие. «Bot» — это бот-мастер; «pressed [...]» — нажатие кнопки, "
-    "«(toast)/(alert)» — всплывающий ответ на нажатие. "
-    "Записано командой `python -m tests.demo duel --save`."
+    "Система «Поединок». Мастер начинает игру, Сандор и Бронн собирают бойцов в личке (навык "
+    "«пеший», ловкость), Сандор вызывает Бронна (`/duel 2 пеший`), Бронн принимает, оба жмут "
+    "«Продолжить», пока хиты одного не кончатся, затем мастер лечит проигравшего (`/heal`)."
+    " " + RECORDED + " Записано командой `python -m tests.demo duel --save`."
 )
 MAX_ROUNDS = 20
 
@@ -42,6 +41,7 @@ async def _build(
     await press(emu, user, step, "Дальше ▶️")
     chat = emu.private_chat(user)
     step = await window(emu, chat, lambda m: "ловкость" in m.body, "ask the agility")
+    await pace(emu, user)
     await emu.send_text(user, chat, agility)
     step = await window(emu, chat, lambda m: f"<b>{agility} %</b>" in m.html, "take the agility")
     await press(emu, user, step, "Дальше ▶️")
@@ -70,9 +70,9 @@ def _titled(title: str, message: EmuMessage) -> bool:
     return title in message.html
 
 
-async def play() -> Recording:
+async def play(seed: str | None = None) -> Recording:
     recording = Recording("duel", "Поединок: запись демо-сессии", INTRO)
-    async with stage() as emu:
+    async with stage(seed) as emu:
         master = emu.add_user("Мастер", language_code="ru")
         sandor = emu.add_user("Игрок Сандора", language_code="ru")
         bronn = emu.add_user("Игрок Бронна", language_code="ru")

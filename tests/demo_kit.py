@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 import tempfile
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +23,18 @@ WAIT = 20.0  # seconds for any one reaction of the bot (two shared cores can be 
 BUSY = "Не так быстро"  # the bot's answer to a press that comes while it is still busy
 BUSY_RETRIES = 5
 PAUSE = 0.5
+# A person's actions, at least this far apart: never more than 7 in a second, so the bot's flood
+# limit (10 a second, "Не так быстро") is never met by chance and a recording repeats exactly.
+GAP = 0.15
+QUIET = 0.3  # seconds without a call to the emulator: the bot has nothing more to say
+_last_action: dict[tuple[int, int], float] = {}
+_databases: dict[int, Path] = {}  # the bot's SQLite file of each stage's emulator
+RECORDED = (
+    "Настоящий процесс бота и локальный эмулятор Telegram; кубики — кубики игры с заранее "
+    "заданным зерном, поэтому запись повторяется до буквы (тест проекта проигрывает её заново "
+    "и сверяет). «Bot» — это бот-мастер; «pressed [...]» — нажатие кнопки, «(toast)/(alert)» — "
+    "всплывающий ответ на нажатие; **…** и ~~…~~ — жирный и зачёркнутый текст в сообщениях бота."
+)
 
 T = TypeVar("T")
 
@@ -38,25 +52,84 @@ class Recording:
         self.chats.append((heading, chat))
 
     def text(self) -> str:
-        parts = [f"=== {heading} ===\n{render_transcript(chat)}" for heading, chat in self.chats]
+        parts = [
+            f"=== {heading} ===\n{render_transcript(chat, marks=True)}"
+            for heading, chat in self.chats
+        ]
         return "\n\n".join(parts)
 
     def markdown(self) -> str:
         lines = [f"# {self.title}", "", self.intro, ""]
         for heading, chat in self.chats:
-            lines += [f"## {heading}", "", "```text", render_transcript(chat), "```", ""]
+            transcript = render_transcript(chat, marks=True)
+            lines += [f"## {heading}", "", "```text", transcript, "```", ""]
         return "\n".join(lines)
 
 
+def fixed_dice(seed: str) -> dict[str, str]:
+    """The bot's environment for games whose dice seed is fixed (bot.fixed_seed): recordings."""
+    return {"GM_FIXED_DICE_SEED": seed, "GM_TEST_ONLY": "fixed-dice"}
+
+
 @contextlib.asynccontextmanager
-async def stage() -> AsyncIterator[TelegramEmulator]:
-    """The emulator and the real ``python -m bot`` on a temporary SQLite file (memory storage)."""
+async def stage(seed: str | None = None) -> AsyncIterator[TelegramEmulator]:
+    """The emulator and the real ``python -m bot`` on a temporary SQLite file (memory storage);
+    with ``seed``, every game's dice seed is derived from it, so a recording repeats exactly."""
     with tempfile.TemporaryDirectory() as workdir:
+        env = fixed_dice(seed) if seed is not None else None
         async with (
             TelegramEmulator(TOKEN, bot_username="gm_demo_bot", bot_first_name="Мастер") as emu,
-            bot_process(emu, Path(workdir), ready_timeout=60),
+            bot_process(emu, Path(workdir), ready_timeout=60, extra_env=env),
         ):
-            yield emu
+            _databases[id(emu)] = Path(workdir) / "bot.sqlite3"
+            try:
+                yield emu
+            finally:
+                del _databases[id(emu)]
+
+
+async def pace(emu: TelegramEmulator, user: EmuUser) -> None:
+    """Wait until the bot has delivered everything it owes (:func:`settle`) and ``user`` may act
+    again (:data:`GAP` after their last action): a person acts on what they have read."""
+    await settle(emu)
+    loop = asyncio.get_running_loop()
+    key = (id(emu), user.id)
+    wait = _last_action.get(key, 0.0) + GAP - loop.time()
+    if wait > 0:
+        await asyncio.sleep(wait)
+    _last_action[key] = loop.time()
+
+
+async def settle(emu: TelegramEmulator) -> None:
+    """Wait until the bot's outbox holds nothing due (every message the game owes so far has
+    reached the emulator: paced ones arrive up to a few seconds after the action that owed them;
+    timers due later do not count) and then :data:`QUIET` passes with no call to the emulator
+    (a new live message's predecessor loses its buttons just after the row is marked done), so
+    the next action cannot overtake what the last one caused."""
+    database = _databases.get(id(emu))
+    if database is None:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while True:
+        while _owed_now(database):
+            if loop.time() > deadline:
+                raise TimeoutError(f"the bot did not deliver what it owes within {WAIT}s")
+            await asyncio.sleep(0.05)
+        if not await emu.state.changed.wait(QUIET):
+            return
+
+
+def _owed_now(database: Path) -> int:
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
+        try:
+            (count,) = db.execute(
+                "SELECT COUNT(*) FROM owed_messages WHERE NOT done AND due_at <= ?",
+                (time.time() + 2,),
+            ).fetchone()
+        except sqlite3.OperationalError:  # not migrated yet, or briefly locked
+            return 1
+    return int(count)
 
 
 async def until(emu: TelegramEmulator, check: Callable[[], T | None], what: str) -> T:
@@ -88,6 +161,7 @@ async def press(
     """Press a button (by text or callback-data suffix) and wait until the bot answers it."""
     data = button_ending(message, suffix) if suffix is not None else None
     for _ in range(BUSY_RETRIES):
+        await pace(emu, user)
         query = await emu.press_button(user, message, None if data else text, data=data)
         answer = await emu.wait_for_callback_answer(query, timeout=WAIT)
         if BUSY not in (answer.text or ""):
@@ -120,6 +194,7 @@ async def say(
     there containing ``answer`` (written again after a second when the bot was still busy with
     the user's last action)."""
     for _ in range(BUSY_RETRIES):
+        await pace(emu, user)
         await emu.send_text(user, chat, text, reply_to=reply_to)
         reply = await emu.wait_for_message(
             chat, lambda m: answer in m.body or BUSY in m.body, timeout=WAIT
@@ -151,8 +226,10 @@ async def open_creation(
     """Open the creation dialog by the deep link, send the name (and press ``gender``, «он» or
     «она», where the dialog asks it next); the window of the next step."""
     chat = emu.private_chat(user)
+    await pace(emu, user)
     await emu.open_deep_link(user, payload)
     await emu.wait_for_message(chat, timeout=WAIT)
+    await pace(emu, user)
     await emu.send_text(user, chat, name)
     if gender is not None:
         asked = await window(emu, chat, lambda m: "он или она?" in m.body, f"ask {name} he/she")

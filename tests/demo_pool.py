@@ -8,6 +8,7 @@ from functools import partial
 
 from tests.demo_kit import (
     PAUSE,
+    RECORDED,
     Recording,
     finish_creation,
     new_game,
@@ -21,14 +22,11 @@ from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulat
 from tests.telegram_emulator.errors import EmulatorTimeout
 
 INTRO = (
-    "Система «Пул d10». Мастер начинает игру, Аня и Борис собирают персонажей в личке "
-    "(Борис меняет одно очко Харизмы на Атаку), смотрят `/players`, Аня нападает на Бориса "
-    "(`/fight 2`) и бой идёт до конца, затем мастер запускает цикл (`/tick`), смотрит журнал "
-    "бросков (`/log`) и завершает игру (`/endgame`), а Аня проверяет кубики (`/verify`). "
-    "Это настоящий процесс бота и локальный эмулятор Telegram, кубики настоящие: при каждом "
-    "запуске броски другие. «Bot» — это бот-мастер; «pressed [...]» — нажатие кнопки, "
-    "«(toast)/(alert)» — всплывающий ответ на нажатие. "
-    "Записано командой `python -m tests.demo pool --save`."
+    "Система «Пул d10». Мастер начинает игру, Аня и Борис собирают персонажей в личке (Борис "
+    "меняет одно очко Харизмы на Атаку), смотрят `/players`, Аня нападает на Бориса (`/fight "
+    "2`) и бой идёт до конца, затем мастер запускает цикл (`/tick`), смотрит журнал бросков "
+    "(`/log`) и завершает игру (`/endgame`), а Аня проверяет кубики (`/verify`)."
+    " " + RECORDED + " Записано командой `python -m tests.demo pool --save`."
 )
 ATTACK, STAND = "⚔️ Атаковать", "🧍 Встать"
 MAX_ROUNDS = 30
@@ -80,9 +78,9 @@ def _titled(title: str, message: EmuMessage) -> bool:
     return title in message.html
 
 
-async def play() -> Recording:
+async def play(seed: str | None = None) -> Recording:
     recording = Recording("pool", "Пул d10: запись демо-сессии", INTRO)
-    async with stage() as emu:
+    async with stage(seed) as emu:
         master = emu.add_user("Мастер", language_code="ru")
         anya = emu.add_user("Аня", language_code="ru")
         boris = emu.add_user("Борис", language_code="ru")

@@ -1,4 +1,4 @@
-"""d20 in the group (seed 002): /check, /battle and the admin's /skip; the battle's buttons,
+"""d20 in the group (rulebook: d20): /check, /battle and the admin's /skip; the battle's buttons,
 its narration turns and its timers are wired here too. What they owe the group is saved with
 their step (:mod:`bot.handlers.d20_publish`); only usage errors are answered here."""
 

@@ -1,4 +1,4 @@
-"""d20 battles (seed 002): the stored record and its conditional save.
+"""d20 battles (rulebook: d20): the stored record and its conditional save.
 
 The rules' :class:`Battle` lives in an ``Encounter`` row (kind ``d20``) inside a
 :class:`BattleState`, written with a conditional update on the row's version. Every action

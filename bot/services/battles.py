@@ -1,4 +1,4 @@
-"""d20 battles (seed 002) in a group: opening, joining, the start with its initiative."""
+"""d20 battles (rulebook: d20) in a group: opening, joining, the start with its initiative."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Duels (seed 001) in a group: challenge, accept or decline, rounds, go on or stop, expiry.
+"""Duels (rulebook: duel) in a group: challenge, accept or decline, rounds, go on or stop, expiry.
 
 Every step owes the group its news (:class:`DuelNews`), saved in the step's transaction
 (:meth:`bot.services.runtime.Runtime.announce`) and delivered by :mod:`bot.courier`.

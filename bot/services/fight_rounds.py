@@ -1,5 +1,5 @@
 """Rounds of a pool fight: each fighter's action by button, then the round resolved all at once
-(RULINGS: pool / Group fight) when everyone has chosen, at the round timeout, or by the GM."""
+(rulebook: pool / Group fight) when everyone has chosen, at the round timeout, or by the GM."""
 
 from __future__ import annotations
 

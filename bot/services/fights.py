@@ -1,4 +1,4 @@
-"""Pool group fights (seed 000): the challenge, the join window, initiative, the GM's stop.
+"""Pool group fights (rulebook: pool): the challenge, the join window, initiative, the GM's stop.
 
 The choosing of opponents is in :mod:`bot.services.fight_choice`, rounds in
 :mod:`bot.services.fight_rounds`. Every step runs inside the game's lock and saves with a

@@ -12,12 +12,13 @@ from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
 from bot.db.models import Game, GameStatus, GameSystem, LiveMessage, RollLog
+from bot.fixed_seed import fixed_text, game_seed
 from bot.services.codec import dump
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, GameDice, Runtime, verifiable_dice
 from bot.services.settings import GameSettings, read_settings
-from rules.dice import RollRecord, commitment, new_seed, verify
+from rules.dice import RollRecord, commitment, verify
 
 
 async def active_game(chat_id: int) -> Game | None:
@@ -39,7 +40,8 @@ async def create_game(
     default_duel_skills: tuple[str, ...] = (),
 ) -> Game:
     """A new game with a fresh secret seed; its commitment is published by the caller."""
-    seed = new_seed()
+    earlier = await Game.filter(chat_id=chat_id).count() if fixed_text() else 0
+    seed = game_seed(chat_id, earlier)
     settings = GameSettings(duel_skills=default_duel_skills)
     try:
         return await Game.create(

@@ -1,5 +1,5 @@
-"""Donations of a pool character (seed 000): an item for a coin, 5 coins for a prize, a coin for
-a fact, 100 coins at once to win. The second winner ends the game (its seed is revealed)."""
+"""Donations of a pool character (rulebook: pool): an item for a coin, 5 coins for a prize, a
+coin for a fact, 100 coins at once to win. The second winner ends the game (its seed revealed)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Hunger and sleeplessness on the private sheet: counters, penalties, and when they grow.
 
-Both penalties grow by 1 for each awake cycle past the 4th (RULINGS: pool / Cycles), so the
+Both penalties grow by 1 for each awake cycle past the 4th (rulebook: pool / Cycles), so the
 next growth is ``max(1, 5 - counter)`` awake cycles away. Sleep cycles do not count for hunger;
 a full sleep resets sleeplessness.
 """

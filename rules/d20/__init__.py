@@ -1,4 +1,4 @@
-"""The ``d20`` rule system (seed 002): a d20 outcome table, class HP, difficulty checks."""
+"""The ``d20`` rule system (rulebook: d20): a d20 outcome table, class HP, difficulty checks."""
 
 from rules.d20.actions import AttackReport, FinishReport, attack, finish
 from rules.d20.battle import (

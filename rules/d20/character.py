@@ -12,7 +12,7 @@ ARMOUR_CLASS = 12
 
 
 class CharacterClass(StrEnum):
-    """The seed's classes; the locale gives the Russian names (колдун, маг, ...)."""
+    """The eight classes (rulebook: d20 / Character and checks); Russian names in the locale."""
 
     WARLOCK = "warlock"
     WIZARD = "wizard"

@@ -1,4 +1,4 @@
-"""The d20 attack table (seed 002): the die alone decides the outcome and its damage.
+"""The d20 attack table (rulebook: d20): the die alone decides the outcome and its damage.
 
 The bot maps each :class:`Outcome` (with the attack kind and the classes involved) to
 narrative text in the locale; nothing here holds text.

@@ -1,4 +1,4 @@
-"""The ``duel`` rule system (seed 001): two fighters, 5 rolls of 1..(A+B) a round, d100 dodges."""
+"""The ``duel`` rule system (rulebook: duel): two fighters, 5 rolls of 1..(A+B), d100 dodges."""
 
 from rules.duel.character import DEFAULT_HP, DuelCharacter, new_character, restore_hp
 from rules.duel.duel import Choice, Duel, DuelStatus, EndReason, choose, play_round, start_duel

@@ -1,4 +1,4 @@
-"""One duel round (seed 001): 5 rolls of 1..(A+B), d100 dodges, damage = successes x skill."""
+"""One duel round (rulebook: duel): 5 rolls of 1..(A+B), d100 dodges, damage = successes x skill."""
 
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""The ``pool`` rule system (seeds 000 and 003): d10 pools, halls, cycles, items, donations."""
+"""The ``pool`` rule system (rulebook: pool): d10 pools, halls, cycles, items, donations."""

@@ -1,4 +1,4 @@
-"""Building a ``pool`` character and what anyone can see of it (RULINGS: pool / Character,
+"""Building a ``pool`` character and what anyone can see of it (rulebook: pool / Character,
 Appearance).
 
 Name validation belongs to the bot layer; here only the numbers are checked.
@@ -61,7 +61,7 @@ class Build(StrEnum):
 
 
 def build_of(attack_plus_defense: int) -> Build:
-    """The appearance word for Атака+Защита (7 is NORMAL: the seed's ranges overlap there)."""
+    """The appearance word for Атака+Защита (7 is NORMAL: the original ranges overlap there)."""
     if attack_plus_defense <= FEEBLE_MAX:
         return Build.FEEBLE
     if attack_plus_defense <= NORMAL_MAX:

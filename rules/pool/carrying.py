@@ -1,4 +1,4 @@
-"""Carrying operations of one character in their hall (RULINGS: pool / Items and carrying).
+"""Carrying operations of one character in their hall (rulebook: pool / Items and carrying).
 
 Every operation takes the character and the floor of their hall and returns new values; a rule
 violation raises a :class:`rules.errors.RuleError` subclass and changes nothing. The limits

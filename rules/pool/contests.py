@@ -1,6 +1,6 @@
 """Contests of speed: who takes an item several characters reach for in the same cycle.
 
-Initiative is ``1d10 + Инициатива``; ties are rolled again among the tied (RULINGS: pool /
+Initiative is ``1d10 + Инициатива``; ties are rolled again among the tied (rulebook: pool /
 Initiative). Pick-up requests are settled at the tick: per hall and kind of item, if the
 requests together want more than lies on the floor, everyone who asked rolls initiative and
 they take in that order, highest first; otherwise no die is rolled and they take in number order.

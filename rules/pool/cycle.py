@@ -1,4 +1,4 @@
-"""One cycle tick of the ``pool`` world (RULINGS: pool / Cycles), in exactly this order:
+"""One cycle tick of the ``pool`` world (rulebook: pool / Cycles), in exactly this order:
 
 1. sleepers count the cycle slept; at health >= 4 they heal +1 (never above max);
 2. the awake: (a) pick-up requests are settled, contested ones by initiative, on the floor as it

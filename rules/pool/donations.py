@@ -1,4 +1,4 @@
-"""Donations and winning (RULINGS: pool / Donations and winning).
+"""Donations and winning (rulebook: pool / Donations and winning).
 
 * any item owned -> +1 coin each (coins themselves go by the coin rules below);
 * 5 coins -> any prize-list item of one's choice;

@@ -1,4 +1,4 @@
-"""One attack against one defense (RULINGS: pool / Dice pool roll).
+"""One attack against one defense (rulebook: pool / Dice pool roll).
 
 The attacker rolls Атака d10, the defender Защита d10 (+1 die with a sword in each hand), each
 at their own penalty. Damage = attack successes - defense successes when positive, else a miss.

@@ -1,4 +1,4 @@
-"""One round of a group fight, resolved all at once (RULINGS: pool / Group fight).
+"""One round of a group fight, resolved all at once (rulebook: pool / Group fight).
 
 Order: (1) pills act; (2) every attack is rolled, the defender rolling defense against each
 attack separately, all with the state after (1); (3) damage, dropped swords and falls apply

@@ -1,4 +1,4 @@
-"""Group fight setup: who fights, the choosing of opponents, retargeting (RULINGS: pool / Group
+"""Group fight setup: who fights, the choosing of opponents, retargeting (rulebook: pool / Group
 fight).
 
 Model: a free-for-all where every fighter attacks one opponent. There are no teams in the

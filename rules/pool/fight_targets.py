@@ -1,4 +1,4 @@
-"""Who can still fight, new opponents when one is out, fleeing (RULINGS: pool / Group fight).
+"""Who can still fight, new opponents when one is out, fleeing (rulebook: pool / Group fight).
 
 The fight is over when fewer than two fighters can fight (see :mod:`rules.pool.fight_setup`);
 then nobody in it stays fallen (:func:`stand_after_fight`).

@@ -1,4 +1,4 @@
-"""Health thresholds, bleeding and dying (RULINGS: pool / Health).
+"""Health thresholds, bleeding and dying (rulebook: pool / Health).
 
 Shared by fight rounds and the cycle tick: "outside a fight, a cycle counts as a round".
 """
@@ -59,10 +59,11 @@ def end_of_round(
     Bleeding is a wound's: a character at full health is not wounded, and healing to full
     health stops the bleeding like healing to 3 does. Without this, a character built with
     Живучесть 1-2 would bleed from the first cycle and could never be saved (their health
-    can never reach 3), which the seed, speaking of wounds («раны»), cannot mean.
+    can never reach 3), which the original rules, speaking of wounds («раны»), cannot mean
+    (rulebook: pool / Health).
 
     A character knocked from 1-2 down to exactly 0 during the round does not bleed further:
-    RULINGS promise that "every wound gives one round to react", and at 0 that round is the
+    the rulebook promises that "every wound gives one round to react", and at 0 that round is the
     next one (pills or death). Bleeding therefore never kills by itself.
     """
     if not character.alive:

@@ -1,4 +1,4 @@
-"""Sleep of one character (RULINGS: pool / Cycles).
+"""Sleep of one character (rulebook: pool / Cycles).
 
 The counters live on the character: the tick adds 1 to ``cycles_without_food`` and
 ``cycles_without_sleep`` for everyone awake, :func:`rules.pool.carrying.eat` resets the first;

@@ -1,4 +1,4 @@
-"""Penalty to attack and defense rolls, as a breakdown by cause (RULINGS: pool / Dice pool roll).
+"""Penalty to attack and defense rolls, as a breakdown by cause (rulebook: pool / Dice pool roll).
 
 Penalty = wounds (:func:`rules.pool.health.health_penalty`) + no trousers 1 + no sword in hand 2
 + female without a jacket 1 + hunger + sleeplessness. It raises the success threshold of attack

@@ -1,4 +1,4 @@
-"""Where a character keeps things, and the carrying limits (RULINGS: pool / Items and carrying).
+"""Where a character keeps things, and the carrying limits (rulebook: pool / Items and carrying).
 
 * hands: a sword or a ration, one item a hand;
 * worn: one jacket, one pair of trousers, one backpack;

@@ -1,4 +1,4 @@
-"""d10 pool rolls and initiative rolls (RULINGS: pool / Dice pool roll, Initiative)."""
+"""d10 pool rolls and initiative rolls (rulebook: pool / Dice pool roll, Initiative)."""
 
 from __future__ import annotations
 

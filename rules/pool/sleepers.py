@@ -1,4 +1,4 @@
-"""What others may do to a sleeper: wake, guard, attack, snatch a sword (RULINGS: pool / Cycles).
+"""What others may do to a sleeper: wake, guard, attack, snatch a sword (rulebook: pool / Cycles).
 
 A sleeper is defenceless: an attack kills them without rolls unless someone guards them, in which
 case the attacker must fight the guard first (the fight itself is the fight module's business).

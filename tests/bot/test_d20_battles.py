@@ -1,4 +1,4 @@
-"""d20 battles (seed 002) through the real dispatcher, with scripted dice: every outcome,
+"""d20 battles (rulebook: d20) through the real dispatcher, with scripted dice: every outcome,
 misfires, criticals, lost turns, narration turns, finishing the fallen, presses, a restart."""
 
 from __future__ import annotations
@@ -268,7 +268,7 @@ async def test_after_the_battle_the_winners_may_finish_or_spare(gm: Harness) -> 
 
 
 async def test_a_19_that_ends_the_battle_waits_for_the_description_first(gm: Harness) -> None:
-    """Seed 002: the fallen describes their state before the lucky one may finish them."""
+    """rulebook: d20 / Battle: the fallen describes their state before being finished."""
     table = await d20_table(gm, TRIO[:2])
     await table.set_hp("Эльф", 7)
     live = await table.start(TRIO_SIDES[:2], [20, 10])

@@ -106,7 +106,7 @@ def test_blocks_depend_on_who_defends(kind: AttackKind) -> None:
 
 @pytest.mark.parametrize("locale", ["ru", "en"])
 def test_a_frail_caster_never_blocks_or_parries_a_blow(locale: str) -> None:
-    """Seed 002: "an elf mage blocks a half-orc's axe with a staff" is implausible."""
+    """rulebook: d20 / Attacks: "a mage blocks a half-orc's axe with a staff" is implausible."""
     forbidden = {"ru": ("посох", "блок", "парир", "наруч"), "en": ("staff", "block", "parr")}
     for outcome in (Outcome.BLOCK, Outcome.PARTIAL_BLOCK):
         for msg_id in VARIANTS[(AttackKind.PHYSICAL, outcome.value, "frail")]:

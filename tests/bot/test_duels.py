@@ -1,4 +1,4 @@
-"""Duels in the group (seed 001) through the real dispatcher, with scripted dice."""
+"""Duels in the group (rulebook: duel) through the real dispatcher, with scripted dice."""
 
 from __future__ import annotations
 

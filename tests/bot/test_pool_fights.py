@@ -1,4 +1,4 @@
-"""Pool group fights (seed 000) through the real dispatcher, with scripted dice: 1-on-1."""
+"""Pool group fights (rulebook: pool) through the real dispatcher, with scripted dice: 1-on-1."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
 
 TRIO = [("Догвор", CharacterClass.FIGHTER), ("Эльф", CharacterClass.WIZARD)]
 SIDES = [("Догвор", FIRST), ("Эльф", SECOND)]
-SEED_ROUND = {17: [1, 15, 11, 3, 10], 100: [5, 56, 92]}  # the duel seed's round: Борис 12/30
+SEED_ROUND = {17: [1, 15, 11, 3, 10], 100: [5, 56, 92]}  # the rulebook's duel round: Борис 12/30
 GO_ON = "Продолжить"
 
 

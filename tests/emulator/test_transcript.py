@@ -6,6 +6,7 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from tests.telegram_emulator import TelegramEmulator
+from tests.telegram_emulator.formatting import entities_to_marks
 
 
 async def test_transcript_shows_messages_buttons_edits_and_answers(
@@ -51,3 +52,13 @@ async def test_transcript_shows_messages_buttons_edits_and_answers(
     html = emu.transcript(group, html=True, show_ids=True)
     assert "#2 Bot: 🎲 2d6 = <b>7</b>" in html
     assert "Bot edited #2: 🎲 2d6 = <b>9</b>" in html
+
+
+def test_marks_show_bold_and_strikethrough_only() -> None:
+    text = "🎲 атака: 8, 1, 4\nитог"  # the emoji is two UTF-16 units
+    entities = [
+        {"type": "bold", "offset": 10, "length": 1},
+        {"type": "strikethrough", "offset": 13, "length": 1},
+        {"type": "italic", "offset": 18, "length": 4},
+    ]
+    assert entities_to_marks(text, entities) == "🎲 атака: **8**, ~~1~~, 4\nитог"

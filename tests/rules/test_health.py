@@ -1,4 +1,4 @@
-"""RULINGS pool / Health: bleeding and dying at the end of a round or cycle."""
+"""rulebook: pool / Health: bleeding and dying at the end of a round or cycle."""
 
 from __future__ import annotations
 

@@ -463,6 +463,28 @@ def entities_to_html(text: str, entities: list[Entity]) -> str:
     return html_decoration.unparse(text, models)
 
 
+MARKS = {"bold": "**", "strikethrough": "~~"}
+
+
+def entities_to_marks(text: str, entities: list[Entity]) -> str:
+    """Plain text with bold as ``**…**`` and strikethrough as ``~~…~~`` (Markdown's marks; other
+    entities are left out): how a transcript shows what the chat shows in bold or struck."""
+    points: list[tuple[int, int, str]] = []  # (UTF-16 offset, closing first, mark)
+    for entity in entities:
+        mark = MARKS.get(str(entity.get("type")))
+        if mark is None or int(entity.get("length", 0)) <= 0:
+            continue
+        start = int(entity["offset"])
+        points += [(start, 1, mark), (start + int(entity["length"]), 0, mark)]
+    units = text.encode("utf-16-le")
+    parts, last = [], 0
+    for offset, _, mark in sorted(points):
+        parts += [units[last * 2 : offset * 2].decode("utf-16-le", errors="replace"), mark]
+        last = offset
+    parts.append(units[last * 2 :].decode("utf-16-le", errors="replace"))
+    return "".join(parts)
+
+
 def utf16_slice(text: str, offset: int, length: int) -> str:
     encoded = text.encode("utf-16-le")
     return encoded[offset * 2 : (offset + length) * 2].decode("utf-16-le", errors="replace")

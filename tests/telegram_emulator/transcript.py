@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .formatting import Entity, entities_to_html
+from .formatting import Entity, entities_to_html, entities_to_marks
 from .models import ChatEvent, EmuChat, EmuMessage, EmuUser
 
 BOT_NAME = "Bot"
@@ -39,9 +39,13 @@ def keyboard_lines(markup: dict[str, Any] | None) -> list[str]:
     return []
 
 
-def _body(message: EmuMessage, text: str | None, entities: list[Entity], html: bool) -> str:
+def _body(
+    message: EmuMessage, text: str | None, entities: list[Entity], html: bool, marks: bool = False
+) -> str:
     if html and text:
         text = entities_to_html(text, entities)
+    elif marks and text:
+        text = entities_to_marks(text, entities)
     text = (text or "").replace("\n", "\n  ")
     if message.kind == "text":
         return text
@@ -61,7 +65,9 @@ def _original(message: EmuMessage) -> tuple[str | None, list[Entity], dict[str, 
     return first.old_text, first.old_entities, first.old_reply_markup
 
 
-def _message_lines(message: EmuMessage, html: bool, show_ids: bool) -> list[str]:
+def _message_lines(
+    message: EmuMessage, html: bool, show_ids: bool, marks: bool = False
+) -> list[str]:
     prefix = f"#{message.message_id} " if show_ids else ""
     topic = message.chat.topics.get(message.thread_id) if message.thread_id else None
     if topic is not None:
@@ -70,21 +76,26 @@ def _message_lines(message: EmuMessage, html: bool, show_ids: bool) -> list[str]
     if message.reply_to is not None:
         who += f" (reply to {_name(message.reply_to.sender)})"
     text, entities, markup = _original(message)
-    return [f"{prefix}{who}: {_body(message, text, entities, html)}", *keyboard_lines(markup)]
+    body = _body(message, text, entities, html, marks)
+    return [f"{prefix}{who}: {body}", *keyboard_lines(markup)]
 
 
-def render_event(event: ChatEvent, *, html: bool = False, show_ids: bool = False) -> list[str]:
+def render_event(
+    event: ChatEvent, *, html: bool = False, show_ids: bool = False, marks: bool = False
+) -> list[str]:
+    """One event as transcript lines: text plain, as Telegram HTML (``html``) or with bold and
+    strikethrough as ``**…**`` and ``~~…~~`` (``marks``)."""
     message = event.message
     actor = _name(event.actor)
     ref = f" #{message.message_id}" if show_ids and message is not None else ""
     if event.kind == "message" and message is not None:
-        return _message_lines(message, html, show_ids)
+        return _message_lines(message, html, show_ids, marks)
     if event.kind == "edit" and message is not None and event.edit is not None:
         edit = event.edit
         buttons = keyboard_lines(edit.new_reply_markup)
         if edit.kind == "reply_markup":
             return [f"{actor} edited buttons{ref}:" + ("" if buttons else " (removed)"), *buttons]
-        body = _body(message, edit.new_text, edit.new_entities, html)
+        body = _body(message, edit.new_text, edit.new_entities, html, marks)
         return [f"{actor} edited{ref}: {body}", *buttons]
     if event.kind == "delete" and message is not None:
         return [f"{actor} deleted{ref}: {_body(message, message.text, [], False)}"]
@@ -102,8 +113,10 @@ def render_event(event: ChatEvent, *, html: bool = False, show_ids: bool = False
     return []
 
 
-def render_transcript(chat: EmuChat, *, html: bool = False, show_ids: bool = False) -> str:
+def render_transcript(
+    chat: EmuChat, *, html: bool = False, show_ids: bool = False, marks: bool = False
+) -> str:
     lines: list[str] = []
     for event in chat.events:
-        lines.extend(render_event(event, html=html, show_ids=show_ids))
+        lines.extend(render_event(event, html=html, show_ids=show_ids, marks=marks))
     return "\n".join(lines)

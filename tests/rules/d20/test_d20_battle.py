@@ -1,4 +1,4 @@
-"""RULINGS d20 / battle: turn order, misfires, lost turns, narration, the fallen, finishing."""
+"""rulebook: d20 / Battle: turn order, misfires, lost turns, narration, the fallen, finishing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULINGS d20 / character and checks: class HP, AC 12, DC1 11-20, DC2 17-20, DC3 20."""
+"""rulebook: d20 / Character and checks: class HP, AC 12, DC1 11-20, DC2 17-20, DC3 20."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULINGS d20 / attacks: the outcome table, read from the die alone."""
+"""rulebook: d20 / Attacks: the outcome table, read from the die alone."""
 
 from __future__ import annotations
 

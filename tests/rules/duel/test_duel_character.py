@@ -1,4 +1,4 @@
-"""RULINGS duel / character: name, HP (default 30), agility 0-100, skills >= 1; restore_hp."""
+"""rulebook: duel / Character: name, HP (default 30), agility 0-100, skills >= 1; restore_hp."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULINGS duel / round: 5 rolls of 1..(A+B), d100 dodges, damage = successes x skill."""
+"""rulebook: duel / Round: 5 rolls of 1..(A+B), d100 dodges, damage = successes x skill."""
 
 from __future__ import annotations
 

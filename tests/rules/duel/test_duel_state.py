@@ -1,4 +1,4 @@
-"""RULINGS duel / the duel: go on only if both go on; HP <= 0 ends it; HP carries over."""
+"""rulebook: duel / The duel: go on only if both go on; HP <= 0 ends it; HP carries over."""
 
 from __future__ import annotations
 

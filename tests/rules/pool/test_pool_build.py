@@ -1,4 +1,4 @@
-"""Character building and appearance (RULINGS: pool / Character, Appearance)."""
+"""Character building and appearance (rulebook: pool / Character, Appearance)."""
 
 from __future__ import annotations
 

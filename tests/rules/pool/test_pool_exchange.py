@@ -1,4 +1,4 @@
-"""One attack against one defense (RULINGS: pool / Dice pool roll)."""
+"""One attack against one defense (rulebook: pool / Dice pool roll)."""
 
 from __future__ import annotations
 

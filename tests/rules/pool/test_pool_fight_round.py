@@ -1,4 +1,4 @@
-"""Resolving group-fight rounds (RULINGS: pool / Group fight, Health)."""
+"""Resolving group-fight rounds (rulebook: pool / Group fight, Health)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Group fight setup, choosing and retargeting (RULINGS: pool / Group fight)."""
+"""Group fight setup, choosing and retargeting (rulebook: pool / Group fight)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Penalty breakdown (RULINGS: pool / Dice pool roll; Cycles: hunger and sleeplessness)."""
+"""Penalty breakdown (rulebook: pool / Dice pool roll, Cycles: hunger and sleeplessness)."""
 
 from __future__ import annotations
 

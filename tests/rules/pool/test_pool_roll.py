@@ -1,4 +1,4 @@
-"""Dice pool rolls and initiative (RULINGS: pool / Dice pool roll, Initiative)."""
+"""Dice pool rolls and initiative (rulebook: pool / Dice pool roll, Initiative)."""
 
 from __future__ import annotations
 

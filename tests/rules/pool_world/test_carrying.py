@@ -1,4 +1,4 @@
-"""Carrying limits and operations (RULINGS: pool / Items and carrying)."""
+"""Carrying limits and operations (rulebook: pool / Items and carrying)."""
 
 from __future__ import annotations
 

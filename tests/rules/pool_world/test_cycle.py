@@ -1,4 +1,4 @@
-"""The cycle tick (RULINGS: pool / Cycles, Health, Halls, Initiative)."""
+"""The cycle tick (rulebook: pool / Cycles, Health, Halls, Initiative)."""
 
 from __future__ import annotations
 

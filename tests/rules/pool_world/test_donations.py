@@ -1,4 +1,4 @@
-"""Donations and winning (RULINGS: pool / Donations and winning)."""
+"""Donations and winning (rulebook: pool / Donations and winning)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pick-ups from the floor and contests of speed (RULINGS: pool / Initiative, Halls)."""
+"""Pick-ups from the floor and contests of speed (rulebook: pool / Initiative, Halls)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sleep, waking, guarding, attacking and robbing sleepers (RULINGS: pool / Cycles)."""
+"""Sleep, waking, guarding, attacking and robbing sleepers (rulebook: pool / Cycles)."""
 
 from __future__ import annotations
 

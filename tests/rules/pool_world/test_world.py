@@ -1,4 +1,4 @@
-"""The world value: numbering, halls, portals, floors (RULINGS: pool / Character, Halls)."""
+"""The world value: numbering, halls, portals, floors (rulebook: pool / Character, Halls)."""
 
 from __future__ import annotations
 
