@@ -1,5 +1,5 @@
 """Reaching for an item on the hall's floor: at once when nobody contests it, else at the tick
-(RULINGS: pool / Initiative; the project's reading of "two characters want the same item lying
+(rulebook: pool / Initiative; the project's reading of "two characters want the same item lying
 in a hall in the same cycle: highest roll takes it").
 
 A pick-up request is *pending* from when it is made until the next tick settles it (each tick

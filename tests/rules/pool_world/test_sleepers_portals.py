@@ -1,6 +1,6 @@
 """Sleepers and portals (seed 000: sleepers wake «за минуту до открытия порталов», so they can
 still go through): a sleeper may ask to move, a request made before sleep is kept, and the
-sleeper goes through on the tick they wake (RULINGS: pool / Cycles, steps 4 and 5)."""
+sleeper goes through on the tick they wake (rulebook: pool / Cycles)."""
 
 from __future__ import annotations
 
