@@ -96,7 +96,7 @@ async def test_sleep_heals_up_to_the_maximum_and_ends_after_two_cycles(gm: Harne
 async def test_bleeding_outside_a_fight_kills_in_three_cycles(gm: Harness) -> None:
     table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET))
     _, borya = table.players
-    await table.edit(2, health=2)
+    await table.edit(2, health=2, health_at_cycle_start=2)  # wounded since the cycle began
     await table.tick()
     assert "Кровотечение: здоровье 1." in (await table.report(borya, 1)).body
     await table.tick()
