@@ -10,6 +10,18 @@ pool-fight-joined = Fighters: { $names }.
 pool-fight-join-hint = Anyone else in this hall may join within { $time }. { $attacker } or a GM may start sooner.
 pool-fight-joined-you = You joined the fight.
 pool-fight-challenged-you = You attacked.
+pool-fight-confirm = ⚔️ Attack { $name }?
+pool-fight-confirm-kill = ⚔️ { $name } is asleep and unguarded: the attack will kill { $gender ->
+    [f] her
+   *[m] him
+}. Attack?
+pool-fight-confirm-yes = Yes
+pool-fight-confirm-no = No
+pool-fight-confirm-done = ⚔️ You attacked. Target: { $name }. The rest is in the game's group.
+pool-fight-confirm-dropped = No attack.
+pool-fight-confirm-changed = Things changed while you were deciding: read the question again.
+pool-fight-asked = The question is in your private chat with the bot: confirm there.
+pool-fight-ask-unreachable = I ask before an attack in private, but I can't write to you there. Open the chat with the bot, press "Start" and try again.
 pool-fight-started-you = The fight begins!
 pool-fight-called-off = Fight #{ $id } is off: nobody left to fight.
 
