@@ -122,6 +122,14 @@ class ChallengeConfirmCallback(CallbackData, prefix="pq"):
     kills: bool = False
 
 
+class ZeroPillCallback(CallbackData, prefix="zp"):
+    """The private message to a pool character's owner at health 0: swallow one pill from the
+    jacket's left pocket (in a fight, as this round's action)."""
+
+    game_id: Number
+    number: Number
+
+
 class PoolTargetCallback(CallbackData, prefix="pt"):
     """A private opponent choice: ``setup`` during the choosing, else a pick or a new opponent;
     ``turn`` is the number of choices made (setup) or of rounds resolved (later)."""

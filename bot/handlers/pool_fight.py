@@ -12,7 +12,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Encounter, Game, Timer
-from bot.handlers import pool_fight_choice, pool_fight_confirm, pool_fight_round
+from bot.handlers import pool_fight_choice, pool_fight_confirm, pool_fight_round, zero_health
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
@@ -48,6 +48,7 @@ def register_buttons(buttons: Router) -> None:
         press_window, PoolFightCallback.filter(F.action.in_(WINDOW_ACTIONS))
     )
     pool_fight_confirm.register_buttons(buttons)
+    zero_health.register_buttons(buttons)
 
 
 async def _target_number(message: Message, args: str | None) -> int:

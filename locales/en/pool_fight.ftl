@@ -91,11 +91,13 @@ pool-fight-dropped = 🔻 { $name } drops a sword — it lies on the hall's floo
 pool-fight-fell = 🤕 { $name } falls, having no sword.
 pool-fight-bled = 🩸 { $name } is bleeding: health { $health }.
 pool-fight-died-wounds = ☠️ { $name } dies of wounds.
-pool-fight-died-unattended = ☠️ { $name } dies: no help came.
+pool-fight-died-unattended = ☠️ { $name } dies: health stayed at 0 for the whole round.
 pool-fight-stood-up = 🧍 { $name } gets up.
 
 pool-fight-over = 🏁 Fight #{ $id } is over. Still standing: { $names }.
 pool-fight-over-nobody = 🏁 Fight #{ $id } is over. Nobody is left standing.
+pool-fight-over-zero = At 0 health: { $names }.
+pool-fight-over-dead = Died: { $names }.
 pool-fight-stopped = 🛑 The GM stopped fight #{ $id }. { $count ->
     [0] Nobody is standing.
    *[other] Still standing: { $names }.

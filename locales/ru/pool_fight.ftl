@@ -97,11 +97,13 @@ pool-fight-dropped = 🔻 { $name } роняет меч — он лежит на
 pool-fight-fell = 🤕 { $name } падает без оружия.
 pool-fight-bled = 🩸 { $name } истекает кровью: здоровье { $health }.
 pool-fight-died-wounds = ☠️ { $name } погибает от ран.
-pool-fight-died-unattended = ☠️ { $name } умирает: помощь не пришла.
+pool-fight-died-unattended = ☠️ { $name } умирает: здоровье оставалось 0 весь раунд.
 pool-fight-stood-up = 🧍 { $name } поднимается на ноги.
 
 pool-fight-over = 🏁 Бой №{ $id } окончен. В строю: { $names }.
 pool-fight-over-nobody = 🏁 Бой №{ $id } окончен. В строю никого не осталось.
+pool-fight-over-zero = При смерти (здоровье 0): { $names }.
+pool-fight-over-dead = Погибли: { $names }.
 pool-fight-stopped = 🛑 Бой №{ $id } остановлен мастером. { $count ->
     [0] В строю никого.
    *[other] В строю: { $names }.

@@ -101,8 +101,19 @@ async def test_bleeding_outside_a_fight_kills_in_three_cycles(gm: Harness) -> No
     assert "Кровотечение: здоровье 1." in (await table.report(borya, 1)).body
     await table.tick()
     assert "Кровотечение: здоровье 0." in (await table.report(borya, 2)).body
+    # The moment he drops to 0 he is told, privately, what happens and what could save him.
+    zero = await gm.emu.wait_for_message(table.private(borya), lambda m: "💔" in m.body)
+    assert zero.body.splitlines()[:3] == [
+        "💔 Боря: здоровье 0. Ни сражаться, ни ходить нельзя.",
+        "⏳ Если к концу этого цикла здоровье останется 0, Боря умрёт.",
+        "💊 Таблетки у вас есть, но не в левом кармане куртки, а при здоровье 0 достать можно"
+        " только оттуда.",
+    ]
+    assert zero.buttons == []  # his pills are in the backpack: no button that cannot work
     third = await table.tick()
-    assert "Ваш персонаж погиб: здоровье 0" in (await table.report(borya, 3)).body
+    died = (await table.report(borya, 3)).body
+    assert "Ваш персонаж погиб: здоровье оставалось 0 весь цикл." in died
+    assert "помог" not in died  # nobody could have: nobody is blamed
     assert "Погибли: Боря." in third.body
     row = await Character.get(game_id=table.game.id, number=2)
     assert row.status == "dead"
