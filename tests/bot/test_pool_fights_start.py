@@ -3,7 +3,7 @@ window and its timer, and every refusal."""
 
 from __future__ import annotations
 
-from bot.db.models import Character, CharacterStatus, Encounter, LiveMessage
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, LiveMessage
 from bot.services.fight_flow import JOIN_TIMER
 from bot.services.fight_store import FIGHTING, live_key
 from tests.bot.conftest import Harness
@@ -226,4 +226,15 @@ async def test_a_players_button_of_an_earlier_game_is_stale(gm: Harness) -> None
     query = await gm.emu.press_button(table.player(1), roster, data=forged, forged=True)
     answer = await gm.emu.wait_for_callback_answer(query)
     assert "уже не действует" in (answer.text or "")
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+
+
+async def test_a_question_of_a_game_that_ended_is_stale(gm: Harness) -> None:
+    table = await pool_table(gm, 2)
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    await press(table, 1, roster, "\u2694 2. Бран")
+    question = await gm.emu.wait_for_message(table.private(1))
+    await Game.filter(id=table.game.id).update(status=GameStatus.ENDED, active_chat_id=None)
+    assert "уже не действует" in await press(table, 1, question, "Да")
     assert await Encounter.filter(game_id=table.game.id).count() == 0
