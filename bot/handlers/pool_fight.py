@@ -21,6 +21,8 @@ from bot.services.characters import living_character
 from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.fight_checks import Prospect
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
+from bot.services.fight_store import Outcome
+from bot.services.fights import SleeperKilled
 from bot.services.numbers import parse_ordinal
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
@@ -94,7 +96,7 @@ async def _open_fight(
     user_id: int,
     number: int,
     runtime: Runtime,
-) -> object:
+) -> Outcome | SleeperKilled | Prospect:
     """Open the fight; its live message (owed with it) goes to the anchor's chat: to the hall's
     topic when one is bound, else to the anchor's topic. An unguarded sleeper is not attacked
     yet: the :class:`Prospect` comes back for the question."""
