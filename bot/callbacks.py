@@ -98,7 +98,8 @@ class PoolFightCallback(CallbackData, prefix="pf"):
 
 
 class PlayersFightCallback(CallbackData, prefix="pc"):
-    """A /players button of a pool game: the presser challenges character ``number``."""
+    """A /players button of a pool game: the presser is asked, in private, whether to attack
+    character ``number`` (:class:`ChallengeConfirmCallback` answers)."""
 
     game_id: Number
     number: Number
