@@ -18,12 +18,12 @@ from bot.services.numbers import ID_MAX, parse_int
 from rules.gender import Gender
 
 
-def _strict(low: int) -> BeforeValidator:
+def _strict(low: int, high: int = ID_MAX) -> BeforeValidator:
     """Packed data arrives as text: read it as a typed number (an int given in code passes)."""
 
     def read(value: Any) -> Any:
         if isinstance(value, str):
-            number = parse_int(value, low=low, high=ID_MAX)
+            number = parse_int(value, low=low, high=high)
             if number is None:
                 raise ValueError("not a number within range")
             return number
@@ -34,6 +34,9 @@ def _strict(low: int) -> BeforeValidator:
 
 # A database id, a round or step counter, a number or a count: 0 .. ID_MAX.
 Number = Annotated[int, _strict(0), Field(ge=0, le=ID_MAX)]
+# A Telegram user id (beyond a database id: up to 52 bits, as Telegram promises).
+USER_ID_MAX = 2**52
+UserId = Annotated[int, _strict(1, USER_ID_MAX), Field(ge=1, le=USER_ID_MAX)]
 # The same with -1 for "none" (a d20 battle's combatant index).
 NumberOrNone = Annotated[int, _strict(-1), Field(ge=-1, le=ID_MAX)]
 
@@ -95,7 +98,34 @@ class PoolFightCallback(CallbackData, prefix="pf"):
 
 
 class PlayersFightCallback(CallbackData, prefix="pc"):
-    """A /players button of a pool game: the presser challenges character ``number``."""
+    """A /players button of a pool game: the presser is asked, in private, whether to attack
+    character ``number`` (:class:`ChallengeConfirmCallback` answers)."""
+
+    game_id: Number
+    number: Number
+
+
+class ChallengeAnswer(StrEnum):
+    YES = "y"
+    NO = "n"
+
+
+class ChallengeConfirmCallback(CallbackData, prefix="pq"):
+    """The private question before a pool attack (a /players button, or /fight on a sleeper
+    nobody guards): only ``user`` may answer; ``kills``: the question said the attack kills;
+    ``thread``: the forum topic the challenge came from (0: none)."""
+
+    game_id: Number
+    number: Number
+    user: UserId
+    answer: ChallengeAnswer
+    thread: Number = 0
+    kills: bool = False
+
+
+class ZeroPillCallback(CallbackData, prefix="zp"):
+    """The private message to a pool character's owner at health 0: swallow one pill from the
+    jacket's left pocket (in a fight, as this round's action)."""
 
     game_id: Number
     number: Number

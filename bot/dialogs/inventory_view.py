@@ -25,6 +25,7 @@ from bot.views.world_items import (
     place_name,
     place_to,
 )
+from rules.pool.fight_round import left_pocket_pills
 from rules.pool.model import Item
 from rules.pool.places import (
     BULKY,
@@ -101,6 +102,7 @@ def _body(l10n: L10n, things: Belongings) -> str:
         l10n.text("inventory-title", name=me.name, hall=me.hall),
         *inventory_lines(l10n, me.inventory),
         l10n.text("inventory-floor", items=floor_text(l10n, things.floor)),
+        l10n.text("inventory-pills-hint", count=left_pocket_pills(me)),
     ]
     if things.pick_ups:
         wanted = ", ".join(items_text(l10n, r.item, r.count) for r in things.pick_ups)

@@ -100,7 +100,11 @@ def _preview_window() -> Window:
                 I18NFormat("creation-pool-penalty", when="total"),
                 I18NFormat("creation-pool-bleeding", when="bleeding"),
             ),
-            Multi(I18NFormat("creation-pool-appearance"), I18NFormat("creation-pool-kit")),
+            Multi(
+                I18NFormat("creation-pool-appearance"),
+                I18NFormat("creation-pool-kit"),
+                I18NFormat("creation-pool-pills-hint"),
+            ),
             _notice(),
             sep="\n\n",
         ),

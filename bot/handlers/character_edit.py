@@ -16,9 +16,11 @@ from aiogram_dialog import DialogManager, StartMode
 
 from bot.config import Settings
 from bot.dialogs.states import CharacterEditDialog
+from bot.handlers import zero_health
 from bot.handlers.sheets import parse_number
 from bot.i18n import L10n, Translator
 from bot.services import games
+from bot.services.character_edit_model import Change, Field
 from bot.services.character_edits import EditNotice, load_target
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.numbers import ID_MAX, parse_int
@@ -106,4 +108,11 @@ async def compose_notice(bot: Bot, translator: Translator, notice: EditNotice) -
         reason=notice.reason,
         forced=saved.forced,
     )
-    return [Outgoing(notice.game.chat_id, text, thread_id=notice.thread_id)]
+    owed = [Outgoing(notice.game.chat_id, text, thread_id=notice.thread_id)]
+    if any(_to_zero(change) for change in saved.outcome.changes):
+        owed += await zero_health.after_edit(translator, notice.game, saved.number)
+    return owed
+
+
+def _to_zero(change: Change) -> bool:
+    return change.field == Field.HEALTH and change.after == "0" and change.before != "0"

@@ -9,17 +9,20 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import FightAction, PlayersFightCallback, PoolFightCallback
+from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Encounter, Game, Timer
-from bot.handlers import pool_fight_choice, pool_fight_round
+from bot.handlers import pool_fight_choice, pool_fight_confirm, pool_fight_round, zero_health
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
 from bot.services import fight_choice, fight_rounds, fights, games
 from bot.services.characters import living_character
-from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
+from bot.services.errors import BadNumber, Refusal, ServiceError
+from bot.services.fight_checks import Prospect
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
+from bot.services.fight_store import Outcome
+from bot.services.fights import SleeperKilled
 from bot.services.numbers import parse_ordinal
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
@@ -46,7 +49,8 @@ def register_buttons(buttons: Router) -> None:
     buttons.callback_query.register(
         press_window, PoolFightCallback.filter(F.action.in_(WINDOW_ACTIONS))
     )
-    buttons.callback_query.register(press_players, PlayersFightCallback.filter())
+    pool_fight_confirm.register_buttons(buttons)
+    zero_health.register_buttons(buttons)
 
 
 async def _target_number(message: Message, args: str | None) -> int:
@@ -78,30 +82,12 @@ async def challenge(
         game = await games.require_game(message.chat.id)
         fights.pool_game(game)
         number = await _target_number(message, command.args)
-        await _open_fight(message, game, message.from_user.id, number, runtime)
+        opened = await _open_fight(message, game, message.from_user.id, number, runtime)
     except BadNumber:
         await message.reply(l10n.text("pool-fight-usage"))
-
-
-async def press_players(
-    query: CallbackQuery,
-    callback_data: PlayersFightCallback,
-    bot: Bot,
-    l10n: L10n,
-    translator: Translator,
-    runtime: Runtime,
-) -> None:
-    """A challenge button under /players: the presser challenges that character."""
-    message = query.message
-    if not isinstance(message, Message):
-        await query.answer()
         return
-    game = await games.require_game(message.chat.id)
-    if game.id != callback_data.game_id:
-        raise StaleAction()
-    fights.pool_game(game)
-    await _open_fight(message, game, query.from_user.id, callback_data.number, runtime)
-    await query.answer(l10n.text("pool-fight-challenged-you"))
+    if isinstance(opened, Prospect):  # a sleeper nobody guards: ask first, in private
+        await pool_fight_confirm.ask_in_reply(message, bot, l10n, translator, game, opened)
 
 
 async def _open_fight(
@@ -110,10 +96,13 @@ async def _open_fight(
     user_id: int,
     number: int,
     runtime: Runtime,
-) -> None:
+) -> Outcome | SleeperKilled | Prospect:
     """Open the fight; its live message (owed with it) goes to the anchor's chat: to the hall's
-    topic when one is bound, else to the anchor's topic."""
-    await fights.challenge(game, user_id, number, anchor.chat.id, topic_of(anchor), runtime)
+    topic when one is bound, else to the anchor's topic. An unguarded sleeper is not attacked
+    yet: the :class:`Prospect` comes back for the question."""
+    return await fights.challenge(
+        game, user_id, number, anchor.chat.id, topic_of(anchor), runtime, kill_confirmed=False
+    )
 
 
 async def group_only(message: Message) -> None:

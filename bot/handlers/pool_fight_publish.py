@@ -15,6 +15,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.handlers import zero_health
 from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
 from bot.handlers.world_common import user_l10n
 from bot.i18n import L10n, Translator
@@ -75,6 +76,8 @@ async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Ou
         private = await prompt_message(translator, view, fighter)
         if private is not None:
             owed.append(private)
+    if outcome.report is not None:
+        owed += await zero_health.after_round(translator, view, outcome.report)
     return owed
 
 

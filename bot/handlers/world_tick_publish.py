@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from aiogram import Bot
 
+from bot.handlers import zero_health
 from bot.handlers.world_common import user_l10n
 from bot.i18n import Translator
 from bot.services import cycles
@@ -47,7 +48,7 @@ async def compose(bot: Bot, translator: Translator, report: TickReport) -> list[
                 hook=cycles.report_hook(game.id, report.cycle, number),
             )
         )
-    return owed
+    return owed + await zero_health.after_tick(translator, report)
 
 
 async def compose_unreached(

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.db.models import CharacterStatus, Encounter, Game, GameSystem
+from bot.db.models import Encounter, Game, GameSystem
 from bot.services import timers
-from bot.services.characters import character_by_number, living_character
+from bot.services.characters import living_character
 from bot.services.codec import dump, load
 from bot.services.errors import Refusal, ServiceError, StaleAction
+from bot.services.fight_checks import Prospect, checked, prospect_of
 from bot.services.fight_flow import (
     JOIN_TIMER,
     cancel_timers,
@@ -39,7 +40,6 @@ from bot.services.topics import topic_of_hall
 from bot.services.world import load_world, save_world
 from rules.pool.fight_setup import MIN_FIGHTERS, can_fight, start_fight
 from rules.pool.model import PoolCharacter
-from rules.pool.sleepers import SleeperAttackOutcome, attack_sleeper
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,46 +65,28 @@ async def challenge(
     chat_id: int,
     thread_id: int | None,
     runtime: Runtime,
-) -> Outcome | SleeperKilled:
+    *,
+    kill_confirmed: bool = True,
+) -> Outcome | SleeperKilled | Prospect:
     """Open a fight against a character in the same hall (a guarded sleeper: their guard).
 
-    Its messages go to the hall's forum topic when /halls bound one, else to ``thread_id``.
+    An unguarded sleeper is killed without a fight, but only when ``kill_confirmed`` (the
+    player was told it kills): otherwise nothing changes and the :class:`Prospect` comes back,
+    for the question. Its messages go to the hall's forum topic when /halls bound one, else to
+    ``thread_id``.
     """
     pool_game(game)
     async with runtime.locks.game(game.id) as game:
-        mine = await living_character(game, user_id)
-        if mine is None:
-            raise ServiceError(Refusal.NO_OWN_CHARACTER)
-        target = await character_by_number(game, target_number)
-        if target.id == mine.id:
-            raise ServiceError(Refusal.FIGHT_SELF)
-        if target.status != CharacterStatus.ACTIVE:
-            raise ServiceError(Refusal.FIGHT_TARGET_GONE, name=target.name)
-        world, rows = await load_world(game)
-        me, them = world.character(mine.number), world.character(target.number)
-        if me.asleep:
-            raise ServiceError(Refusal.FIGHT_ASLEEP)
-        if me.health <= 0:
-            raise ServiceError(Refusal.CANNOT_FIGHT, name=me.name)
-        if me.hall != them.hall:
-            raise ServiceError(Refusal.FIGHT_OTHER_HALL, name=them.name)
-        busy = await busy_numbers(game)
-        if me.number in busy:
-            raise ServiceError(Refusal.FIGHT_BUSY, name=me.name)
-        sleeper = None
-        if them.asleep:
-            after, attack = attack_sleeper(world, me.number, them.number)
-            if attack.outcome == SleeperAttackOutcome.KILLED:
-                await save_world(game, world, after, rows)
-                thread = topic_of_hall(game, me.hall) or thread_id
-                killed = SleeperKilled(me.name, them.name, thread, chat_id, game.locale)
-                return await runtime.announce(killed)
-            assert attack.guard is not None
-            sleeper, them = them.number, world.character(attack.guard)
-        if them.number in busy:
-            raise ServiceError(Refusal.FIGHT_BUSY, name=them.name)
-        if not can_fight(them):
-            raise ServiceError(Refusal.CANNOT_FIGHT, name=them.name)
+        sizing = await checked(game, user_id, target_number)
+        me, them, rows = sizing.me, sizing.them, sizing.rows
+        if sizing.killed is not None:
+            if not kill_confirmed:
+                return prospect_of(sizing, target_number)
+            await save_world(game, sizing.world, sizing.killed, rows)
+            thread = topic_of_hall(game, me.hall) or thread_id
+            killed = SleeperKilled(me.name, them.name, thread, chat_id, game.locale)
+            return await runtime.announce(killed)
+        sleeper = sizing.sleeper
         fight = PoolFight(challenger=me.number, joined=(me.number, them.number), sleeper=sleeper)
         record = await Encounter.create(
             game_id=game.id,

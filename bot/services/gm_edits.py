@@ -142,7 +142,9 @@ def _revived(game: Game, character: Character) -> tuple[Any, dict[str, Any]]:
     """The rule state brought back to life, and what changed, per system.
 
     pool: health 1 ("barely alive": bleeding, pills needed within two cycles, as the rules
-    would have it), awake, standing, in the hall where they died. duel and d20: full HP, since
+    would have it), awake, standing, in the hall where they died; the cycle counts as begun
+    at that 1, as for a new character, so a wound taken before the next tick gets the rest of
+    the cycle. duel and d20: full HP, since
     neither system heals by itself (a d20 character at 1 HP would stay there for good).
     """
     state = rule_state(game, character)
@@ -156,7 +158,7 @@ def _revived(game: Game, character: Character) -> tuple[Any, dict[str, Any]]:
             cycles_slept=0,
             guarding=None,
             move_to=None,
-            health_at_cycle_start=None,
+            health_at_cycle_start=1,
         )
         return alive, {"health": 1, "hall": alive.hall}
     alive = replace(state, hp=state.max_hp, dead=False)

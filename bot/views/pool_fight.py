@@ -159,7 +159,8 @@ def _target(l10n: L10n, view: FightView, state: FightState, number: int) -> list
 
 
 def end_text(l10n: L10n, view: FightView) -> str:
-    """Who is still standing when the fight is over (or stopped, or called off)."""
+    """Who is still standing when the fight is over (or stopped, or called off), then who is
+    at 0 and who died in it."""
     state = view.fight.state
     if state is None:
         return l10n.text("pool-fight-called-off", id=view.id)
@@ -168,6 +169,20 @@ def end_text(l10n: L10n, view: FightView) -> str:
         key = "pool-fight-stopped"
     else:
         key = "pool-fight-over" if standing else "pool-fight-over-nobody"
-    return l10n.text(
+    summary = l10n.text(
         key, id=view.id, names=names(view.characters[n] for n in standing), count=len(standing)
     )
+    return " ".join([summary, *_not_standing(l10n, view, state)])
+
+
+def _not_standing(l10n: L10n, view: FightView, state: FightState) -> list[str]:
+    """Those at 0 (their fate is still open) and the dead, so nobody vanishes from the summary."""
+    fought = [view.characters[n] for n in state.initiative if n in view.characters]
+    at_zero = [c for c in fought if c.alive and c.health <= 0]
+    dead = [c for c in fought if not c.alive]
+    parts = []
+    if at_zero:
+        parts.append(l10n.text("pool-fight-over-zero", names=names(at_zero)))
+    if dead:
+        parts.append(l10n.text("pool-fight-over-dead", names=names(dead)))
+    return parts

@@ -73,5 +73,6 @@ creation-pool-kit =
        *[other] pills
     } in the backpack; empty pockets, no coins.
     Other players do not see your health, items or hall — unless they pay a coin.
+creation-pool-pills-hint = 💊 At health 0 only pills in the jacket's left pocket can save you, and the starting ones are in the backpack: move some to the left pocket (/inventory).
 creation-pool-confirm = ✅ Create the character
 creation-pool-created = ✅ Character #{ $number } “{ $name }” created! Your full sheet: /me. Head back to the game's group: that is where everything happens.

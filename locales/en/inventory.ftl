@@ -3,6 +3,7 @@
 inventory-title = 🎒 <b>Inventory</b> — { $name }, hall { $hall }
 inventory-floor = 🪨 On the hall floor: { $items }
 inventory-requests = ⏳ You reach for: { $items } — settled at the end of the cycle (by initiative if several want it).
+inventory-pills-hint = 💊 At health 0 only pills in the jacket's left pocket are in reach — there now: { $count }.
 inventory-stack = { $place }: { $items }
 inventory-selected = Chosen: { $items } ({ $place }). How many: { $count }. What to do?
 inventory-gone = That is not there any more. Go back.

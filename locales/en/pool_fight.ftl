@@ -10,6 +10,18 @@ pool-fight-joined = Fighters: { $names }.
 pool-fight-join-hint = Anyone else in this hall may join within { $time }. { $attacker } or a GM may start sooner.
 pool-fight-joined-you = You joined the fight.
 pool-fight-challenged-you = You attacked.
+pool-fight-confirm = ⚔️ Attack { $name }?
+pool-fight-confirm-kill = ⚔️ { $name } is asleep and unguarded: the attack will kill { $gender ->
+    [f] her
+   *[m] him
+}. Attack?
+pool-fight-confirm-yes = Yes
+pool-fight-confirm-no = No
+pool-fight-confirm-done = ⚔️ You attacked. Target: { $name }. The rest is in the game's group.
+pool-fight-confirm-dropped = No attack.
+pool-fight-confirm-changed = Things changed while you were deciding: read the question again.
+pool-fight-asked = The question is in your private chat with the bot: confirm there.
+pool-fight-ask-unreachable = I ask before an attack in private, but I can't write to you there. Open the chat with the bot, press "Start" and try again.
 pool-fight-started-you = The fight begins!
 pool-fight-called-off = Fight #{ $id } is off: nobody left to fight.
 
@@ -79,11 +91,13 @@ pool-fight-dropped = 🔻 { $name } drops a sword — it lies on the hall's floo
 pool-fight-fell = 🤕 { $name } falls, having no sword.
 pool-fight-bled = 🩸 { $name } is bleeding: health { $health }.
 pool-fight-died-wounds = ☠️ { $name } dies of wounds.
-pool-fight-died-unattended = ☠️ { $name } dies: no help came.
+pool-fight-died-unattended = ☠️ { $name } dies: health stayed at 0 for the whole round.
 pool-fight-stood-up = 🧍 { $name } gets up.
 
 pool-fight-over = 🏁 Fight #{ $id } is over. Still standing: { $names }.
 pool-fight-over-nobody = 🏁 Fight #{ $id } is over. Nobody is left standing.
+pool-fight-over-zero = At 0 health: { $names }.
+pool-fight-over-dead = Died: { $names }.
 pool-fight-stopped = 🛑 The GM stopped fight #{ $id }. { $count ->
     [0] Nobody is standing.
    *[other] Still standing: { $names }.

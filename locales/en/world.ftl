@@ -124,7 +124,7 @@ world-tick-bled = 🩸 Bleeding: health { $health }. Raise it to 3 at least (pil
 world-tick-died = 💀 Your character died: { $cause ->
         [wounds] mortal wounds
         [killed_asleep] killed in their sleep
-       *[unattended] health 0 and nobody helped before the cycle ended
+       *[unattended] health stayed at 0 for the whole cycle
     }.
 world-tick-woke = ☀️ You woke up well rested: sleeplessness is reset.
 world-tick-moved = 🚪 The portals opened: you went from hall { $here } to hall { $there }.

@@ -3,6 +3,7 @@
 inventory-title = 🎒 <b>Инвентарь</b> — { $name }, зал { $hall }
 inventory-floor = 🪨 На полу зала: { $items }
 inventory-requests = ⏳ Вы тянетесь за: { $items } — решится в конце цикла (если хотят несколько — по инициативе).
+inventory-pills-hint = 💊 При здоровье 0 достать можно только таблетки из левого кармана куртки — сейчас там { $count }.
 inventory-stack = { $place }: { $items }
 inventory-selected = Выбрано: { $items } ({ $place }). Сколько: { $count }. Что сделать?
 inventory-gone = Этой вещи там уже нет. Вернитесь назад.

@@ -10,6 +10,18 @@ pool-fight-joined = Участники: { $names }.
 pool-fight-join-hint = Кто ещё в этом зале — может вступить в бой: на раздумья { $time }. Начать раньше могут { $attacker } или мастер.
 pool-fight-joined-you = Вы вступили в бой.
 pool-fight-challenged-you = Вы напали.
+pool-fight-confirm = ⚔️ Напасть: { $name }?
+pool-fight-confirm-kill = ⚔️ { $name } спит без охраны: нападение { $gender ->
+    [f] убьёт её
+   *[m] убьёт его
+}. Напасть?
+pool-fight-confirm-yes = Да
+pool-fight-confirm-no = Нет
+pool-fight-confirm-done = ⚔️ Вы напали. Цель: { $name }. Что дальше — в группе игры.
+pool-fight-confirm-dropped = Нападения не будет.
+pool-fight-confirm-changed = Пока вы решали, всё изменилось: прочтите вопрос заново.
+pool-fight-asked = Вопрос — в личном чате с ботом: подтвердите там.
+pool-fight-ask-unreachable = Перед нападением я спрашиваю в личном чате, но написать вам туда не могу. Откройте чат с ботом, нажмите «Запустить» и повторите.
 pool-fight-started-you = Бой начинается!
 pool-fight-called-off = Бой №{ $id } не состоялся: сражаться некому.
 
@@ -85,11 +97,13 @@ pool-fight-dropped = 🔻 { $name } роняет меч — он лежит на
 pool-fight-fell = 🤕 { $name } падает без оружия.
 pool-fight-bled = 🩸 { $name } истекает кровью: здоровье { $health }.
 pool-fight-died-wounds = ☠️ { $name } погибает от ран.
-pool-fight-died-unattended = ☠️ { $name } умирает: помощь не пришла.
+pool-fight-died-unattended = ☠️ { $name } умирает: здоровье оставалось 0 весь раунд.
 pool-fight-stood-up = 🧍 { $name } поднимается на ноги.
 
 pool-fight-over = 🏁 Бой №{ $id } окончен. В строю: { $names }.
 pool-fight-over-nobody = 🏁 Бой №{ $id } окончен. В строю никого не осталось.
+pool-fight-over-zero = При смерти (здоровье 0): { $names }.
+pool-fight-over-dead = Погибли: { $names }.
 pool-fight-stopped = 🛑 Бой №{ $id } остановлен мастером. { $count ->
     [0] В строю никого.
    *[other] В строю: { $names }.

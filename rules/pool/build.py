@@ -38,7 +38,12 @@ def validate_stats(stats: Stats) -> None:
 
 
 def new_character(number: int, name: str, gender: Gender, stats: Stats) -> PoolCharacter:
-    """A new character at full health (max health = Живучесть) with the start kit, in hall 1."""
+    """A new character at full health (max health = Живучесть) with the start kit, in hall 1.
+
+    Its health is recorded for the cycle it joins in, as every tick records it for the next
+    one: a wound taken before its first tick gets the rest of that cycle to react, as from the
+    second cycle on (RULINGS: pool / Health, "every wound gives one round to react").
+    """
     if number < 1:
         raise RuleError(Code.CHARACTER_NUMBER, number=number)
     validate_stats(stats)
@@ -49,6 +54,7 @@ def new_character(number: int, name: str, gender: Gender, stats: Stats) -> PoolC
         stats=stats,
         health=stats.vitality,
         inventory=start_kit(),
+        health_at_cycle_start=stats.vitality,
     )
 
 

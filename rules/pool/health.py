@@ -75,3 +75,12 @@ def end_of_round(
         bled = replace(character, health=character.health - 1)
         return bled, (Bled(bled.number, bled.health),)
     return character, ()
+
+
+def cycles_left_at_zero(character: PoolCharacter) -> int:
+    """Outside a fight, which tick kills a character at 0 who stays at 0: 1, the one ending
+    this cycle, when the cycle began at 0; else 2 (this cycle's tick only records the 0: a
+    cycle that began above 0 is the wound's, and the next whole cycle is the one to react in).
+    """
+    start = character.health_at_cycle_start
+    return 1 if start is None or start <= 0 else 2

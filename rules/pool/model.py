@@ -146,9 +146,10 @@ class PoolCharacter:
     cycles_without_sleep: int = 0
     guarding: int | None = None
     move_to: int | None = None
-    # Health when the current cycle began (set by every tick); None: not ticked yet, use health.
-    # Outside fights a cycle is the round for bleeding and dying, so a wound taken mid-cycle
-    # leaves the rest of the cycle to react.
+    # Health when the current cycle began (set by every tick, and when a character is made or
+    # brought back). Outside fights a cycle is the round for bleeding and dying, so a wound
+    # taken mid-cycle leaves the rest of the cycle to react. None: a character stored before
+    # creation recorded it and not ticked since (their health now stands in).
     health_at_cycle_start: int | None = None
 
     @property

@@ -123,6 +123,7 @@ async def test_revive_a_dead_pool_character_barely_alive(gm: Harness) -> None:
     assert row.active_key == f"{table.game.id}:{table.player(2).id}"
     bran = await character(table, 2)
     assert bran.alive and bran.health == 1 and not bran.fallen and not bran.asleep
+    assert bran.health_at_cycle_start == 1  # his cycle begins at that 1, as a newcomer's does
     world = await peek(table.game)  # back in the world, where he died
     assert world.character(2).hall == 1
 

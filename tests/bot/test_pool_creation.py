@@ -158,7 +158,8 @@ async def test_preview_shows_the_wound_penalty_bleeding_and_the_build_word(
     assert "раны: здоровье 2 — +3" in text
     assert "При Живучести 2 штраф за раны есть даже при полном здоровье" in text
     assert "сложение «кабанъ» (Атака + Защита = 8)" in text
-    assert "куртки" not in text  # she starts with a jacket: no jacket penalty
+    assert "без куртки" not in text  # she starts with a jacket: no jacket penalty
+    assert "При здоровье 0 спасают только таблетки из левого кармана куртки" in text
     await player.click("◀️ Назад")
     await player.stat("dec", "attack", 5)  # attack 1 + defense 2 = 3: «дохлятина»
     await player.stat("inc", "vitality", 5)  # vitality 7: no penalty

@@ -119,16 +119,29 @@ async def test_bleeding_and_dying_at_zero_at_the_round_end(gm: Harness) -> None:
     assert "Вера ▱▱▱▱▱ 0/5 · при смерти" in first.body
     assert (await character(table, 3)).alive
     assert "только глотать таблетки" in await press(table, 3, first, ATTACK)
+    # Вера is told privately, with the round that decides; her pills are in the backpack.
+    zero = await gm.emu.wait_for_message(table.private(3), lambda m: "💔" in m.body)
+    assert zero.body.splitlines()[:2] == [
+        "💔 Бой №1: Вера — здоровье 0. Атаковать нельзя.",
+        "⏳ Если к концу раунда 2 здоровье останется 0, Вера умрёт.",
+    ]
+    assert "не в левом кармане куртки" in zero.body and zero.buttons == []
     # round 2: the only opponents left are each other (no choice needed); Вера stays at 0
     round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
     for number in (1, 2):
         await press(table, number, first, ATTACK)
     second = await _round(gm, live, 2)
     assert "🗡 Арья → Бран" in second.body and "🗡 Бран → Арья" in second.body
-    assert "☠️ Вера умирает: помощь не пришла." in second.body
+    assert "☠️ Вера умирает: здоровье оставалось 0 весь раунд." in second.body
     assert "🩸 Арья истекает кровью: здоровье 0." in second.body
-    assert "В строю: Бран." in second.body
+    assert "В строю: Бран. При смерти (здоровье 0): Арья. Погибли: Вера." in second.body
     assert not (await character(table, 3)).alive
+    # The fight is over: Арья's 0 now follows the cycles (her cycle began unwounded).
+    zero = await gm.emu.wait_for_message(table.private(1), lambda m: "💔" in m.body)
+    assert zero.body.splitlines()[:2] == [
+        "💔 Арья: здоровье 0. Ни сражаться, ни ходить нельзя.",
+        "⏳ Этот цикл Арья переживёт, но если и к концу следующего здоровье останется 0 — умрёт.",
+    ]
 
 
 async def test_the_round_timeout_makes_the_silent_attack(gm: Harness) -> None:

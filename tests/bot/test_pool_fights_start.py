@@ -3,7 +3,7 @@ window and its timer, and every refusal."""
 
 from __future__ import annotations
 
-from bot.db.models import Character, CharacterStatus, Encounter, LiveMessage
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, LiveMessage
 from bot.services.fight_flow import JOIN_TIMER
 from bot.services.fight_store import FIGHTING, live_key
 from tests.bot.conftest import Harness
@@ -16,18 +16,30 @@ from tests.bot.pool_fight_rig import (
     opened_round,
     pool_table,
     press,
+    settled,
 )
 
 
-async def test_a_sleeper_nobody_guards_is_killed_without_rolls(gm: Harness) -> None:
+async def test_a_sleeper_nobody_guards_is_killed_without_rolls_once_confirmed(
+    gm: Harness,
+) -> None:
     table = await pool_table(gm)
     await change(table, 2, asleep=True)
-    killed = await challenge(table, 1, "/fight 2")
+    asked = await challenge(table, 1, "/fight 2")
+    assert "Вопрос — в личном чате с ботом" in asked.body
+    question = await gm.emu.wait_for_message(table.private(1))
+    assert question.body == "⚔️ Бран спит без охраны: нападение убьёт его. Напасть?"
+    assert question.button_texts == ["Да", "Нет"]
+    assert (await Character.get(game_id=table.game.id, number=2)).status == "active"
+    assert "Вы напали" in await press(table, 1, question, "Да")
+    killed = await gm.emu.wait_for_message(table.group, lambda m: "Удар во сне" in m.body)
     assert "Удар во сне: Арья → Бран. Охраны нет — Бран погибает, не проснувшись." in killed.body
     bran = await Character.get(game_id=table.game.id, number=2)
     assert bran.status == CharacterStatus.DEAD
     assert await Encounter.filter(game_id=table.game.id).count() == 0
     assert table.gm.game_dice.rolled == []
+    done = await settled(question, lambda m: not m.buttons)
+    assert done.body == "⚔️ Вы напали. Цель: Бран. Что дальше — в группе игры."
 
 
 async def test_a_guarded_sleeper_makes_the_attacker_fight_the_guard(gm: Harness) -> None:
@@ -127,18 +139,83 @@ async def test_players_offers_a_challenge_button_for_every_living_character(gm: 
     assert "самого себя" in await press(table, 1, roster, "\u2694 1. Арья")
     assert "в другом зале" in await press(table, 1, roster, "\u2694 3. Вера")
     assert "нет живого персонажа" in await press(table, table.stranger, roster, "\u2694 2. Бран")
+    await gm.emu.expect_no_message(table.private(1), timeout=0.3)
+    # A tap alone only asks, in the presser's private chat.
+    assert "Вопрос — в личном чате" in await press(table, 1, roster, "\u2694 2. Бран")
+    question = await gm.emu.wait_for_message(table.private(1))
+    assert question.body == "⚔️ Напасть: Бран?"
     assert await Encounter.filter(game_id=table.game.id).count() == 0
-    # A press opens the fight exactly like /fight 2, in the group.
-    assert "Вы напали" in await press(table, 1, roster, "\u2694 2. Бран")
+    # Nobody else may answer it, not even with its data sent from elsewhere.
+    yes = str(question.buttons[0][0]["callback_data"])
+    query = await gm.emu.press_button(table.player(2), roster, data=yes, forged=True)
+    assert "не ваша кнопка" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+    # «Да» opens the fight exactly like /fight 2, in the group.
+    assert "Вы напали" in await press(table, 1, question, "Да")
     live = await gm.emu.wait_for_message(table.group, lambda m: "Бой №" in m.body and "→" in m.body)
     assert "Арья → Бран" in live.body
     assert (await fight_state(table)).joined == (1, 2)
     record = await fight_record(table)
     shown = await LiveMessage.get(key=live_key(record.id))
     assert (shown.chat_id, shown.message_id) == (table.group.id, live.message_id)
-    # A second press: the attacker is busy now.
+    # The question is answered (no buttons left); a second tap: the attacker is busy now.
+    await settled(question, lambda m: not m.buttons and "Вы напали. Цель: Бран." in m.body)
     assert "уже" in await press(table, 1, roster, "\u2694 2. Бран")
     assert await Encounter.filter(game_id=table.game.id).count() == 1
+
+
+async def test_no_removes_the_question_and_changes_nothing(gm: Harness) -> None:
+    table = await pool_table(gm, 2)
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    await press(table, 1, roster, "\u2694 2. Бран")
+    question = await gm.emu.wait_for_message(table.private(1))
+    assert "Нападения не будет" in await press(table, 1, question, "Нет")
+    await settled(question, lambda m: m.deleted)
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+
+
+async def test_the_checks_run_again_when_the_attack_is_confirmed(gm: Harness) -> None:
+    table = await pool_table(gm, 3, halls=2)
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    await press(table, 1, roster, "\u2694 2. Бран")
+    question = await gm.emu.wait_for_message(table.private(1))
+    await change(table, 2, hall=2)  # Бран left the hall meanwhile
+    assert "в другом зале" in await press(table, 1, question, "Да")
+    await change(table, 2, hall=1)
+    await gm.emu.send_text(table.admin, table.group, "/pause обед")
+    await gm.emu.wait_for_message(table.group, lambda m: "пауз" in m.body.lower())
+    assert "пауз" in (await press(table, 1, question, "Да")).lower()
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+
+
+async def test_a_target_that_fell_asleep_unguarded_is_asked_about_again(gm: Harness) -> None:
+    table = await pool_table(gm, 2)
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    await press(table, 1, roster, "\u2694 2. Бран")
+    question = await gm.emu.wait_for_message(table.private(1))
+    await change(table, 2, asleep=True)
+    assert "прочтите вопрос заново" in await press(table, 1, question, "Да")
+    asked = await settled(question, lambda m: "без охраны" in m.body)
+    assert asked.body == "⚔️ Бран спит без охраны: нападение убьёт его. Напасть?"
+    assert (await Character.get(game_id=table.game.id, number=2)).status == "active"
+    assert "Вы напали" in await press(table, 1, asked, "Да")
+    await gm.emu.wait_for_message(table.group, lambda m: "Удар во сне" in m.body)
+
+
+async def test_the_question_needs_the_private_chat_and_says_so(gm: Harness) -> None:
+    table = await pool_table(gm, 2, unstarted=(1,))
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    answer = await press(table, 1, roster, "\u2694 2. Бран")
+    assert "написать вам туда не могу" in answer and "Запустить" in answer
+    await change(table, 2, asleep=True)
+    reply = await challenge(table, 1, "/fight 2")
+    assert "написать вам туда не могу" in reply.body
+    assert (await Character.get(game_id=table.game.id, number=2)).status == "active"
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
 
 
 async def test_a_players_button_of_an_earlier_game_is_stale(gm: Harness) -> None:
@@ -149,4 +226,15 @@ async def test_a_players_button_of_an_earlier_game_is_stale(gm: Harness) -> None
     query = await gm.emu.press_button(table.player(1), roster, data=forged, forged=True)
     answer = await gm.emu.wait_for_callback_answer(query)
     assert "уже не действует" in (answer.text or "")
+    assert await Encounter.filter(game_id=table.game.id).count() == 0
+
+
+async def test_a_question_of_a_game_that_ended_is_stale(gm: Harness) -> None:
+    table = await pool_table(gm, 2)
+    await gm.emu.send_text(table.player(1), table.group, "/players")
+    roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
+    await press(table, 1, roster, "\u2694 2. Бран")
+    question = await gm.emu.wait_for_message(table.private(1))
+    await Game.filter(id=table.game.id).update(status=GameStatus.ENDED, active_chat_id=None)
+    assert "уже не действует" in await press(table, 1, question, "Да")
     assert await Encounter.filter(game_id=table.game.id).count() == 0

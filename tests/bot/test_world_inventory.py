@@ -172,3 +172,14 @@ async def test_the_dialogs_open_in_private_only_and_for_players_only(gm: Harness
     for command in ("/inventory", "/donate", "/sleep", "/look"):
         refused = await table.say(stranger, command, table.private(stranger))
         assert "нет живого персонажа в идущей игре" in refused.body
+
+
+async def test_inventory_says_where_pills_must_be_to_work_at_zero(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET))
+    [anya] = table.players
+    hint = "💊 При здоровье 0 достать можно только таблетки из левого кармана куртки — сейчас там"
+    window = await _open(table, anya)
+    assert f"{hint} 0." in window.body  # the start kit's pills are in the backpack
+    await table.edit(1, inventory=replace(start_kit(), left_pocket=PocketContent(Item.PILL, 3)))
+    window = await _open(table, anya)
+    assert f"{hint} 3." in window.body

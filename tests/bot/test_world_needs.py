@@ -96,13 +96,24 @@ async def test_sleep_heals_up_to_the_maximum_and_ends_after_two_cycles(gm: Harne
 async def test_bleeding_outside_a_fight_kills_in_three_cycles(gm: Harness) -> None:
     table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET))
     _, borya = table.players
-    await table.edit(2, health=2)
+    await table.edit(2, health=2, health_at_cycle_start=2)  # wounded since the cycle began
     await table.tick()
     assert "Кровотечение: здоровье 1." in (await table.report(borya, 1)).body
     await table.tick()
     assert "Кровотечение: здоровье 0." in (await table.report(borya, 2)).body
+    # The moment he drops to 0 he is told, privately, what happens and what could save him.
+    zero = await gm.emu.wait_for_message(table.private(borya), lambda m: "💔" in m.body)
+    assert zero.body.splitlines()[:3] == [
+        "💔 Боря: здоровье 0. Ни сражаться, ни ходить нельзя.",
+        "⏳ Если к концу этого цикла здоровье останется 0, Боря умрёт.",
+        "💊 Таблетки у вас есть, но не в левом кармане куртки, а при здоровье 0 достать можно"
+        " только оттуда.",
+    ]
+    assert zero.buttons == []  # his pills are in the backpack: no button that cannot work
     third = await table.tick()
-    assert "Ваш персонаж погиб: здоровье 0" in (await table.report(borya, 3)).body
+    died = (await table.report(borya, 3)).body
+    assert "Ваш персонаж погиб: здоровье оставалось 0 весь цикл." in died
+    assert "помог" not in died  # nobody could have: nobody is blamed
     assert "Погибли: Боря." in third.body
     row = await Character.get(game_id=table.game.id, number=2)
     assert row.status == "dead"

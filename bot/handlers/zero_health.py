@@ -1,0 +1,106 @@
+"""Health 0 in pool: the private message its owner is owed the moment it happens (in a fight's
+round, at a cycle's bleeding, by a game master's edit), saved with the change that caused it,
+and its pill button."""
+
+from __future__ import annotations
+
+from aiogram import Router
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import ZeroPillCallback
+from bot.db.models import Character, Game
+from bot.handlers.world_common import user_l10n
+from bot.i18n import L10n, Translator
+from bot.services import zero_pills
+from bot.services.codec import load
+from bot.services.cycles import TickReport
+from bot.services.fight_store import FightView, RoundReport
+from bot.services.outbox import Outgoing
+from bot.services.runtime import Runtime
+from bot.views.zero_health import zero_text
+from rules.pool.fight_round import left_pocket_pills
+from rules.pool.health import Bled
+from rules.pool.model import PoolCharacter
+
+
+def register_buttons(buttons: Router) -> None:
+    buttons.callback_query.register(press_pill, ZeroPillCallback.filter())
+
+
+async def notice(
+    translator: Translator,
+    game: Game,
+    user_id: int,
+    character: PoolCharacter,
+    *,
+    fight: int | None = None,
+    dies_after: int | None = None,
+) -> Outgoing:
+    l10n = await user_l10n(translator, user_id, game.locale)
+    text = zero_text(l10n, character, fight=fight, dies_after=dies_after)
+    markup = None
+    if left_pocket_pills(character):
+        data = ZeroPillCallback(game_id=game.id, number=character.number).pack()
+        button = InlineKeyboardButton(text=l10n.text("zero-button-pill"), callback_data=data)
+        markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
+    return Outgoing(
+        user_id, text, markup=markup.model_dump(mode="json", exclude_none=True) if markup else None
+    )
+
+
+async def after_round(
+    translator: Translator, view: FightView, report: RoundReport
+) -> list[Outgoing]:
+    """Fighters the round took from above 0 to exactly 0 (alive)."""
+    result = report.result
+    dies_after = None if result.over else result.round + 1
+    owed = []
+    for character in result.characters:
+        was = report.before.get(character.number)
+        if was is None or not character.alive or character.health != 0 or was.health <= 0:
+            continue
+        user_id = view.owners[character.number]
+        owed.append(
+            await notice(
+                translator, view.game, user_id, character, fight=view.id, dies_after=dies_after
+            )
+        )
+    return owed
+
+
+async def after_tick(translator: Translator, report: TickReport) -> list[Outgoing]:
+    """Characters the cycle's bleeding took to 0."""
+    world = report.result.world
+    owed = []
+    for event in report.result.events:
+        if isinstance(event, Bled) and event.health == 0:
+            character = world.character(event.character)
+            user_id = report.owners[event.character]
+            owed.append(await notice(translator, report.game, user_id, character))
+    return owed
+
+
+async def after_edit(translator: Translator, game: Game, number: int) -> list[Outgoing]:
+    """A game master set the character's health to 0 (the edit is saved: read it back)."""
+    row = await Character.get(game_id=game.id, number=number)
+    character = load(PoolCharacter, row.state)
+    if not character.alive or character.health != 0:
+        return []
+    return [await notice(translator, game, row.user_id, character)]
+
+
+async def press_pill(
+    query: CallbackQuery,
+    callback_data: ZeroPillCallback,
+    l10n: L10n,
+    runtime: Runtime,
+) -> None:
+    done = await zero_pills.swallow_one(
+        callback_data.game_id, query.from_user.id, callback_data.number, runtime
+    )
+    me = done.character
+    if me is None:
+        await query.answer(l10n.text("pool-fight-acted-pills", count=1))
+    else:
+        text = l10n.text("inventory-done-pills", count=1, health=me.health, max=me.max_health)
+        await query.answer(text)
