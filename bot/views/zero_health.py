@@ -1,5 +1,5 @@
 """The private message to a pool character's owner the moment it drops to health 0: what will
-happen and when, and what can still save it (RULINGS: pool / Health)."""
+happen and when, and what can still save it (rulebook: pool / Health)."""
 
 from __future__ import annotations
 

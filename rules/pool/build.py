@@ -42,7 +42,7 @@ def new_character(number: int, name: str, gender: Gender, stats: Stats) -> PoolC
 
     Its health is recorded for the cycle it joins in, as every tick records it for the next
     one: a wound taken before its first tick gets the rest of that cycle to react, as from the
-    second cycle on (RULINGS: pool / Health, "every wound gives one round to react").
+    second cycle on (rulebook: pool / Health, "every wound gives one round to react").
     """
     if number < 1:
         raise RuleError(Code.CHARACTER_NUMBER, number=number)

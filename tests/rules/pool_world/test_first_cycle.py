@@ -1,6 +1,6 @@
 """The first cycle of a new character (issue 24, item 4): its health is recorded when it is
 made, so a wound taken before its first tick gets the rest of that cycle, as from the second
-cycle on (RULINGS: pool / Health, "every wound gives one round to react")."""
+cycle on (rulebook: pool / Health, "every wound gives one round to react")."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_ruling_knocked_to_zero_before_the_first_tick_survives_it_with_time_to_r
     hero = first.world.character(1)
     assert hero.alive and hero.health == 0
     assert not [e for e in first.events if isinstance(e, Died | Bled)]
-    # Still at 0 through the next whole cycle: dead at its end, as RULINGS say.
+    # Still at 0 through the next whole cycle: dead at its end, as the rulebook says.
     second = tick(first.world, ScriptedDice({10: [8]}))
     assert Died(1, "unattended") in second.events
     assert not second.world.character(1).alive
