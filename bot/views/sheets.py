@@ -98,7 +98,7 @@ def public_line(l10n: L10n, number: int, state: Any) -> str:
             name=state.name,
             skills=skills_text(state),
             agility=state.agility,
-            hp=state.hp,
+            hp=max(state.hp, 0),
             max=state.max_hp,
         )
     assert isinstance(state, D20Character)
@@ -107,6 +107,6 @@ def public_line(l10n: L10n, number: int, state: Any) -> str:
         number=number,
         name=state.name,
         cls=state.character_class.value,
-        hp=state.hp,
+        hp=max(state.hp, 0),
         max=state.max_hp,
     )

@@ -239,6 +239,8 @@ async def test_a_fallen_heroine_reads_as_one_on_her_sheet(gm: Harness) -> None:
     sheet = (await _ask(gm, player, private, "/me")).body
     assert "Состояние: выбыла: вернуть хиты может администратор" in sheet
     assert "❤️ ▱▱▱▱▱▱▱▱▱▱ 0/30" in sheet and "−12" not in sheet  # never shown below 0
+    listing = (await _ask(gm, player, arena, "/players")).body
+    assert "❤️ 0/30" in listing and "−12" not in listing
     await Character.filter(id=row.id).update(state=dump(replace(beaten, dead=True)))
     assert "Состояние: 💀 погибла" in (await _ask(gm, player, private, "/me")).body
     d20_group = gm.emu.add_group("Таверна", members=[player])
