@@ -138,7 +138,7 @@ def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
         l10n.text(
             "sheet-health",
             bar=health_bar(character.health, character.max_health),
-            hp=character.health,
+            hp=max(character.health, 0),  # below 0 is death, which the state says
             max=character.max_health,
         ),
         l10n.text(
