@@ -5,8 +5,6 @@ Both marks read in light and dark themes and copy as plain digits."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from bot.i18n import Html
 from rules.pool.roll import PoolRoll
 
@@ -42,8 +40,3 @@ def d20_die(value: int) -> Html:
     if value == D20_FUMBLE:
         return against_roller(value)
     return Html(str(value))
-
-
-def marked(values: Iterable[int], winning: set[int] | frozenset[int]) -> Html:
-    """Values joined by spaces, those in ``winning`` (their positions) bold."""
-    return Html(" ".join(for_roller(v) if i in winning else str(v) for i, v in enumerate(values)))
