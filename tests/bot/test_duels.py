@@ -140,6 +140,8 @@ async def test_a_duel_to_the_death_kills_the_loser(gm: Harness) -> None:
     await gm.emu.press_button(bronn, challenge, "Принять")
     result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
     assert "☠️ Поединок насмерть: Бронн пал. Победа: Сандор." in result.body
+    assert "Бронн: ▱▱▱▱▱▱▱▱▱▱ 0/30 — пал" in result.body  # 30 − 45: shown as 0, not −15
+    assert "−15" not in result.body and len(result.body.split("\n")) <= 10
     assert result.buttons == []
     bronn_row = await Character.get(game_id=game.id, number=2)
     assert bronn_row.status == "dead" and bronn_row.active_key is None
