@@ -95,10 +95,22 @@ class _SourcedRoller(d20.Roller):  # type: ignore[misc]
 
 
 _DROP_OPEN, _DROP_CLOSE = "\x01", "\x02"
+_CRIT_OPEN, _CRIT_CLOSE = "\x03", "\x04"
+_FUMBLE_OPEN, _FUMBLE_CLOSE = "\x05", "\x06"
+_MARKS = {
+    _DROP_OPEN: "<s>",
+    _DROP_CLOSE: "</s>",
+    _CRIT_OPEN: "<b>",
+    _CRIT_CLOSE: "</b>",
+    _FUMBLE_OPEN: "<s>",
+    _FUMBLE_CLOSE: "</s>",
+}
+D20_SIDES = 20
 
 
 class _Stringifier(d20.SimpleStringifier):  # type: ignore[misc]
-    """Plain rendering with dropped dice marked; knows our two node subclasses."""
+    """Plain rendering with dropped dice marked (struck), and a kept d20's natural 20 (bold)
+    and natural 1 (struck), as the bot marks dice everywhere; knows our two node subclasses."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -117,12 +129,32 @@ class _Stringifier(d20.SimpleStringifier):  # type: ignore[misc]
             return f"{_DROP_OPEN}{inside}{_DROP_CLOSE}"
         return str(super()._stringify(node))
 
+    def _str_die(self, node: Any) -> str:
+        shown = [self._stringify(value) for value in node.values]
+        if node.size == D20_SIDES and not self._in_dropped:
+            shown = [
+                _d20_marked(text, value.total)
+                for text, value in zip(shown, node.values, strict=True)
+            ]
+        return ", ".join(shown)
+
+
+def _d20_marked(text: str, value: int) -> str:
+    if value == D20_SIDES:
+        return f"{_CRIT_OPEN}{text}{_CRIT_CLOSE}"
+    if value == 1:
+        return f"{_FUMBLE_OPEN}{text}{_FUMBLE_CLOSE}"
+    return text
+
 
 def _to_html(rendered: str) -> Html:
-    """Escape the rendering and strike through the dice that keep/drop operators dropped; a
-    comment in brackets is the user's text, so the whole is bidi-isolated when it needs it."""
+    """Escape the rendering and turn the marks into tags (dropped dice and natural 1s struck,
+    natural 20s bold); a comment in brackets is the user's text, so the whole is bidi-isolated
+    when it needs it."""
     escaped = html.escape(rendered)
-    return Html(isolate(escaped.replace(_DROP_OPEN, "<s>").replace(_DROP_CLOSE, "</s>")))
+    for mark, tag in _MARKS.items():
+        escaped = escaped.replace(mark, tag)
+    return Html(isolate(escaped))
 
 
 def _dice_nodes(node: Any) -> list[diceast.Dice]:

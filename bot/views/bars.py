@@ -23,8 +23,14 @@ def health_bar(value: int, maximum: int) -> str:
 
 
 def chance_bar(chance: Fraction | float, cells: int = SCALED_CELLS) -> str:
-    """A bar of ``cells`` cells filled in proportion to ``chance`` (0..1)."""
+    """A bar of ``cells`` cells filled in proportion to ``chance`` (0..1). Any chance above 0
+    shows at least one cell and any chance below 1 leaves one empty: only an impossible event
+    reads as an empty bar and only a certain one as a full bar."""
     filled = max(0, min(cells, round(float(chance) * cells)))
+    if chance > 0:
+        filled = max(filled, 1)
+    if chance < 1:
+        filled = min(filled, cells - 1)
     return FULL * filled + EMPTY * (cells - filled)
 
 

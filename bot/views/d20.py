@@ -7,6 +7,7 @@ from bot.services.battle_store import SIDES, BattleSnapshot, BattleStage, Battle
 from bot.services.battle_turns import fallen_enemies
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
+from bot.views.dice_marks import d20_die
 from bot.views.durations import duration
 from bot.views.mention import mention
 from bot.views.waits import timeout_line
@@ -26,7 +27,8 @@ def check_text(l10n: L10n, who: str, what: str, result: CheckResult) -> str:
         else l10n.text("d20-check-head", **args)
     )
     verdict = l10n.text("d20-check-success" if result.success else "d20-check-failure")
-    return "\n".join([head, l10n.text("d20-check-die", die=result.die, verdict=Html(verdict))])
+    die = d20_die(result.die)
+    return "\n".join([head, l10n.text("d20-check-die", die=die, verdict=Html(verdict))])
 
 
 def side_name(l10n: L10n, state: BattleState, side: str, *, escape: bool = True) -> str:

@@ -7,6 +7,7 @@ from typing import TypedDict
 from bot.i18n import L10n
 from bot.services.battle_news import Cause, TurnResult
 from bot.views.d20_narrative import family_key, finish_key, narrative, variant_id
+from bot.views.dice_marks import d20_die
 from bot.views.grammar import gender_of
 from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
 
@@ -62,6 +63,15 @@ def _effect_id(report: AttackReport) -> str:
     return EFFECTS[effect.outcome]
 
 
+def table_damage(report: AttackReport) -> int:
+    """The damage the table gives (a misfire's to the one it hits), shown as read from the die
+    even when the one struck had less HP left: the HP change follows it (7: 6 → 0)."""
+    effect = report.effect
+    if effect.outcome in (Outcome.ALLY_HIT, Outcome.SELF_HIT):
+        return effect.misfire_damage
+    return effect.target_damage
+
+
 def _genders(result: TurnResult, attacker: str, target: str) -> Genders:
     """``attacker_gender`` and ``target_gender`` for the texts, from the battle's fighters."""
     state = result.snap.state
@@ -80,16 +90,15 @@ def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
     header = l10n.text(
         ACTIONS[effect.kind], attacker=report.attacker, target=report.target, **genders
     )
-    before, after = report.hp_before or 0, report.hp_after or 0
     line = l10n.text(
         _effect_id(report),
-        die=effect.die,
+        die=d20_die(effect.die),
         attacker=report.attacker,
         target=report.target,
         struck=report.struck or report.target,
-        damage=before - after,
-        before=before,
-        after=after,
+        damage=table_damage(report),
+        before=report.hp_before or 0,
+        after=report.hp_after or 0,
     )
     target_class = battle.combatant(report.target).character.character_class
     key = family_key(effect.kind, effect.outcome, target_class, effect.target_damage)

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.i18n import Html, L10n, user_text
+from bot.i18n import Html, L10n
 from bot.services.duel_store import DuelSnapshot
 from bot.services.reminders import Wait
-from bot.views.bars import health_bar, signed
+from bot.views.bars import health_bar
+from bot.views.dice_marks import for_roller
 from bot.views.grammar import MASCULINE, gender_of
 from bot.views.mention import mention
 from bot.views.waits import timeout_line
@@ -24,10 +25,6 @@ UNKNOWN: Genders = {Side.CHALLENGER: MASCULINE, Side.OPPONENT: MASCULINE}
 
 def genders_of(snap: DuelSnapshot) -> dict[Side, str]:
     return {side: gender_of(snap.gender(side)) for side in Side}
-
-
-def _name(fighter: DuelCharacter) -> str:
-    return user_text(fighter.name)
 
 
 def challenge_text(l10n: L10n, duel: Duel, opponent_user: int, seconds: int) -> str:
@@ -52,26 +49,30 @@ def round_dice(
     owners: dict[Side, int],
     genders: Genders = UNKNOWN,
 ) -> str:
-    """Everything the seed shows: the split, the 5 rolls, the score, dodges, damage, HP; when
-    the duel goes on, both players are mentioned (each must go on or stop); when it ends here,
-    the end."""
+    """Everything the seed shows in at most 7 lines: the split with each side's rolls (the
+    winner's bold), the score, dodges (a dodge bold), damage, HP (never below 0: 0 and the
+    state); when the duel goes on, both players are mentioned (each must go on or stop); when
+    it ends here, the end."""
     challenger, opponent = result.challenger, result.opponent
     names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
     going_on = not duel.finished
     header_names = {
         side: mention(owners[side], name) if going_on else name for side, name in names.items()
     }
-    escaped = {Side.CHALLENGER: _name(challenger), Side.OPPONENT: _name(opponent)}
-    rolls = ", ".join(f"{r.value} ({escaped[r.success_of]})" for r in result.rolls)
     winner, loser = result.winner, result.winner.other
+    rolls = {
+        side: _side_rolls(
+            l10n, [r.value for r in result.rolls if r.success_of is side], side is winner
+        )
+        for side in Side
+    }
     score = (
         (result.challenger_successes, result.opponent_successes)
         if winner is Side.CHALLENGER
         else (result.opponent_successes, result.challenger_successes)
     )
-    dodge_words = ", ".join(
-        l10n.text("duel-dodge-yes" if d.dodged else "duel-dodge-no", value=d.value)
-        for d in result.dodges
+    dodges = Html(
+        " ".join(for_roller(d.value) if d.dodged else str(d.value) for d in result.dodges)
     )
     loser_fighter = opponent if loser is Side.OPPONENT else challenger
     winner_skill = result.challenger_skill if winner is Side.CHALLENGER else result.opponent_skill
@@ -86,14 +87,15 @@ def round_dice(
             skill=duel.skill,
         ),
         l10n.text(
-            "duel-round-range",
+            "duel-round-rolls",
             sides=result.sides,
             b=result.opponent_range[1],
             b1=result.challenger_range[0],
             challenger=challenger.name,
             opponent=opponent.name,
+            crolls=rolls[Side.CHALLENGER],
+            orolls=rolls[Side.OPPONENT],
         ),
-        l10n.text("duel-round-rolls", rolls=Html(rolls)),
         l10n.text(
             "duel-round-score",
             wins=score[0],
@@ -105,7 +107,9 @@ def round_dice(
             "duel-round-dodges",
             loser=names[loser],
             agility=loser_fighter.agility,
-            dodges=Html(dodge_words),
+            dodges=dodges,
+            dodged=sum(1 for d in result.dodges if d.dodged),
+            count=len(result.dodges),
         ),
         l10n.text(
             "duel-round-damage",
@@ -116,14 +120,8 @@ def round_dice(
             gender=genders[loser],
         ),
         *(
-            l10n.text(
-                "duel-round-hp",
-                name=f.name,
-                bar=health_bar(f.hp, f.max_hp),
-                hp=signed(f.hp),
-                max=f.max_hp,
-            )
-            for f in (challenger, opponent)
+            hp_line(l10n, fighter, genders[side], duel.end_reason is EndReason.KILLED)
+            for side, fighter in ((Side.CHALLENGER, challenger), (Side.OPPONENT, opponent))
         ),
     ]
     if duel.finished and duel.end_reason is not EndReason.STOPPED:
@@ -131,15 +129,44 @@ def round_dice(
     return "\n".join(lines)
 
 
+def _side_rolls(l10n: L10n, values: list[int], won: bool) -> Html:
+    """One side's rolls in order (all of the round's winner bold), or a word for none."""
+    if not values:
+        return Html(l10n.text("duel-round-no-rolls"))
+    return Html(" ".join(for_roller(v) if won else str(v) for v in values))
+
+
+def hp_line(l10n: L10n, fighter: DuelCharacter, gender: str, killed: bool = False) -> str:
+    """A fighter's HP bar: never below 0; at 0 or less, 0 and whether they are down or dead."""
+    bar = health_bar(fighter.hp, fighter.max_hp)
+    if fighter.hp > 0:
+        return l10n.text(
+            "duel-round-hp", name=fighter.name, bar=bar, hp=fighter.hp, max=fighter.max_hp
+        )
+    dead = "yes" if fighter.dead or killed else "no"
+    return l10n.text(
+        "duel-round-hp-down",
+        name=fighter.name,
+        bar=bar,
+        max=fighter.max_hp,
+        dead=dead,
+        gender=gender,
+    )
+
+
 def choice_text(l10n: L10n, duel: Duel, seconds: int, genders: Genders = UNKNOWN) -> str:
     """Under a round's dice while the fighters choose: the question, the clock, and who has
     chosen to go on already."""
-    lines = [l10n.text("duel-ask-choice"), timeout_line(l10n, Wait.DUEL, seconds)]
-    for side in Side:
-        if duel.choice(side) is Choice.GO_ON:
-            waiting = duel.fighter(side.other).name
-            lines.append(l10n.text("duel-chose-go-on", name=duel.fighter(side).name, other=waiting))
-    return "\n".join(lines)
+    chosen = [
+        l10n.text(
+            "duel-chose-go-on", name=duel.fighter(side).name, other=duel.fighter(side.other).name
+        )
+        for side in Side
+        if duel.choice(side) is Choice.GO_ON
+    ]  # once someone has chosen, that line replaces the question (the round stays 10 lines)
+    return "\n".join(
+        [*(chosen or [l10n.text("duel-ask-choice")]), timeout_line(l10n, Wait.DUEL, seconds)]
+    )
 
 
 def end_text(

@@ -34,8 +34,19 @@ def usage_text(l10n: L10n, system: GameSystem | None) -> str:
 
 
 def _chance(l10n: L10n, msg_id: str, chance: Fraction | float, **args: object) -> str:
-    shown = Html(l10n.text("odds-percent", value=percent(chance)))
+    shown = Html(percent_text(l10n, chance))
     return l10n.text(msg_id, bar=chance_bar(chance), chance=shown, **args)
+
+
+def percent_text(l10n: L10n, chance: Fraction | float) -> str:
+    """The chance with one decimal; a possible chance that rounds to 0 (or an uncertain one
+    that rounds to 100) says so instead of looking impossible (or certain)."""
+    shown = percent(chance)
+    if chance > 0 and shown == 0:
+        return l10n.text("odds-percent-below", value=0.1)
+    if chance < 1 and shown == 100:
+        return l10n.text("odds-percent-above", value=99.9)
+    return l10n.text("odds-percent", value=shown)
 
 
 def _average(l10n: L10n, value: Fraction | float) -> Html:

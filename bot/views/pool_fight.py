@@ -114,12 +114,14 @@ def _mention(view: FightView, number: int) -> Html:
 def round_lines(
     l10n: L10n, view: FightView, state: FightState, settings: GameSettings
 ) -> list[str]:
-    """The round about to be fought: every fighter's line (those it waits for mentioned) and
-    who has chosen."""
+    """The round about to be fought: its title with how many have chosen, every fighter's line
+    (those it waits for mentioned); the hints on pressing and pills in the first round only."""
     characters = [view.characters[n] for n in state.initiative]
     acting = expected(state, characters)
     waiting_for = set(awaited(view))
-    lines = [l10n.text("pool-fight-round-title", round=state.round + 1)]
+    done = sum(1 for n in acting if view.fight.action_of(n))
+    chosen = l10n.text("pool-fight-chosen", done=done, total=len(acting))
+    lines = [l10n.text("pool-fight-round-title", round=state.round + 1, chosen=Html(chosen))]
     for character in characters:
         number = character.number
         in_fight = state.in_fight(number)
@@ -139,8 +141,8 @@ def round_lines(
                 details=Html("".join(f" · {d}" for d in details)),
             )
         )
-    done = sum(1 for n in acting if view.fight.action_of(n))
-    lines.append(l10n.text("pool-fight-chosen", done=done, total=len(acting)))
+    if state.round == 0:
+        lines.append(l10n.text("pool-fight-hints"))
     lines += [
         l10n.text("pool-fight-unreachable", name=view.name(n))
         for n in view.fight.awaiting

@@ -28,8 +28,8 @@ def names(characters: Iterable[PoolCharacter]) -> Html:
     return Html(", ".join(name_of(c) for c in characters))
 
 
-def causes(l10n: L10n, found: Penalty) -> str:
-    return ", ".join(l10n.text(CAUSES[p.cause], amount=p.amount) for p in found.parts)
+def causes(l10n: L10n, found: Penalty, separator: str = ", ") -> str:
+    return separator.join(l10n.text(CAUSES[p.cause], amount=p.amount) for p in found.parts)
 
 
 def penalty_text(l10n: L10n, character: PoolCharacter) -> str:
@@ -41,11 +41,11 @@ def penalty_text(l10n: L10n, character: PoolCharacter) -> str:
 
 
 def threshold_text(l10n: L10n, threshold: int, character: PoolCharacter) -> str:
-    """The threshold a roll was read against and why (e.g. 7 = 6 + wounds 1)."""
+    """The threshold a roll was read against and why (e.g. 8 = 6 + wounds 1 + no jacket 1)."""
     found = penalty(character)
     if not found.total:
         return l10n.text("pool-fight-threshold-plain", threshold=threshold)
-    return l10n.text("pool-fight-threshold", threshold=threshold, causes=causes(l10n, found))
+    return l10n.text("pool-fight-threshold", threshold=threshold, causes=causes(l10n, found, " + "))
 
 
 def states(l10n: L10n, character: PoolCharacter, *, in_fight: bool = True) -> list[str]:

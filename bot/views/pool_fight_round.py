@@ -1,12 +1,15 @@
 """A resolved round of a pool fight, in the order it happened: pills, every attack with its own
-defense (each die, the threshold and why, successes), damage, drops, falls, deaths, bleeding."""
+defense in two lines (who hits whom and the result, with a dropped sword or a fall in words;
+then each die marked, the threshold and why, successes), then deaths, bleeding, standing up."""
 
 from __future__ import annotations
 
-from bot.i18n import L10n
+from bot.i18n import Html, L10n
 from bot.services.fight_store import RoundReport
+from bot.views.bars import signed
+from bot.views.dice_marks import pool_dice
 from bot.views.pool_fight_parts import threshold_text
-from rules.pool.exchange import Exchange, Fell, WeaponDropped
+from rules.pool.exchange import Exchange, Fell, Mishap, WeaponDropped
 from rules.pool.fight_round import PillsTaken, RoundEvent, StoodUp, TakePills, swallow
 from rules.pool.health import Bled, Died
 from rules.pool.model import PoolCharacter
@@ -24,9 +27,14 @@ def results_text(l10n: L10n, fight_id: int, report: RoundReport) -> str:
     lines = [l10n.text("pool-fight-results-title", id=fight_id, round=result.round)]
     names = {number: c.name for number, c in report.before.items()}
     lines += [_event(l10n, names, e) for e in result.events if isinstance(e, PillsTaken)]
+    mishaps = [e for e in result.events if isinstance(e, WeaponDropped | Fell)]
     for exchange in result.exchanges:
-        lines += _exchange(l10n, names, rolled, exchange)
-    lines += [_event(l10n, names, e) for e in result.events if not isinstance(e, PillsTaken)]
+        lines += _exchange(l10n, names, rolled, exchange, _mishaps_of(exchange, mishaps))
+    lines += [
+        _event(l10n, names, e)
+        for e in result.events
+        if not isinstance(e, PillsTaken | WeaponDropped | Fell)
+    ]
     if len(lines) == 1:
         lines.append(l10n.text("pool-fight-quiet-round"))
     return "\n".join(lines)
@@ -41,44 +49,56 @@ def _as_rolled(report: RoundReport) -> dict[int, PoolCharacter]:
     return rolled
 
 
-def _roll(l10n: L10n, kind: str, roll: PoolRoll, who: PoolCharacter) -> str:
-    dice = ", ".join(str(d) for d in roll.dice) or "—"
-    threshold = threshold_text(l10n, roll.threshold, who)
-    if roll.negative:
-        return l10n.text(
-            "pool-fight-roll-negative",
-            kind=kind,
-            dice=dice,
-            threshold=threshold,
-            shortfall=-roll.raw,
+def _mishaps_of(exchange: Exchange, mishaps: list[Mishap]) -> list[Mishap]:
+    """What this exchange's negative rolls cost (taken from ``mishaps``, which lists them in
+    roll order: a negative roll costs a sword, or a fall, or nothing once fallen)."""
+    found: list[Mishap] = []
+    for number in exchange.negatives:
+        mine = next((m for m in mishaps if m.character == number), None)
+        if mine is not None:
+            mishaps.remove(mine)
+            found.append(mine)
+    return found
+
+
+def _roll(l10n: L10n, kind: str, roll: PoolRoll, who: PoolCharacter) -> Html:
+    return Html(
+        l10n.text(
+            kind,
+            dice=pool_dice(roll),
+            threshold=threshold_text(l10n, roll.threshold, who),
+            result=Html(signed(roll.raw)),
         )
-    return l10n.text(
-        "pool-fight-roll", kind=kind, dice=dice, threshold=threshold, successes=roll.successes
     )
 
 
 def _exchange(
-    l10n: L10n, names: dict[int, str], rolled: dict[int, PoolCharacter], exchange: Exchange
+    l10n: L10n,
+    names: dict[int, str],
+    rolled: dict[int, PoolCharacter],
+    exchange: Exchange,
+    mishaps: list[Mishap],
 ) -> list[str]:
     attacker, defender = rolled[exchange.attacker], rolled[exchange.defender]
-    lines = [
-        l10n.text(
-            "pool-fight-exchange",
-            attacker=names[exchange.attacker],
-            defender=names[exchange.defender],
-        ),
-        _roll(l10n, l10n.text("pool-fight-kind-attack"), exchange.attack, attacker),
-    ]
+    attack = _roll(l10n, "pool-fight-attack-roll", exchange.attack, attacker)
     if exchange.defense is None:
         reason = "fallen" if defender.fallen and defender.health > 0 else "zero"
-        lines.append(l10n.text("pool-fight-no-defense", reason=reason))
+        defense = Html(l10n.text("pool-fight-no-defense", reason=reason))
     else:
-        lines.append(_roll(l10n, l10n.text("pool-fight-kind-defense"), exchange.defense, defender))
-    if exchange.hit:
-        lines.append(l10n.text("pool-fight-damage", damage=exchange.damage))
-    else:
-        lines.append(l10n.text("pool-fight-miss"))
-    return lines
+        defense = _roll(l10n, "pool-fight-defense-roll", exchange.defense, defender)
+    outcome = [
+        l10n.text("pool-fight-damage", damage=exchange.damage)
+        if exchange.hit
+        else l10n.text("pool-fight-miss")
+    ]
+    outcome += [_event(l10n, names, m) for m in mishaps]
+    head = l10n.text(
+        "pool-fight-exchange",
+        attacker=names[exchange.attacker],
+        defender=names[exchange.defender],
+        outcome=Html(" · ".join(outcome)),
+    )
+    return [head, l10n.text("pool-fight-exchange-dice", attack=attack, defense=defense)]
 
 
 def _event(l10n: L10n, names: dict[int, str], event: RoundEvent) -> str:

@@ -8,8 +8,7 @@ from bot.views.world_needs import needs_lines
 from rules.pool.build import appearance
 from rules.pool.health import is_bleeding
 from rules.pool.model import BACKPACK_BULK, Inventory, Item, PocketContent, PoolCharacter
-from rules.pool.needs import SLEEP_CYCLES
-from rules.pool.penalty import HUNGER_GRACE_CYCLES, penalty
+from rules.pool.penalty import penalty
 from rules.pool.roll import POOL_DIE, threshold
 
 # Counted items, in the order a sheet lists them.
@@ -94,14 +93,8 @@ def state_words(l10n: L10n, character: PoolCharacter) -> list[str]:
         return [l10n.text("sheet-pool-dead", gender=gender)]
     words: list[str] = []
     if character.asleep:
-        words.append(
-            l10n.text(
-                "sheet-pool-asleep",
-                slept=character.cycles_slept,
-                cycles=SLEEP_CYCLES,
-                gender=gender,
-            )
-        )
+        # how long it has slept is on the sleep line below (each fact once)
+        words.append(l10n.text("sheet-pool-asleep", gender=gender))
     if character.fallen:
         words.append(l10n.text("sheet-pool-fallen", gender=gender))
     if character.health == 0:
@@ -145,7 +138,7 @@ def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
         l10n.text(
             "sheet-health",
             bar=health_bar(character.health, character.max_health),
-            hp=character.health,
+            hp=max(character.health, 0),  # below 0 is death, which the state says
             max=character.max_health,
         ),
         l10n.text(
@@ -159,13 +152,7 @@ def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
         l10n.text("sheet-pool-look", charisma=look.charisma, build=look.build.value),
         *penalty_lines(l10n, character),
         *item_lines(l10n, character.inventory),
-        l10n.text(
-            "sheet-pool-needs",
-            food=character.cycles_without_food,
-            sleep=character.cycles_without_sleep,
-            grace=HUNGER_GRACE_CYCLES,
-        ),
-        *needs_lines(l10n, character),
+        *needs_lines(l10n, character),  # hunger and sleep: counters, penalties, next growth
         l10n.text("sheet-pool-hall", hall=character.hall),
     ]
     return "\n".join(lines)

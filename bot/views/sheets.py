@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.db.models import Character
 from bot.i18n import L10n
-from bot.views.bars import health_bar, signed
+from bot.views.bars import health_bar
 from bot.views.grammar import gender_of
 from bot.views.pool_sheet import pool_sheet
 from rules.d20.character import D20Character
@@ -39,7 +39,7 @@ def duel_sheet(l10n: L10n, row: Character, character: DuelCharacter) -> str:
             l10n.text(
                 "sheet-health",
                 bar=health_bar(character.hp, character.max_hp),
-                hp=signed(character.hp),
+                hp=max(character.hp, 0),  # never below 0: the state line says what 0 means
                 max=character.max_hp,
             ),
             l10n.text("sheet-duel-skills", skills=skills_text(character)),
@@ -60,7 +60,7 @@ def d20_sheet(l10n: L10n, row: Character, character: D20Character) -> str:
         l10n.text(
             "sheet-health",
             bar=health_bar(character.hp, character.max_hp),
-            hp=signed(character.hp),
+            hp=max(character.hp, 0),
             max=character.max_hp,
         ),
         l10n.text("sheet-d20-ac", ac=character.armour_class),
@@ -98,7 +98,7 @@ def public_line(l10n: L10n, number: int, state: Any) -> str:
             name=state.name,
             skills=skills_text(state),
             agility=state.agility,
-            hp=state.hp,
+            hp=max(state.hp, 0),
             max=state.max_hp,
         )
     assert isinstance(state, D20Character)
@@ -107,6 +107,6 @@ def public_line(l10n: L10n, number: int, state: Any) -> str:
         number=number,
         name=state.name,
         cls=state.character_class.value,
-        hp=state.hp,
+        hp=max(state.hp, 0),
         max=state.max_hp,
     )

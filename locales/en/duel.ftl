@@ -14,17 +14,19 @@ duel-declined = 🚫 Challenge declined: { $challenger } → { $opponent }. { $o
 duel-expired = ⌛ The challenge lapsed: { $challenger } → { $opponent }. { $opponent } did not answer in time.
 
 duel-round-header = ⚔️ <b>Round { $round }</b>, skill “{ $skill }”: { $challenger } ({ $cskill }) — { $opponent } ({ $oskill }).
-duel-round-range = Die 1–{ $sides }, success: { $opponent } on 1–{ $b }, { $challenger } on { $b1 }–{ $sides }.
-duel-round-rolls = Rolls: { $rolls }.
+duel-round-rolls = 🎲 1–{ $sides } · { $challenger } ({ $b1 }–{ $sides }): { $crolls } · { $opponent } (1–{ $b }): { $orolls }
+duel-round-no-rolls = none
 duel-round-score = Score { $wins }:{ $losses } — { $winner } wins the round.
-duel-round-dodges = Agility: { $loser }, { $agility }%; d100: { $dodges }.
-duel-dodge-yes = { $value } — dodged
-duel-dodge-no = { $value } — no
+duel-round-dodges = Agility: { $loser }, { $agility }%; d100: { $dodges } → dodged: { $dodged } of { $count }.
 duel-round-damage = { $damage ->
         [0] No damage: { $loser } dodged every blow.
        *[other] Damage: { $loser } <b>−{ $damage }</b> ({ $successes } × { $skill }).
     }
 duel-round-hp = { $name }: { $bar } { $hp }/{ $max }
+duel-round-hp-down = { $name }: { $bar } 0/{ $max } — { $dead ->
+        [yes] fallen
+       *[no] down
+    }
 duel-ask-choice = Go on? The fight continues only if both press “Go on”.
 duel-choice-made = Your choice: { $choice }. Waiting for your opponent.
 duel-choice-go-on = go on

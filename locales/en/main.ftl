@@ -16,7 +16,7 @@ error-outage = Temporarily unavailable: press again in a few seconds.
 
 ## Dice rolls
 
-roll-result = 🎲 { $name }: <code>{ $breakdown }</code> = <b>{ $total }</b>
+roll-result = 🎲 { $name }: { $breakdown } = <b>{ $total }</b>
 roll-usage =
     Tell me what to roll: /roll 2d6+3, /roll 5d10, /roll d20.
     Format: <i>count</i>d<i>sides</i>, optionally plus or minus a number.

@@ -32,11 +32,12 @@ pool-fight-order = Opponents are chosen in turn, lowest initiative first: { $nam
 pool-fight-choosing = 👉 { $name } is choosing an opponent now, in the private chat with the bot.
 pool-fight-unreachable = ⚠️ { $name }, the bot cannot write to you. Open the chat with the bot, press Start, then "Send my choice" here. Otherwise the opponent is chosen for you when time runs out.
 
-pool-fight-round-title = <b>Round { $round }</b>
+pool-fight-round-title = <b>Round { $round }</b> · { $chosen }
 pool-fight-line = { $mark } { $name } { $bar } { $health }/{ $max }{ $details }
 pool-fight-target = → { $name }
 pool-fight-choosing-target = choosing an opponent
-pool-fight-chosen = Moves made: { $done } of { $total }. Everyone presses for their own character. Pills come only from the jacket's left pocket.
+pool-fight-chosen = moves made: { $done } of { $total }
+pool-fight-hints = Everyone presses for their own character. Pills come only from the jacket's left pocket.
 
 pool-fight-state-dead = dead
 pool-fight-state-out = out of the fight
@@ -73,22 +74,21 @@ pool-fight-resent = Your choice was sent to your private chat with the bot.
 
 pool-fight-results-title = 📜 <b>Fight #{ $id }, round { $round }</b>
 pool-fight-quiet-round = Nobody attacked.
-pool-fight-exchange = 🗡 { $attacker } → { $defender }
-pool-fight-kind-attack = attack
-pool-fight-kind-defense = defense
-pool-fight-roll = { $kind } 🎲 { $dice } · threshold { $threshold } → successes: <b>{ $successes }</b>
-pool-fight-roll-negative = { $kind } 🎲 { $dice } · threshold { $threshold } → <b>−{ $shortfall }</b>, a blunder
+pool-fight-exchange = 🗡 { $attacker } → { $defender }: { $outcome }
+pool-fight-exchange-dice = 🎲 { $attack } · { $defense }
+pool-fight-attack-roll = attack { $dice } (threshold { $threshold }) → { $result }
+pool-fight-defense-roll = defense { $dice } (threshold { $threshold }) → { $result }
 pool-fight-threshold-plain = { $threshold }
-pool-fight-threshold = { $threshold } (6 + { $causes })
+pool-fight-threshold = { $threshold } = 6 + { $causes }
 pool-fight-no-defense = no defense: { $reason ->
     [fallen] lying on the ground
    *[zero] dying
 }
-pool-fight-damage = ⇒ damage <b>{ $damage }</b>
-pool-fight-miss = ⇒ a miss
+pool-fight-damage = damage <b>{ $damage }</b>
+pool-fight-miss = a miss
 pool-fight-pills = 💊 { $name } swallows pills ({ $count }) — health { $health }.
-pool-fight-dropped = 🔻 { $name } drops a sword — it lies on the hall's floor.
-pool-fight-fell = 🤕 { $name } falls, having no sword.
+pool-fight-dropped = 🔻 { $name } drops a sword to the hall's floor
+pool-fight-fell = 🤕 { $name } falls, having no sword
 pool-fight-bled = 🩸 { $name } is bleeding: health { $health }.
 pool-fight-died-wounds = ☠️ { $name } dies of wounds.
 pool-fight-died-unattended = ☠️ { $name } dies: health stayed at 0 for the whole round.

@@ -42,14 +42,14 @@ sheet-pool-head = <b>#{ $number } { $name }</b> ({ $gender ->
        *[m] m
     })
 sheet-pool-stats = Initiative { $initiative } · Attack { $attack } · Defense { $defense } · Vitality { $vitality } · Charisma { $charisma }
-sheet-pool-look = Seen from outside: Charisma { $charisma }, build — { $build ->
+sheet-pool-look = Seen from outside: Charisma and the build — { $build ->
         [feeble] weakling
         [hulk] hulk
        *[normal] average
     }
 sheet-pool-fine = fit to fight
 sheet-pool-dead = 💀 dead
-sheet-pool-asleep = 😴 asleep (cycles slept: { $slept } of { $cycles }), defenceless unless guarded
+sheet-pool-asleep = 😴 asleep, defenceless unless guarded
 sheet-pool-fallen = fallen: next round { $gender ->
         [f] she
        *[m] he
@@ -76,7 +76,6 @@ sheet-pool-pockets = Jacket pockets: left — { $left }, right — { $right }
 sheet-pool-no-jacket = No pockets: no jacket worn.
 sheet-pool-backpack = Backpack: { $content } (room: { $bulk } of { $limit })
 sheet-pool-no-backpack = No backpack.
-sheet-pool-needs = 🍞 Cycles without food: { $food } · 😴 without sleep: { $sleep } (the penalty grows once a counter is above { $grace })
 sheet-pool-hall = 🚪 Hall { $hall }
 sheet-hand = { $item ->
         [sword] sword
@@ -121,7 +120,7 @@ sheet-count = { $item ->
 sheet-duel-head = <b>#{ $number } { $name }</b>
 sheet-duel-state = State: { $state ->
         [dead] 💀 dead
-        [out] out: no HP left, an admin can restore it
+        [out] out: an admin can restore the HP
        *[fine] fit to fight
     }
 sheet-duel-skills = ⚔️ Skills: { $skills }
@@ -141,7 +140,7 @@ sheet-d20-head = <b>#{ $number } { $name }</b>, { $cls ->
     }
 sheet-d20-state = State: { $state ->
         [dead] 💀 dead
-        [fallen] fallen, out of the fight (0 HP)
+        [fallen] fallen, out of the fight
        *[fine] fit to fight
     }
 sheet-d20-ac = 🛡 Armour class: { $ac }

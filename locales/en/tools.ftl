@@ -79,6 +79,8 @@ odds-pool-damage = { $damage ->
     }: { $bar } { $chance }
 odds-pool-damage-rare = the rest — under 0.1%
 odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
+odds-percent-below = under { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
+odds-percent-above = over { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
 odds-average = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
 odds-pool-attacker-drops = The attacker drops a sword (falls without one): { $bar } { $chance }
 odds-pool-defender-drops = The defender drops a sword (falls without one): { $bar } { $chance }

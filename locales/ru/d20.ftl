@@ -5,7 +5,7 @@ d20-check-usage =
     УС 1 — успех на 11–20, УС 2 — на 17–20, УС 3 — только на 20.
 d20-check-head = 🎲 <b>{ $who }</b>: проверка УС { $dc } (успех на { $range })
 d20-check-head-what = 🎲 <b>{ $who }</b>: «{ $what }» — проверка УС { $dc } (успех на { $range })
-d20-check-die = d20: <b>{ $die }</b> — { $verdict }
+d20-check-die = d20: { $die } — { $verdict }
 d20-check-success = ✅ успех!
 d20-check-failure = ❌ неудача.
 d20-range = { $low }–20
@@ -37,7 +37,7 @@ d20-battle-lapsed = ⌛ Бой не состоялся: нужен хотя бы
 
 d20-start-head = ⚔️ <b>Бой начинается!</b> Стороны: { $first } и { $second }.
 d20-initiative-head = 🎲 Инициатива (d20; при равенстве раньше ходит тот, кто раньше вступил):
-d20-initiative-line = { $place }. { $name } — <b>{ $die }</b>
+d20-initiative-line = { $place }. { $name } — { $die }
 d20-roster-side = <b>{ $side }</b>: { $fighters }
 d20-roster-standing = { $name } { $hp }/{ $max }
 d20-roster-fallen = { $name } 💀 0/{ $max }
@@ -62,29 +62,29 @@ d20-action-finish = 💀 <b>{ $attacker }</b> добивает { $target_gender 
        *[m] павшего
     }. Цель: { $target }.
 
-d20-effect-fumble = 🎲 d20: <b>{ $die }</b> — провал: { $attacker } теряет следующий ход.
-d20-effect-ally-hit = 🎲 d20: <b>{ $die }</b> — мимо, да по своим: { $struck } −{ $damage } ХП ({ $before } → { $after }).
-d20-effect-self-hit = 🎲 d20: <b>{ $die }</b> — мимо, да по себе: { $struck } −{ $damage } ХП ({ $before } → { $after }).
-d20-effect-no-effect = 🎲 d20: <b>{ $die }</b> — заклинание не подействовало.
-d20-effect-miss = 🎲 d20: <b>{ $die }</b> — промах: концентрация потеряна.
-d20-effect-dodge = 🎲 d20: <b>{ $die }</b> — уклонение.
-d20-effect-block = 🎲 d20: <b>{ $die }</b> — удар блокирован.
-d20-effect-block-magic = 🎲 d20: <b>{ $die }</b> — заклинание нейтрализовано.
-d20-effect-partial-block = 🎲 d20: <b>{ $die }</b> — частичный блок: без серьёзных повреждений, 0 ХП.
-d20-effect-partial-block-magic = 🎲 d20: <b>{ $die }</b> — заклинание частично нейтрализовано: 0 ХП.
-d20-effect-hit-minor = 🎲 d20: <b>{ $die }</b> — незначительный урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
-d20-effect-hit-light = 🎲 d20: <b>{ $die }</b> — лёгкий урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
-d20-effect-hit-medium = 🎲 d20: <b>{ $die }</b> — средний урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
-d20-effect-heavy-hit = 🎲 d20: <b>{ $die }</b> — тяжёлый урон: { $struck } −{ $damage } ХП ({ $before } → { $after }).
-d20-effect-stun-hit = 🎲 d20: <b>{ $die }</b> — тяжёлый урон: { $struck } −{ $damage } ХП ({ $before } → { $after }) и теряет следующий ход.
-d20-effect-critical = 🎲 d20: <b>{ $die }</b> — критический удар! { $struck }: { $before } → { $after } ХП.
-d20-effect-buff-miss = 🎲 d20: <b>{ $die }</b> — концентрация потеряна, чары рассеялись.
-d20-effect-buff-slip = 🎲 d20: <b>{ $die }</b> — заклинание произнесено неверно.
-d20-effect-buff-block = 🎲 d20: <b>{ $die }</b> — эффект погашен.
-d20-effect-buff-partial = 🎲 d20: <b>{ $die }</b> — действует вполсилы.
-d20-effect-buff-hit = 🎲 d20: <b>{ $die }</b> — заклинание действует.
-d20-effect-buff-strong = 🎲 d20: <b>{ $die }</b> — заклинание действует в полную силу.
-d20-effect-buff-critical = 🎲 d20: <b>{ $die }</b> — блестяще: наилучший возможный эффект!
+d20-effect-fumble = 🎲 d20: { $die } — провал: { $attacker } теряет следующий ход.
+d20-effect-ally-hit = 🎲 d20: { $die } — мимо, да по своим, урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-self-hit = 🎲 d20: { $die } — мимо, да по себе, урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-no-effect = 🎲 d20: { $die } — заклинание не подействовало.
+d20-effect-miss = 🎲 d20: { $die } — промах: концентрация потеряна.
+d20-effect-dodge = 🎲 d20: { $die } — уклонение.
+d20-effect-block = 🎲 d20: { $die } — удар блокирован.
+d20-effect-block-magic = 🎲 d20: { $die } — заклинание нейтрализовано.
+d20-effect-partial-block = 🎲 d20: { $die } — частичный блок: без серьёзных повреждений, 0 ХП.
+d20-effect-partial-block-magic = 🎲 d20: { $die } — заклинание частично нейтрализовано: 0 ХП.
+d20-effect-hit-minor = 🎲 d20: { $die } — незначительный урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-hit-light = 🎲 d20: { $die } — лёгкий урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-hit-medium = 🎲 d20: { $die } — средний урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-heavy-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-stun-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП, и { $struck } теряет следующий ход.
+d20-effect-critical = 🎲 d20: { $die } — критический удар! { $struck }: { $before } → { $after } ХП.
+d20-effect-buff-miss = 🎲 d20: { $die } — концентрация потеряна, чары рассеялись.
+d20-effect-buff-slip = 🎲 d20: { $die } — заклинание произнесено неверно.
+d20-effect-buff-block = 🎲 d20: { $die } — эффект погашен.
+d20-effect-buff-partial = 🎲 d20: { $die } — действует вполсилы.
+d20-effect-buff-hit = 🎲 d20: { $die } — заклинание действует.
+d20-effect-buff-strong = 🎲 d20: { $die } — заклинание действует в полную силу.
+d20-effect-buff-critical = 🎲 d20: { $die } — блестяще: наилучший возможный эффект!
 d20-narrative-self = { $gender ->
         [f] сама заклинательница
        *[m] сам заклинатель

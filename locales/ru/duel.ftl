@@ -19,15 +19,13 @@ duel-expired = ⌛ Вызов истёк: { $challenger } → { $opponent }. { $
     } вовремя.
 
 duel-round-header = ⚔️ <b>Раунд { $round }</b>, навык «{ $skill }»: { $challenger } ({ $cskill }) — { $opponent } ({ $oskill }).
-duel-round-range = Кубик 1–{ $sides }, успех: { $opponent } — на 1–{ $b }, { $challenger } — на { $b1 }–{ $sides }.
-duel-round-rolls = Броски: { $rolls }.
+duel-round-rolls = 🎲 1–{ $sides } · { $challenger } ({ $b1 }–{ $sides }): { $crolls } · { $opponent } (1–{ $b }): { $orolls }
+duel-round-no-rolls = нет
 duel-round-score = Счёт { $wins }:{ $losses } — раунд { $gender ->
         [f] выиграла
        *[m] выиграл
     } { $winner }.
-duel-round-dodges = Ловкость: { $loser }, { $agility } %; d100: { $dodges }.
-duel-dodge-yes = { $value } — уклонение
-duel-dodge-no = { $value } — нет
+duel-round-dodges = Ловкость: { $loser }, { $agility } %; d100: { $dodges } → уклонений: { $dodged } из { $count }.
 duel-round-damage = { $damage ->
         [0] Урона нет: { $loser } { $gender ->
             [f] увернулась
@@ -36,6 +34,16 @@ duel-round-damage = { $damage ->
        *[other] Урон: { $loser } <b>−{ $damage }</b> ({ $successes } × { $skill }).
     }
 duel-round-hp = { $name }: { $bar } { $hp }/{ $max }
+duel-round-hp-down = { $name }: { $bar } 0/{ $max } — { $dead ->
+        [yes] { $gender ->
+            [f] пала
+           *[m] пал
+        }
+       *[no] { $gender ->
+            [f] повержена
+           *[m] повержен
+        }
+    }
 duel-ask-choice = Продолжаете? Бой идёт дальше, только если оба нажмут «Продолжить».
 duel-choice-made = Ваш выбор: { $choice }. Ждём соперника.
 duel-choice-go-on = продолжить

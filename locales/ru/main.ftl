@@ -16,7 +16,7 @@ error-outage = Временно недоступно: нажмите ещё ра
 
 ## Бросок кубиков
 
-roll-result = 🎲 { $name }: <code>{ $breakdown }</code> = <b>{ $total }</b>
+roll-result = 🎲 { $name }: { $breakdown } = <b>{ $total }</b>
 roll-usage =
     Напишите, что бросить: /roll 2d6+3, /roll 5d10, /roll d20.
     Формат: <i>количество</i>d<i>грани</i>, можно прибавить или отнять число.

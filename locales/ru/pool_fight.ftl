@@ -32,11 +32,12 @@ pool-fight-order = Соперников выбирают по очереди, о
 pool-fight-choosing = 👉 Соперника выбирает: { $name } — в личном чате с ботом.
 pool-fight-unreachable = ⚠️ { $name }, бот не может вам написать. Откройте чат с ботом, нажмите «Запустить», затем здесь «Прислать выбор». Иначе по истечении времени соперник будет выбран за вас.
 
-pool-fight-round-title = <b>Раунд { $round }</b>
+pool-fight-round-title = <b>Раунд { $round }</b> · { $chosen }
 pool-fight-line = { $mark } { $name } { $bar } { $health }/{ $max }{ $details }
 pool-fight-target = → { $name }
 pool-fight-choosing-target = выбирает соперника
-pool-fight-chosen = Ход сделали: { $done } из { $total }. Каждый жмёт за своего персонажа. Таблетки — только из левого кармана куртки.
+pool-fight-chosen = ход сделали: { $done } из { $total }
+pool-fight-hints = Каждый жмёт за своего персонажа. Таблетки — только из левого кармана куртки.
 
 pool-fight-state-dead = { $gender ->
     [f] погибла
@@ -79,22 +80,21 @@ pool-fight-resent = Выбор отправлен вам в личный чат 
 
 pool-fight-results-title = 📜 <b>Бой №{ $id }, раунд { $round }</b>
 pool-fight-quiet-round = Никто не атаковал.
-pool-fight-exchange = 🗡 { $attacker } → { $defender }
-pool-fight-kind-attack = атака
-pool-fight-kind-defense = защита
-pool-fight-roll = { $kind } 🎲 { $dice } · порог { $threshold } → успехов: <b>{ $successes }</b>
-pool-fight-roll-negative = { $kind } 🎲 { $dice } · порог { $threshold } → <b>−{ $shortfall }</b>, провал
+pool-fight-exchange = 🗡 { $attacker } → { $defender }: { $outcome }
+pool-fight-exchange-dice = 🎲 { $attack } · { $defense }
+pool-fight-attack-roll = атака { $dice } (порог { $threshold }) → { $result }
+pool-fight-defense-roll = защита { $dice } (порог { $threshold }) → { $result }
 pool-fight-threshold-plain = { $threshold }
-pool-fight-threshold = { $threshold } (6 + { $causes })
+pool-fight-threshold = { $threshold } = 6 + { $causes }
 pool-fight-no-defense = защиты нет: { $reason ->
     [fallen] лежит на земле
    *[zero] при смерти
 }
-pool-fight-damage = ⇒ урон <b>{ $damage }</b>
-pool-fight-miss = ⇒ промах
+pool-fight-damage = урон <b>{ $damage }</b>
+pool-fight-miss = промах
 pool-fight-pills = 💊 { $name } глотает таблетки ({ $count }) — здоровье { $health }.
-pool-fight-dropped = 🔻 { $name } роняет меч — он лежит на полу зала.
-pool-fight-fell = 🤕 { $name } падает без оружия.
+pool-fight-dropped = 🔻 { $name } роняет меч на пол зала
+pool-fight-fell = 🤕 { $name } падает без оружия
 pool-fight-bled = 🩸 { $name } истекает кровью: здоровье { $health }.
 pool-fight-died-wounds = ☠️ { $name } погибает от ран.
 pool-fight-died-unattended = ☠️ { $name } умирает: здоровье оставалось 0 весь раунд.

@@ -42,7 +42,7 @@ sheet-pool-head = <b>№{ $number } { $name }</b> ({ $gender ->
        *[m] м
     })
 sheet-pool-stats = Инициатива { $initiative } · Атака { $attack } · Защита { $defense } · Живучесть { $vitality } · Харизма { $charisma }
-sheet-pool-look = Со стороны видно: Харизма { $charisma }, сложение — { $build ->
+sheet-pool-look = Со стороны видно: Харизма и сложение — { $build ->
         [feeble] дохлятина
         [hulk] кабанъ
        *[normal] норма
@@ -52,7 +52,7 @@ sheet-pool-dead = 💀 { $gender ->
         [f] мертва
        *[m] мёртв
     }
-sheet-pool-asleep = 😴 спит (циклов сна: { $slept } из { $cycles }), без охраны { $gender ->
+sheet-pool-asleep = 😴 спит, без охраны { $gender ->
         [f] беззащитна
        *[m] беззащитен
     }
@@ -82,7 +82,6 @@ sheet-pool-pockets = Карманы куртки: левый — { $left }, пр
 sheet-pool-no-jacket = Карманов нет: куртка не надета.
 sheet-pool-backpack = Рюкзак: { $content } (место: { $bulk } из { $limit })
 sheet-pool-no-backpack = Рюкзака нет.
-sheet-pool-needs = 🍞 Циклов без еды: { $food } · 😴 без сна: { $sleep } (штраф растёт, когда счётчик больше { $grace })
 sheet-pool-hall = 🚪 Зал { $hall }
 sheet-hand = { $item ->
         [sword] меч
@@ -139,7 +138,7 @@ sheet-duel-state = Состояние: { $state ->
         [out] { $gender ->
             [f] выбыла
            *[m] выбыл
-        }: хиты кончились, вернуть их может администратор
+        }: вернуть хиты может администратор
        *[fine] в строю
     }
 sheet-duel-skills = ⚔️ Навыки: { $skills }
@@ -165,7 +164,7 @@ sheet-d20-state = Состояние: { $state ->
         [fallen] { $gender ->
             [f] упала и выбыла из боя
            *[m] упал и выбыл из боя
-        } (0 ХП)
+        }
        *[fine] в строю
     }
 sheet-d20-ac = 🛡 Класс защиты: { $ac }

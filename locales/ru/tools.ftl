@@ -83,6 +83,8 @@ odds-pool-damage = { $damage ->
     }: { $bar } { $chance }
 odds-pool-damage-rare = остальное — реже 0,1 %
 odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
+odds-percent-below = меньше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
+odds-percent-above = больше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
 odds-average = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
 odds-pool-attacker-drops = Атакующий роняет меч (без меча — падает): { $bar } { $chance }
 odds-pool-defender-drops = Защитник роняет меч (без меча — падает): { $bar } { $chance }

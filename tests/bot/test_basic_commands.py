@@ -66,7 +66,19 @@ async def test_roll_in_private_with_keep_highest_strikes_dropped_dice(gm: Harnes
     await gm.emu.send_text(bob, "/roll 4d6kh3")
     reply = await gm.emu.wait_for_message(gm.emu.private_chat(bob))
     assert "<s>1</s>, 5, 6, 2" in reply.html
+    assert "<code>" not in reply.html  # Telegram drops marks inside code: none around dice
     assert reply.body.endswith("= 13")
+
+
+async def test_roll_marks_a_natural_20_bold_and_a_natural_1_struck(gm: Harness) -> None:
+    bob = gm.emu.add_user("Bob", language_code="en")
+    gm.dice.add(20, 20, 1)
+    await gm.emu.send_text(bob, "/roll d20+2")
+    crit = await gm.emu.wait_for_message(gm.emu.private_chat(bob))
+    assert crit.html == "🎲 Bob: 1d20 (<b>20</b>) + 2 = <b>22</b>"
+    await gm.emu.send_text(bob, "/roll d20")
+    fumble = await gm.emu.wait_for_message(gm.emu.private_chat(bob), lambda m: m is not crit)
+    assert fumble.html == "🎲 Bob: 1d20 (<s>1</s>) = <b>1</b>"
 
 
 async def test_bad_rolls_get_a_clear_answer_in_the_chat_language(gm: Harness) -> None:

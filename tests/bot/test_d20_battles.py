@@ -70,9 +70,11 @@ async def test_every_outcome_through_the_bot(gm: Harness, button: str, stem: str
     hp = (await table.hp("Догвор"), await table.hp("Эльф"), await table.hp("Брат"))
     assert hp == expected_hp(die)
     if die in (2, 3):
-        assert f"Брат −{die - 1} ХП (16 → {17 - die})" in text
+        assert f", урон {die - 1}: Брат 16 → {17 - die} ХП." in text
     if 12 <= die <= 19:
-        assert f"Эльф −{12 - hp[1]} ХП (12 → {hp[1]})" in text
+        assert f"урон {12 - hp[1]}: Эльф 12 → {hp[1]} ХП" in text
+    marked = {1: "<s>1</s>", 20: "<b>20</b>"}.get(die, str(die))  # a natural 1 or 20 marked
+    assert f"🎲 d20: {marked} — " in result.html
     if die == 20:
         assert "критический удар! Эльф: 12 → 6 ХП" in text
     if die in (1, 19):
@@ -113,7 +115,7 @@ async def test_a_misfire_without_allies_hits_the_attacker(gm: Harness) -> None:
     table = await d20_table(gm, TRIO[:2])
     live = await table.start(TRIO_SIDES[:2], [20, 10])
     result = await table.act("Догвор", live, ATTACK, "Эльф", 3)
-    assert "мимо, да по себе: Догвор −2 ХП (20 → 18)" in result.body
+    assert "мимо, да по себе, урон 2: Догвор 20 → 18 ХП" in result.body
     assert RU.text("d20n-phys-self-3", attacker="Догвор", target="Эльф") in result.body
     assert (await table.hp("Догвор"), await table.hp("Эльф")) == (18, 12)
 
@@ -124,12 +126,12 @@ async def test_misfires_hit_the_next_ally_in_turn_order(gm: Harness) -> None:
     sides = [("Брат", FIRST), ("Эльф", SECOND), ("Догвор", FIRST), ("Сэр", FIRST)]
     live = await table.start(sides, [20, 15, 10, 5])  # Брат, Эльф, Догвор, Сэр
     result = await table.act("Брат", live, ATTACK, "Эльф", 3)
-    assert "Догвор −2 ХП (20 → 18)" in result.body  # the next ally after Брат
+    assert "урон 2: Догвор 20 → 18 ХП" in result.body  # the next ally after Брат
     live = await table.pass_turn("Эльф", result)
     result = await table.act("Догвор", live, HARM, "Эльф", 2)
-    assert "Сэр −1 ХП (20 → 19)" in result.body
+    assert "урон 1: Сэр 20 → 19 ХП" in result.body
     result = await table.act("Сэр", result, ATTACK, "Эльф", 2)
-    assert "Брат −1 ХП (16 → 15)" in result.body  # the order wraps round
+    assert "урон 1: Брат 16 → 15 ХП" in result.body  # the order wraps round
     hp = [await table.hp(n) for n in ("Брат", "Догвор", "Сэр", "Эльф")]
     assert hp == [15, 18, 19, 12]
 
@@ -341,7 +343,7 @@ async def test_a_restart_mid_battle_resumes_with_one_new_message_per_turn(gm: Ha
         script.add(20, 16)
         await gm.emu.press_button(table.users["Догвор"], live, "Эльф (12/12)")
         result = await gm.emu.wait_for_message(table.group, lambda m: "d20:" in m.body)
-        assert "Эльф −5 ХП (12 → 7)" in result.body and "Ходит Эльф" in result.body
+        assert "урон 5: Эльф 12 → 7 ХП" in result.body and "Ходит Эльф" in result.body
         assert len(gm.emu.bot_messages(table.group)) == before + 1
     assert await table.hp("Эльф") == 7
     assert await RollLog.filter(game_id=table.game.id).count() == 4
@@ -406,6 +408,7 @@ async def test_checks_for_each_difficulty(gm: Harness, args: str, die: int, verd
     await gm.emu.send_text(table.users["Догвор"], table.group, f"/check {args}")
     reply = await gm.emu.wait_for_message(table.group)
     assert reply.body.startswith("🎲 Догвор: проверка") and verdict in reply.body
+    assert ("d20: <b>20</b>" in reply.html) == (die == 20)  # a natural 20 bold, others plain
     assert await RollLog.filter(game_id=table.game.id, purpose="d20_check").count() == 1
 
 

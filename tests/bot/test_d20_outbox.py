@@ -59,12 +59,12 @@ async def test_the_end_takes_the_turns_buttons_off_and_sparing_keeps_the_last_di
     assert "Бой окончен" in end.body and "🕊 Пощадить" in end.button_texts
     # The last turn's buttons go with the end's message (right after it, from the same row).
     assert (await gm.emu.wait_for_edit(live)).buttons == []
-    die = "🎲 d20: 15 — лёгкий урон: Эльф −1 ХП (1 → 0)."
+    die = "🎲 d20: 15 — лёгкий урон 4: Эльф 1 → 0 ХП."  # the table's 4, though 1 HP was left
     assert die in end.body
     await gm.emu.press_button(table.users["Догвор"], end, "🕊 Пощадить")
     spared = await gm.emu.wait_for_edit(end)
     assert "Догвор оставляет павших в живых" in spared.body and spared.buttons == []
     assert die in spared.body  # the die and its narrative are the message's head: kept
     shown = await LiveMessage.get(key=live_key((await table.encounter()).id))
-    assert shown.message_id == end.message_id and "🎲 d20: <b>15</b>" in shown.head
+    assert shown.message_id == end.message_id and "🎲 d20: 15 — " in shown.head
     assert await OwedMessage.filter(done=False).count() == 0

@@ -59,12 +59,12 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     assert accepted.body == "🤝 Вызов принят: Аня Ветер → Бронн. Бой начинается!"
     assert first[:7] == [
         "⚔️ Раунд 1, навык «пеший»: Аня Ветер (9) — Бронн (8).",
-        "Кубик 1–17, успех: Бронн — на 1–8, Аня Ветер — на 9–17.",
-        "Броски: 1 (Бронн), 15 (Аня Ветер), 11 (Аня Ветер), 3 (Бронн), 10 (Аня Ветер).",
+        "🎲 1–17 · Аня Ветер (9–17): 15 11 10 · Бронн (1–8): 1 3",
         "Счёт 3:2 — раунд выиграла Аня Ветер.",
-        "Ловкость: Бронн, 20 %; d100: 5 — уклонение, 56 — нет, 92 — нет.",
+        "Ловкость: Бронн, 20 %; d100: 5 56 92 → уклонений: 1 из 3.",
         "Урон: Бронн −18 (2 × 9).",
         "Аня Ветер: ▰▰▰▰▰▰▰▰▰▰ 30/30",
+        "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30",
     ]
 
     # Round 2: Бронн 3:2, and she dodges all three blows (agility 50).
@@ -72,20 +72,18 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     await _both_go_on(gm, group, [anya, bronn], 1)
     second = await _round(gm, group, 2)
     assert "Счёт 3:2 — раунд выиграл Бронн." in second
-    assert "Ловкость: Аня Ветер, 50 %; d100: 10 — уклонение, 20 — уклонение, 30 — уклонение." in (
-        second
-    )
+    assert "Ловкость: Аня Ветер, 50 %; d100: 10 20 30 → уклонений: 3 из 3." in second
     assert "Урона нет: Аня Ветер увернулась от всех ударов." in second
 
     # Round 3: Бронн 4:1, no dodge: 32 damage knocks her out.
     gm.game_dice.add(17, 1, 2, 3, 4, 9).add(100, 90, 90, 90, 90)
     await _both_go_on(gm, group, [anya, bronn], 2)
     third = await _round(gm, group, 3)
-    assert third[3:] == [
+    assert third[2:] == [
         "Счёт 4:1 — раунд выиграл Бронн.",
-        "Ловкость: Аня Ветер, 50 %; d100: 90 — нет, 90 — нет, 90 — нет, 90 — нет.",
+        "Ловкость: Аня Ветер, 50 %; d100: 90 90 90 90 → уклонений: 0 из 4.",
         "Урон: Аня Ветер −32 (4 × 8).",
-        "Аня Ветер: ▱▱▱▱▱▱▱▱▱▱ −2/30",
+        "Аня Ветер: ▱▱▱▱▱▱▱▱▱▱ 0/30 — повержена",
         "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30",
         "💥 Аня Ветер повержена. Победа: Бронн. Аня Ветер не сможет сражаться, "
         "пока мастер не восстановит хиты (/heal).",
@@ -105,3 +103,25 @@ async def test_she_did_not_answer_in_time(gm: Harness) -> None:
     assert end.body == (
         "⌛ Время на решение вышло: Аня Ветер не ответила. Поединок окончен. Победа: Бронн."
     )
+
+
+async def test_a_duel_round_fits_ten_lines_with_its_dice_marked(gm: Harness) -> None:
+    """The whole round message (dice, a blank line, the question or who has chosen, the clock)
+    stays within 10 lines; the round winner's rolls and the loser's dodges are bold."""
+    anya, bronn, group, _ = await _table(gm)
+    challenge = await _challenge(gm, anya, group)
+    gm.game_dice.add(17, 1, 15, 11, 3, 10).add(100, 5, 56, 92)
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    live = await gm.emu.wait_for_message(group, lambda m: "Раунд 1," in m.body)
+    assert len(live.body.split("\n")) <= 10, live.body
+    assert "Аня Ветер (9–17): <b>15</b> <b>11</b> <b>10</b> · Бронн (1–8): 1 3" in live.html
+    assert "d100: <b>5</b> 56 92 → уклонений: 1 из 3." in live.html
+    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(anya, live, "Продолжить"))
+    chosen = "✅ Аня Ветер выбирает «Продолжить». Ждём ответа: Бронн."
+    for _ in range(100):
+        if chosen in live.body:
+            break
+        await gm.emu.wait_for_edit(live)
+    lines = live.body.split("\n")
+    assert len(lines) <= 10, live.body
+    assert chosen in lines and "Продолжаете?" not in live.body

@@ -51,10 +51,10 @@ async def test_seed_example_through_the_bot(gm: Harness) -> None:
     await gm.emu.press_button(bronn, challenge, "Принять")
     result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
     text = result.body
-    assert "Кубик 1–17, успех: Бронн — на 1–8, Сандор — на 9–17." in text
-    assert "Броски: 1 (Бронн), 15 (Сандор), 11 (Сандор), 3 (Бронн), 10 (Сандор)." in text
+    assert "🎲 1–17 · Сандор (9–17): 15 11 10 · Бронн (1–8): 1 3" in text
+    assert "Сандор (9–17): <b>15</b> <b>11</b> <b>10</b> · Бронн (1–8): 1 3" in result.html
     assert "Счёт 3:2 — раунд выиграл Сандор." in text
-    assert "Ловкость: Бронн, 20 %; d100: 5 — уклонение, 56 — нет, 92 — нет." in text
+    assert "Ловкость: Бронн, 20 %; d100: <b>5</b> 56 92 → уклонений: 1 из 3." in result.html
     assert "Урон: Бронн −18 (2 × 9)." in text
     assert "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in text
     assert result.button_texts == ["Продолжить", "Остановиться"]
@@ -140,6 +140,8 @@ async def test_a_duel_to_the_death_kills_the_loser(gm: Harness) -> None:
     await gm.emu.press_button(bronn, challenge, "Принять")
     result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
     assert "☠️ Поединок насмерть: Бронн пал. Победа: Сандор." in result.body
+    assert "Бронн: ▱▱▱▱▱▱▱▱▱▱ 0/30 — пал" in result.body  # 30 − 45: shown as 0, not −15
+    assert "−15" not in result.body and len(result.body.split("\n")) <= 10
     assert result.buttons == []
     bronn_row = await Character.get(game_id=game.id, number=2)
     assert bronn_row.status == "dead" and bronn_row.active_key is None
@@ -236,7 +238,7 @@ async def test_a_choice_shows_under_the_dice_and_a_timeout_takes_the_buttons_off
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
     first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
-    dice = "Броски: 1 (Бронн), 15 (Сандор), 11 (Сандор), 3 (Бронн), 10 (Сандор)."
+    dice = "🎲 1–17 · Сандор (9–17): 15 11 10 · Бронн (1–8): 1 3"
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(sandor, first, "Продолжить"))
     chosen = "✅ Сандор выбирает «Продолжить». Ждём ответа: Бронн."
     await edited_until(gm.emu, first, lambda: chosen in first.body)

@@ -16,6 +16,11 @@ from rules.dice import ScriptedDice
         ("d20", {20: [17]}, "1d20 (17)", 17),
         ("4d6kh3", {6: [1, 5, 6, 2]}, "4d6kh3 (<s>1</s>, 5, 6, 2)", 13),
         ("1d10e10", {10: [10, 3]}, "1d10e10 (10!, 3)", 13),
+        ("d20+5", {20: [20]}, "1d20 (<b>20</b>) + 5", 25),  # a natural 20 counts for the roller
+        ("d20", {20: [1]}, "1d20 (<s>1</s>)", 1),  # a natural 1 against
+        ("2d20kh1", {20: [20, 1]}, "2d20kh1 (<b>20</b>, <s>1</s>)", 20),  # a dropped 1: struck
+        ("2d20kl1", {20: [20, 7]}, "2d20kl1 (<s>20</s>, 7)", 7),  # dropped: struck, not bold
+        ("2d10", {10: [10, 1]}, "2d10 (10, 1)", 11),  # no meaning outside d20: plain
     ],
 )
 def test_notation_rolls_with_scripted_dice(

@@ -35,14 +35,14 @@ async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
     assert "атакуете" in await press(table, 1, live, "⚔️ Атаковать")
     edited = await gm.emu.wait_for_edit(live)
     assert "✅ Арья" in edited.body and "⏳ Бран" in edited.body
-    assert "Ход сделали: 1 из 2" in edited.body
+    assert "Раунд 1 · ход сделали: 1 из 2" in edited.body
     await press(table, 2, live, "⚔️ Атаковать")
     first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
     body = first.body
-    assert "🗡 Арья → Бран" in body
-    assert "атака 🎲 10, 10, 10 · порог 6 → успехов: 3" in body
-    assert "защита 🎲 2, 2 · порог 6 → успехов: 0" in body
-    assert "⇒ урон 3" in body and "⇒ промах" in body
+    dice = "🎲 атака 10 10 10 (порог 6) → 3 · защита 2 2 (порог 6) → 0"
+    assert f"🗡 Арья → Бран: урон 3\n{dice}" in body
+    assert "<b>10</b> <b>10</b> <b>10</b>" in first.html  # the successes, marked
+    assert "🗡 Бран → Арья: промах" in body
     assert "Бран ▰▰▱▱▱ 2/5" in body
     assert "кровотечение" in body and "штраф 3 (раны 3)" in body
     assert "Раунд 2" in body
@@ -54,7 +54,7 @@ async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
     await press(table, 1, first, "⚔️ Атаковать")
     second = await gm.emu.wait_for_message(table.group, lambda m: "раунд 2</b>" in m.html)
     body = second.body
-    assert "атака 🎲 9, 9, 9 · порог 9 (6 + раны 3) → успехов: 3" in body
+    assert "атака 9 9 9 (порог 9 = 6 + раны 3) → 3" in body
     assert "☠️ Бран погибает от ран." in body
     assert "🏁 Бой №" in body and "В строю: Арья." in body
     assert second.buttons == []
@@ -106,7 +106,7 @@ async def test_two_fighters_kill_each_other_in_the_same_round(gm: Harness) -> No
     await press(table, 1, live, "⚔️ Атаковать")
     await press(table, 2, live, "⚔️ Атаковать")
     result = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
-    assert "порог 10 (6 + раны 4)" in result.body
+    assert "порог 10 = 6 + раны 4" in result.body
     assert "☠️ Арья погибает от ран." in result.body
     assert "☠️ Бран погибает от ран." in result.body
     assert "В строю никого не осталось" in result.body

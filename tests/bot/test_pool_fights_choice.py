@@ -96,7 +96,7 @@ async def test_four_fighters_choose_lowest_first_and_the_bound_pick(gm: Harness)
     for number in (4, 3, 2, 1):
         await press(table, number, live, "⚔️ Атаковать")
     result = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
-    order = [line for line in result.body.splitlines() if line.startswith("🗡")]
+    order = [line.split(":")[0] for line in result.body.splitlines() if line.startswith("🗡")]
     assert order == ["🗡 Арья → Вера", "🗡 Бран → Вера", "🗡 Вера → Арья", "🗡 Гоша → Арья"]
     assert "Вера ▰▰▰▱▱ 3/5" in result.body
 

@@ -43,8 +43,9 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     await press(table, 1, live, ATTACK)
     await press(table, 2, live, ATTACK)
     first = await _round(gm, live, 1)
-    assert "атака 🎲 1, 1, 2 · порог 6 → −2, провал" in first.body
-    assert "🔻 Арья роняет меч — он лежит на полу зала." in first.body
+    assert "🗡 Арья → Бран: промах · 🔻 Арья роняет меч на пол зала" in first.body
+    assert "🎲 атака <s>1</s> <s>1</s> 2 (порог 6) → −2 · " in first.html
+    assert first.body.count("роняет меч") == 1  # said once, in words
     assert "Арья ▰▰▰▰▰ 5/5 · без меча · штраф 2 (без меча 2) · → Бран" in first.body
     world = await peek(table.game)
     assert world.floor(1).count(Item.SWORD) == 1
@@ -55,8 +56,8 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     await press(table, 1, first, ATTACK)
     await press(table, 2, first, ATTACK)
     second = await _round(gm, live, 2)
-    assert "порог 8 (6 + без меча 2) → −1, провал" in second.body
-    assert "🤕 Арья падает без оружия." in second.body
+    assert "атака 1 2 2 (порог 8 = 6 + без меча 2) → −1" in second.body
+    assert "🗡 Арья → Бран: промах · 🤕 Арья падает без оружия" in second.body
     assert "Арья ▰▰▰▰▰ 5/5 · упала · без меча" in second.body
     assert second.button_texts == [ATTACK, "🧍 Встать"]
 
@@ -67,8 +68,8 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     await press(table, 1, second, "🧍 Встать")
     await press(table, 2, second, ATTACK)
     third = await _round(gm, live, 3)
-    assert "защиты нет: лежит на земле" in third.body
-    assert "⇒ урон 1" in third.body
+    assert "🗡 Бран → Арья: урон 1" in third.body
+    assert "атака <b>10</b> 2 2 (порог 6) → 1 · защиты нет: лежит на земле" in third.html
     assert "🧍 Арья поднимается на ноги." in third.body
     after = await character(table, 1)
     assert not after.fallen and after.health == 4
@@ -90,7 +91,7 @@ async def test_pills_come_from_the_left_pocket_only(gm: Harness) -> None:
     await press(table, 2, live, ATTACK)
     result = await _round(gm, live, 1)
     assert "💊 Арья глотает таблетки (2) — здоровье 4." in result.body
-    assert "защита 🎲 7, 2 · порог 7 (6 + раны 1) → успехов: 1" in result.body
+    assert "защита <b>7</b> 2 (порог 7 = 6 + раны 1) → 1" in result.html
     arya = await character(table, 1)
     assert arya.health == 4 and arya.inventory.left_pocket == PocketContent()
     assert arya.inventory.right_pocket == PocketContent(Item.PILL, 3)
@@ -182,7 +183,7 @@ async def test_a_restart_mid_round_loses_no_choice_and_doubles_none(gm: Harness)
         round_dice(gm, (10, 2, 2), NO_DEFENSE, MISS, NO_DEFENSE)
         await press(table, 2, live, ATTACK)
         result = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
-        assert "🗡 Арья → Бран" in result.body and "⇒ урон 1" in result.body
+        assert "🗡 Арья → Бран: урон 1" in result.body
         await gm.emu.expect_no_message(table.group)
     assert await RollLog.filter(game_id=table.game.id, purpose="pool_round").count() == 10
     assert (await character(table, 2)).health == 4

@@ -53,7 +53,9 @@ async def test_private_me_shows_the_whole_pool_sheet(gm: Harness) -> None:
     assert "Надето: куртка, брюки, рюкзак" in sheet
     assert "Карманы куртки: левый — пусто, правый — пусто" in sheet
     assert "Рюкзак: 5 рационов, 5 таблеток (место: 5 из 10)" in sheet
-    assert "Циклов без еды: 0 · 😴 без сна: 0" in sheet
+    assert "🍞 Без еды 0 циклов: штрафа нет" in sheet and "😴 Без сна 0 циклов" in sheet
+    for fact in ("без еды", "без сна", "3/3", "зал 1", "харизма 2"):  # each fact on one line
+        assert sum(fact in line.lower() for line in sheet.split("\n")) == 1, (fact, sheet)
     assert "🚪 Зал 1" in sheet
     assert "Состояние: 🩸" not in sheet and "Состояние: в строю" in sheet
 
@@ -73,7 +75,8 @@ async def test_private_me_shows_the_changed_state_with_every_cause(gm: Harness) 
     await Character.filter(id=row.id).update(state=dump(hurt))
     sheet = (await _ask(gm, petya, gm.emu.private_chat(petya), "/me")).body
     assert "№2 Петя (ж)" in sheet
-    assert "😴 спит (циклов сна: 1 из 2)" in sheet and "🩸 кровотечение" in sheet
+    assert "😴 спит, без охраны беззащитна" in sheet and "🩸 кровотечение" in sheet
+    assert sheet.count("1 из 2") == 1 and "😴 Сон: 1 из 2 циклов" in sheet  # said once
     assert "❤️ ▰ 1/1" in sheet
     for cause in ("раны — +4", "нет брюк — +1", "нет меча в руке — +2"):
         assert cause in sheet
@@ -230,11 +233,14 @@ async def test_a_fallen_heroine_reads_as_one_on_her_sheet(gm: Harness) -> None:
     duel = await games.create_game(arena.id, GameSystem.DUEL, 1, "ru", ("пеший",))
     build = DuelBuild((("пеший", 5),), 10, Gender.FEMALE)
     row = await create_character(duel, player.id, "Аня Ветер", build)
-    beaten = replace(rule_state(duel, row), hp=0)
+    beaten = replace(rule_state(duel, row), hp=-12)  # the last blow went past 0
     await Character.filter(id=row.id).update(state=dump(beaten))
     private = gm.emu.private_chat(player)
     sheet = (await _ask(gm, player, private, "/me")).body
-    assert "Состояние: выбыла: хиты кончились" in sheet
+    assert "Состояние: выбыла: вернуть хиты может администратор" in sheet
+    assert "❤️ ▱▱▱▱▱▱▱▱▱▱ 0/30" in sheet and "−12" not in sheet  # never shown below 0
+    listing = (await _ask(gm, player, arena, "/players")).body
+    assert "❤️ 0/30" in listing and "−12" not in listing
     await Character.filter(id=row.id).update(state=dump(replace(beaten, dead=True)))
     assert "Состояние: 💀 погибла" in (await _ask(gm, player, private, "/me")).body
     d20_group = gm.emu.add_group("Таверна", members=[player])
@@ -247,4 +253,5 @@ async def test_a_fallen_heroine_reads_as_one_on_her_sheet(gm: Harness) -> None:
     pick = await gm.emu.wait_for_message(private)
     await gm.emu.press_button(player, pick, pick.button_texts[-1])
     shown = await gm.emu.wait_for_message(private, lambda m: "Ариэль" in m.body)
-    assert "Состояние: упала и выбыла из боя (0 ХП)" in shown.body
+    assert "Состояние: упала и выбыла из боя" in shown.body
+    assert shown.body.count("0/12") == 1 and "ХП" not in shown.body  # health said once

@@ -88,6 +88,16 @@ OVERRIDES: dict[tuple[str, str], object] = {
     ("roll-error-too-long", "limit"): 100,
     ("roll-error-too-many-dice", "limit"): 100,
     ("roll-error-too-many-sides", "limit"): 1000,
+    ("pool-fight-attack-roll", "dice"): ("3 <b>7</b> <b>10</b> <s>1</s>",) * 2,
+    ("pool-fight-defense-roll", "dice"): ("3 <b>7</b> <b>10</b> <s>1</s>",) * 2,
+    ("pool-fight-exchange-dice", "attack"): (
+        "атака <b>9</b> <b>8</b> <s>1</s> (порог 8 = 6 + раны 2) → 1",
+        "attack <b>9</b> <b>8</b> <s>1</s> (threshold 8 = 6 + wounds 2) → 1",
+    ),
+    ("pool-fight-exchange-dice", "defense"): (
+        "защита 2 3 (порог 6) → 0",
+        "defense 2 3 (threshold 6) → 0",
+    ),
 }
 NUMBERS: dict[str, int] = {
     "a": 9, "b": 8, "b1": 9, "sides": 17, "ac": 12, "after": 9, "before": 14, "damage": 5,
@@ -104,7 +114,7 @@ NUMBERS: dict[str, int] = {
     "shown": 20, "skill_count": 2, "skill_max": 10, "skill_min": 1, "sleep": 1, "slept": 1,
     "successes": 3, "sum": 8, "threshold": 7, "topic": 5, "total": 3, "value": 9, "win": 100,
     "wins": 3, "coins": 12, "fact": 1, "round_timeout": 120, "join_window": 60, "to_a": 2,
-    "choice_timeout": 30, "narration_timeout": 300, "auto_tick_minutes": 10, "to_b": 3,
+    "choice_timeout": 30, "dodged": 1, "narration_timeout": 300, "auto_tick_minutes": 10, "to_b": 3,
 }  # fmt: skip
 TEXTS: dict[str, tuple[str, str]] = {
     "bar": ("▰▰▰▰▱▱", "▰▰▰▰▱▱"),
@@ -128,7 +138,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "details": (" · штраф 1 (раны 1)", " · penalty 1 (wounds 1)"),
     "dice": ("3, 7, 10, 1", "3, 7, 10, 1"),
     "existing": ("Аня Ветер", "Anya Veter"),
-    "dodges": ("14 — уклонение, 57 — нет", "14 — dodged, 57 — no"),
+    "dodges": ("<b>14</b> 57", "<b>14</b> 57"),
+    "crolls": ("<b>15</b> <b>11</b> <b>10</b>", "<b>15</b> <b>11</b> <b>10</b>"),
+    "orolls": ("1 3", "1 3"),
+    "result": ("2", "2"),
+    "outcome": ("урон <b>2</b>", "damage <b>2</b>"),
+    "chosen": ("ход сделали: 2 из 3", "moves made: 2 of 3"),
     "fighters": ("Бронн 12/20, Аня Ветер 💀 0/16", "Bronn 12/20, Anya Veter 💀 0/16"),
     "faces": ("12–17", "12–17"),
     "fights": ("3, 4", "3, 4"),
@@ -138,7 +153,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "item": ("меч", "sword"),
     "items": ("меч, 2 рациона", "sword, 2 rations"),
     "items_text": ("✋ Руки: левая — пусто, правая — меч", "✋ Hands: left — empty, right — sword"),
-    "kind": ("атака", "attack"),
     "left": ("пусто", "empty"),
     "line": ("№3 <b>Бронн</b> — Харизма 1", "#3 <b>Bronn</b> — Charisma 1"),
     "mark": ("⚔️", "⚔️"),
@@ -152,7 +166,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "range": ("17–20", "17–20"),
     "reason": ("отдых в таверне", "a rest at the tavern"),
     "right": ("меч", "sword"),
-    "rolls": ("3 (Бронн), 9 (Аня Ветер)", "3 (Bronn), 9 (Anya Veter)"),
     "saved": ("здоровье 4 → 2", "health 4 → 2"),
     "second": ("Разбойники", "The Bandits"),
     "seed": ("3fa9…c0de", "3fa9…c0de"),
