@@ -37,6 +37,7 @@ from aiogram.exceptions import (
 from aiogram.types import InlineKeyboardMarkup, ReplyParameters
 from redis.asyncio import Redis
 from redis.exceptions import LockError
+from tortoise.expressions import RawSQL
 from tortoise.transactions import in_transaction
 
 from bot import killpoints
@@ -56,6 +57,10 @@ GRACE_SECONDS = 2.0
 KEEP_SECONDS = 86_400.0  # delivered rows are kept a day (for /log-like forensics), then dropped
 MAX_ATTEMPTS = 30  # network/server failures in a row before giving up (~15 min of waits)
 NOT_MODIFIED = "message is not modified"
+# What each row's live message shows now, read with the rows (one statement, not one a row).
+_SHOWN = 'SELECT "{}" FROM "live_messages" WHERE "key" = "owed_messages"."live"'
+SHOWN = {f"shown_{c}": RawSQL(f"({_SHOWN.format(c)})") for c in ("chat_id", "message_id", "head")}
+Shown = dict[str, LiveMessage | None]  # live key -> the message that shows it (None: none yet)
 
 
 class Courier:
@@ -158,7 +163,10 @@ class Courier:
 
     async def _run(self, chat_id: int) -> bool:
         """Deliver the chat's rows in order until one must wait; False if one waits."""
-        rows = await OwedMessage.filter(chat_id=chat_id, done=False).order_by("id")
+        rows = await (
+            OwedMessage.filter(chat_id=chat_id, done=False).annotate(**SHOWN).order_by("id")
+        )
+        shown = _shown(rows)
         rows = await _merge_edits(rows)
         for row in rows:
             wait = max(row.due_at - time.time(), self.pacer.wait(chat_id, new=_is_new(row)))
@@ -166,7 +174,7 @@ class Courier:
                 self._wake(chat_id, wait)
                 return False
             killpoints.reached("sending", _join(row.head, row.text))
-            if not await self._one(row):
+            if not await self._one(row, shown):
                 return False
             killpoints.reached("marked", _join(row.head, row.text))
         return True
@@ -183,12 +191,12 @@ class Courier:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _one(self, row: OwedMessage) -> bool:
+    async def _one(self, row: OwedMessage, shown: Shown) -> bool:
         """Deliver one row; False when the chat must wait (a 429, a failure to retry)."""
         assert self.bot is not None, "the courier has no bot (bind() it first)"
         try:
             with paced_by_caller():
-                await self._send(self.bot, row)
+                await self._send(self.bot, row, shown)
         except TelegramRetryAfter as error:
             self.pacer.hold(row.chat_id, error.retry_after)
             logger.warning("429 in chat %s: waiting %ss", row.chat_id, error.retry_after)
@@ -216,10 +224,10 @@ class Courier:
         await self._hook(row, delivered=True)
         return True
 
-    async def _send(self, bot: Bot, row: OwedMessage) -> int | None:
+    async def _send(self, bot: Bot, row: OwedMessage, live: Shown) -> int | None:
         markup = _markup(row.markup)
         if row.action == outbox.Action.EDIT and row.live is not None:
-            shown = await LiveMessage.get_or_none(key=row.live)
+            shown = live.get(row.live)
             if shown is not None:
                 try:
                     await bot.edit_message_text(
@@ -232,13 +240,12 @@ class Courier:
                 except TelegramBadRequest as error:
                     if NOT_MODIFIED not in error.message:
                         logger.info("live %s not editable (%s): sent anew", row.live, error)
-                        return await self._send_live(bot, row, shown.head, shown, markup)
+                        return await self._send_live(bot, row, shown.head, shown, markup, live)
                 await _finish(row, shown.message_id)
                 return int(shown.message_id)
-            return await self._send_live(bot, row, "", None, markup)
+            return await self._send_live(bot, row, "", None, markup, live)
         if row.live is not None:
-            shown = await LiveMessage.get_or_none(key=row.live)
-            return await self._send_live(bot, row, row.head or "", shown, markup)
+            return await self._send_live(bot, row, row.head or "", live.get(row.live), markup, live)
         reply = None
         if row.reply_to is not None:
             reply = ReplyParameters(message_id=row.reply_to, allow_sending_without_reply=True)
@@ -260,6 +267,7 @@ class Courier:
         head: str,
         old: LiveMessage | None,
         markup: InlineKeyboardMarkup | None,
+        live: Shown,
     ) -> int:
         """``row`` as the live message anew (under ``head``); the old one is retired."""
         sent = await bot.send_message(
@@ -270,12 +278,15 @@ class Courier:
         )
         self.pacer.spent(row.chat_id, new=True)
         assert row.live is not None
+        shown = LiveMessage(
+            key=row.live, chat_id=row.chat_id, message_id=sent.message_id, head=head
+        )
         async with in_transaction():
             await _finish(row, sent.message_id)
-            await LiveMessage.update_or_create(
-                {"chat_id": row.chat_id, "message_id": sent.message_id, "head": head},
-                key=row.live,
+            await LiveMessage.bulk_create(  # one upsert: the old row was read with ``row``
+                [shown], on_conflict=["key"], update_fields=["chat_id", "message_id", "head"]
             )
+        live[row.live] = shown  # the chat's later rows of this run edit the new message
         if old is not None and old.message_id != sent.message_id:
             await _retire(bot, old, row.retire)
         return sent.message_id
@@ -293,14 +304,29 @@ class Courier:
                 await hook(self.bot, row, delivered)
             except Exception:
                 logger.exception("the hook %r of an owed message failed", row.hook)
-        chats.discard(row.chat_id)  # this chat is being delivered: its holder looks again
-        self._again.add(row.chat_id)
+        if row.chat_id in chats:  # this chat is being delivered: its holder looks again
+            chats.discard(row.chat_id)
+            self._again.add(row.chat_id)
         if chats:
             self._spawn_many(chats)
 
     def _spawn_many(self, chats: Iterable[int]) -> None:
         for chat_id in chats:
             self._spawn(chat_id)
+
+
+def _shown(rows: list[OwedMessage]) -> Shown:
+    """The live messages of ``rows`` as read with them (:data:`SHOWN`)."""
+    shown: Shown = {}
+    for row in rows:
+        if row.live is not None and row.live not in shown:
+            chat_id, message_id, head = (getattr(row, name) for name in SHOWN)
+            shown[row.live] = (
+                None
+                if message_id is None
+                else LiveMessage(key=row.live, chat_id=chat_id, message_id=message_id, head=head)
+            )
+    return shown
 
 
 async def _merge_edits(rows: list[OwedMessage]) -> list[OwedMessage]:

@@ -57,20 +57,27 @@ def _give_back_if_taken(lock: Lock, attempt: asyncio.Future[bool]) -> None:
 
 
 class _Renewal:
-    """Renews a held lease every third of its length until stopped. Stopped by a flag, not by
-    the cancellation alone: on Python 3.11 a cancellation that meets a redis-py command just as
-    it finishes is lost (``asyncio.wait_for`` around its socket write), and the task would renew
-    a released lease for ever."""
+    """Renews a held lease every third of its length until stopped. Nothing runs for a lease
+    given back within that third (most are): a timer, not a task, waits for the first renewal.
+    Stopped by a flag, not by the cancellation alone: on Python 3.11 a cancellation that meets
+    a redis-py command just as it finishes is lost (``asyncio.wait_for`` around its socket
+    write), and the task would renew a released lease for ever."""
 
     def __init__(self, lock: Lock, name: str, seconds: float) -> None:
         self.stopped = False
-        self.task = asyncio.get_running_loop().create_task(
-            self._run(lock, seconds / 3), name=f"lease:{name}"
-        )
+        self.task: asyncio.Task[None] | None = None
+        self._lock, self._name, self._every = lock, name, seconds / 3
+        self._timer = asyncio.get_running_loop().call_later(self._every, self._start)
 
-    async def _run(self, lock: Lock, every: float) -> None:
+    def _start(self) -> None:
+        if not self.stopped:
+            self.task = asyncio.get_running_loop().create_task(
+                self._run(), name=f"lease:{self._name}"
+            )
+
+    async def _run(self) -> None:
+        lock = self._lock
         while True:
-            await asyncio.sleep(every)
             if self.stopped:
                 return
             try:
@@ -82,12 +89,15 @@ class _Renewal:
             except RedisError as error:  # tried again at the next turn, before it expires
                 if not self.stopped:
                     logger.warning("could not renew the lease %r: %r", lock.name, error)
+            await asyncio.sleep(self._every)
 
     def stop(self) -> None:
         """A renewal in flight is not waited for: after the release it finds the lease gone
         (or another holder's) and changes nothing."""
         self.stopped = True
-        self.task.cancel()
+        self._timer.cancel()
+        if self.task is not None:
+            self.task.cancel()
 
 
 async def _give_back(lock: Lock) -> None:
