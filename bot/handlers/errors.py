@@ -9,9 +9,10 @@ from aiogram import Router
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError, TelegramRetryAfter
 from aiogram.filters import ExceptionTypeFilter
-from aiogram.types import ErrorEvent
+from aiogram.types import ErrorEvent, Update
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 
+from bot.callbacks import BattleCallback, DuelCallback, PoolFightCallback, PoolTargetCallback
 from bot.courier import Courier
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
@@ -111,7 +112,7 @@ async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) 
     elif update.callback_query is not None:
         user = update.callback_query.from_user
     l10n = translator.for_locale(user.language_code if user else None)
-    text = l10n.text("error-internal")
+    text = l10n.text(APOLOGIES[failed_kind(update)])
     try:
         if update.callback_query is not None:
             await update.callback_query.answer(text, show_alert=True)
@@ -119,3 +120,35 @@ async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) 
             await update.message.answer(text)
     except TelegramAPIError:
         logger.warning("could not tell the user about the error", exc_info=True)
+
+
+MOVES = (PoolFightCallback, PoolTargetCallback, DuelCallback, BattleCallback)
+APOLOGIES = {
+    "move": "error-internal-move",
+    "button": "error-internal-button",
+    "command": "error-internal-command",
+    "message": "error-internal-message",
+}
+
+
+def failed_kind(update: Update) -> str:
+    """What the failed update was, so the apology claims no more than that: a press on a
+    fight's button (a ``move``: the move was not counted), another ``button`` (a menu's or a
+    dialog's), a ``command``, or another ``message`` (an answer typed into a dialog)."""
+    query = update.callback_query
+    if query is not None:
+        return "move" if _is_move(query.data or "") else "button"
+    message = update.message
+    if message is not None and (message.text or "").startswith("/"):
+        return "command"
+    return "message"
+
+
+def _is_move(data: str) -> bool:
+    for factory in MOVES:
+        try:
+            factory.unpack(data)
+        except (TypeError, ValueError):
+            continue
+        return True
+    return False
