@@ -6,8 +6,9 @@ from __future__ import annotations
 from aiogram import Bot
 
 from bot.db.models import Game, GameSystem
+from bot.handlers.world_common import user_l10n
 from bot.i18n import Html, Translator
-from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
+from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Rested, Revived
 from bot.services.outbox import Outgoing, reply
 from bot.views.world_items import items_text, place_to
 
@@ -59,5 +60,37 @@ async def kicked(bot: Bot, translator: Translator, news: Kicked) -> list[Outgoin
 
 
 async def healed(bot: Bot, translator: Translator, news: Healed) -> list[Outgoing]:
-    hp = news.healed
-    return _to_group(translator, news.game, "duel-healed", name=news.name, hp=hp.hp, max=hp.max_hp)
+    """Duel and d20 HP are public (/players shows them); pool health is a secret the group
+    is not told (a coin buys it): only its owner learns the numbers, in private."""
+    game, hp = news.game, news.healed
+    if game.system != GameSystem.POOL:
+        args = {"number": hp.number, "name": hp.name, "hp": hp.after, "max": hp.high}
+        return _to_group(translator, game, "gm-heal-done", **args)
+    l10n = await user_l10n(translator, hp.user_id, game.locale)
+    mine = l10n.text("gm-heal-yours", before=hp.before, after=hp.after, max=hp.high)
+    return [
+        *_to_group(translator, game, "gm-heal-done-pool", number=hp.number, name=hp.name),
+        Outgoing(hp.user_id, mine),
+    ]
+
+
+async def rested(bot: Bot, translator: Translator, news: Rested) -> list[Outgoing]:
+    """One group notice naming who recovered (with HP where HP is public); pool owners get
+    their numbers in private."""
+    game = news.game
+    l10n = translator.for_locale(game.locale)
+    pool = game.system == GameSystem.POOL
+    key = "gm-rest-line-pool" if pool else "gm-rest-line"
+    lines = [
+        l10n.text(
+            key, number=r.number, name=r.name, before=max(r.before, 0), after=r.after, max=r.high
+        )
+        for r in news.rested
+    ]
+    text = l10n.text("gm-rest-done", reason=news.reason, lines=Html("\n".join(lines)))
+    owed = [reply(game.chat_id, text)]
+    if pool:
+        for r in news.rested:
+            mine = await user_l10n(translator, r.user_id, game.locale)
+            owed.append(Outgoing(r.user_id, mine.text("gm-rest-yours", max=r.high)))
+    return owed

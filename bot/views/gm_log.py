@@ -61,8 +61,13 @@ def what_text(l10n: L10n, entry: GmEntry) -> str:
         if entry.action == "kick":
             return l10n.text("log-gm-kick", number=number)
         if entry.action == "heal":
+            if "health" in details:  # pool: health is the player's secret
+                return l10n.text("log-gm-heal-pool", number=number)
             before, after = details["hp"]
             return l10n.text("log-gm-heal", number=number, before=before, after=after)
+        if entry.action == "rest":
+            numbers = ", ".join(str(int(n)) for n, _before, _after in details["rested"])
+            return l10n.text("log-gm-rest", numbers=numbers)
         if entry.action == "pause":
             return l10n.text("log-gm-pause")
         if entry.action == "resume":

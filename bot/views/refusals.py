@@ -105,6 +105,8 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.GM_HAS_LIVING: "gm-error-has-living",
     Refusal.GM_ALREADY_PAUSED: "gm-error-already-paused",
     Refusal.GM_NOT_PAUSED: "gm-error-not-paused",
+    Refusal.GM_REST_FIGHTING: "gm-error-rest-fighting",
+    Refusal.GM_REST_NOBODY: "gm-error-rest-nobody",
     Refusal.EDIT_STALE: "edit-error-stale",
     Refusal.EDIT_LIMITS: "edit-error-limits",
     Refusal.EDIT_REASON: "edit-error-reason",

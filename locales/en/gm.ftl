@@ -16,6 +16,20 @@ gm-error-has-living = No. { $number } { $name } cannot be revived: this player a
 gm-error-revive-fighting = No. { $number } { $name } still counts in a running fight. Revive them when the fight is over.
 gm-error-already-paused = The game is paused already. To go on: /resume reason.
 gm-error-not-paused = The game is running, not paused. To pause: /pause reason.
+gm-error-rest-fighting = A rest is for between fights, and a fight is on in this game now (or a challenge awaits its answer). Wait until it ends.
+gm-error-rest-nobody = Every living character is at full health already: a rest would change nothing. Nothing was logged.
+
+gm-heal-done = 💚 No. { $number } { $name }: HP restored, { $hp }/{ $max }. Written to the /log.
+gm-heal-done-pool = 💚 The game master heals No. { $number } { $name }. How much health they have now is a secret: only the player knows the numbers. Written to the /log.
+gm-heal-yours = 💚 The game master healed your character: health { $before } → { $after } of { $max }.
+rest-usage = A rest between fights: /rest reason — every living character of the game recovers full health. For example: /rest a night at the inn. The reason is required: it goes into the /log. A rest does not raise the dead — that is /revive.
+gm-rest-done =
+    🏕 A rest — “{ $reason }”. Recovered:
+    { $lines }
+    Written to the /log.
+gm-rest-line = • No. { $number } { $name }: HP { $before } → { $after }/{ $max }
+gm-rest-line-pool = • No. { $number } { $name } (full health; the numbers are the player's secret)
+gm-rest-yours = 🏕 A rest: your character is back to full health — { $max } of { $max }.
 
 gm-give-usage =
     Give a character an item (pool): /give N item [count] reason — e.g. /give 3 sword found in a chest or /give 2 coins 10 riddle reward.
@@ -57,6 +71,8 @@ log-gm-place = /place No. { $number }: hall { $before } → { $after }
 log-gm-pause = /pause
 log-gm-kick = /kick No. { $number }: removed from the game
 log-gm-heal = /heal No. { $number }: HP { $before } → { $after }
+log-gm-heal-pool = /heal No. { $number }: health (how much is the player's secret)
+log-gm-rest = /rest: full health for the characters numbered { $numbers }
 log-gm-resume = /resume (the pause lasted { $minutes ->
         [0] under a minute
        *[other] { $minutes } min

@@ -170,7 +170,11 @@ async def test_admin_heals_and_others_may_not(gm: Harness) -> None:
     challenge = await _challenge(gm, sandor, group)
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
-    await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    await gm.emu.send_text(admin, group, "/heal 2 перевязка")  # the duel holds the HP now
+    assert "сейчас в бою" in (await gm.emu.wait_for_message(group)).body
+    await gm.emu.press_button(bronn, first, "Остановиться")
+    await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body)
     await gm.emu.send_text(bronn, group, "/heal 2 хочу")
     assert "администраторы" in (await gm.emu.wait_for_message(group)).body
     await gm.emu.send_text(admin, group, "/heal 2 40 отдых")
