@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError, TelegramRetryAfter
 from aiogram.filters import ExceptionTypeFilter
@@ -28,7 +28,7 @@ def register_refusals(dp: Router) -> None:
     dp.errors.register(on_refusal, ExceptionTypeFilter(ServiceError))
 
 
-async def on_refusal(event: ErrorEvent, l10n: L10n) -> None:
+async def on_refusal(event: ErrorEvent, l10n: L10n, bot: Bot) -> None:
     """A refused command gets a reply, a refused button an alert; the refusing handler changed
     nothing (a dialog's state is not saved when its handler raises)."""
     error = event.exception
@@ -38,7 +38,7 @@ async def on_refusal(event: ErrorEvent, l10n: L10n) -> None:
     if answered is None:
         raise SkipHandler()  # nobody to answer: logged by :func:`on_error`
     try:
-        await refuse(answered, l10n, error)
+        await refuse(answered, l10n, error, bot)
     except TelegramAPIError:
         logger.warning("could not answer the refusal %s", error, exc_info=True)
 

@@ -35,6 +35,7 @@ from bot.services.character_edit_other import apply_d20, apply_duel
 from bot.services.character_edit_pool import apply_pool
 from bot.services.characters import character_by_number, rule_state
 from bot.services.codec import dump
+from bot.services.deaths import noted
 from bot.services.duel_store import OPEN_STAGES as OPEN_DUEL_STAGES
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
@@ -200,7 +201,7 @@ async def _save_pool(
     if outcome.breaks and not force:
         raise LimitsBroken()
     async with in_transaction() as connection:
-        await save_world(game, world, after, rows)
+        await save_world(game, world, after, rows, death={"gm": True})
         if edit.field == Field.GENDER:  # the column the texts read follows the rules' copy
             gender = after.character(number).gender
             await Character.filter(game_id=game.id, number=number).update(gender=gender)
@@ -228,6 +229,7 @@ async def _save_row(
         changes["gender"] = gender_change(row.gender, edit)[0]
     if edit.field == Field.DEAD:
         changes.update(status=CharacterStatus.DEAD, active_key=None)
+        changes["state"] = noted(changes["state"], {"gm": True})
     async with in_transaction() as connection:
         done = await Character.filter(id=row.id, version=row.version).update(**changes)
         if not done:

@@ -31,6 +31,7 @@ from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from bot.services.topics import topic_of_hall
 from bot.services.world import load_world, save_world
+from rules.errors import Code
 from rules.pool.fight_setup import MIN_FIGHTERS, can_fight, start_fight
 from rules.pool.model import PoolCharacter
 from rules.pool.sleepers import SleeperAttackOutcome, attack_sleeper
@@ -78,8 +79,8 @@ async def challenge(
         me, them = world.character(mine.number), world.character(target.number)
         if me.asleep:
             raise ServiceError(Refusal.FIGHT_ASLEEP)
-        if me.health <= 0:
-            raise ServiceError(Refusal.CANNOT_FIGHT, name=me.name)
+        if me.health <= 0:  # their own secret: the reply goes to them alone
+            raise ServiceError(Code.CANNOT_ACT, reason="at_zero")
         if me.hall != them.hall:
             raise ServiceError(Refusal.FIGHT_OTHER_HALL, name=them.name)
         busy = await busy_numbers(game)
@@ -97,8 +98,8 @@ async def challenge(
             sleeper, them = them.number, world.character(attack.guard)
         if them.number in busy:
             raise ServiceError(Refusal.FIGHT_BUSY, name=them.name)
-        if not can_fight(them):
-            raise ServiceError(Refusal.CANNOT_FIGHT, name=them.name)
+        if not can_fight(them):  # not why: their health is a secret
+            raise ServiceError(Refusal.CANNOT_FIGHT, name=them.name, state="other")
         fight = PoolFight(challenger=me.number, joined=(me.number, them.number), sleeper=sleeper)
         record = await Encounter.create(
             game_id=game.id,

@@ -126,6 +126,15 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.EDIT_ONE: "edit-error-one",
 }
 GENERIC = "error-refused"
+# Refusals that would tell the group a secret the seed sells for a coin (a character's hall,
+# their health): in a group they are answered in private (:func:`bot.handlers.replies.refuse`).
+SECRET: frozenset[Code | Refusal] = frozenset({Refusal.FIGHT_OTHER_HALL, Code.OTHER_HALL})
+
+
+def is_secret(error: ServiceError) -> bool:
+    """Whether the refusal's text tells a secret: another's hall, or one's own health at 0."""
+    at_zero = error.code is Code.CANNOT_ACT and _plain(error.details.get("reason")) == "at_zero"
+    return error.code in SECRET or at_zero
 
 
 def _plain(value: object) -> object:

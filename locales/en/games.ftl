@@ -42,5 +42,11 @@ error-stale-action = This button no longer works: the move was made or the fight
 error-duel-skill = Both fighters need that skill, from this game's list: { $skills }.
 error-duel-self = You cannot challenge yourself.
 error-duel-busy = One of you is already in a duel. Finish it first.
-error-cannot-fight = { $name } cannot fight right now.
+error-cannot-fight = { $state ->
+        [dead] { $name } is dead and fights no more. Only the game master can bring them back: /revive.
+        [gone] { $name } was removed from the game and does not fight.
+        [beaten] { $name } is beaten and cannot fight until the game master restores their HP: /heal.
+        [fallen] { $name } is down (0 HP) and cannot fight until the game master restores their HP: /heal or /rest.
+       *[other] { $name } cannot fight right now.
+    }
 error-bad-number = A number from { $low } to { $high } is needed.

@@ -35,8 +35,10 @@ async def test_sleeper_commands_need_the_same_hall(gm: Harness) -> None:
     anya, borya = table.players
     await table.say(anya, "/sleep")
     await table.edit(2, hall=2)
-    assert "№1 не в вашем зале" in (await table.say(borya, "/wake 1")).body
-    assert "№1 не в вашем зале" in (await table.say(borya, "/guard 1")).body
+    for command in ("/wake 1", "/guard 1"):  # where №1 is not: told in private, not the group
+        assert (await table.say(borya, command)).body.startswith("🔒 Ответ — в личном чате")
+        told = await gm.emu.wait_for_message(table.private(borya))
+        assert "№1 не в вашем зале" in told.body
     assert "Персонажа с номером 7 нет" in (await table.say(borya, "/wake 7")).body
     assert "/wake N" in (await table.say(borya, "/wake Аня")).body
     assert "С самим собой" in (await table.say(anya, "/guard 1", table.private(anya))).body
