@@ -211,7 +211,7 @@ async def _save_pool(
             ACTION,
             reason,
             target_number=number,
-            details=_details(edit, outcome),
+            details={**_details(edit, outcome), "secret": True},  # pool: see views.character_edit
             connection=connection,
         )
     return outcome

@@ -46,15 +46,18 @@ gm-item-words = { $item ->
        *[coin] coin coins
     }
 gm-give-pool-only = /give is for the d10 pool: the other systems have no items.
-gm-give-done = 🎁 No. { $number } { $name } receives { $items }: { $spread }. Written to the /log.
+gm-give-done = 🎁 The game master gives items to No. { $number } { $name }. What and where is a secret: only the player knows. Written to the /log.
+gm-give-yours = 🎁 The game master gave your character { $items }: { $spread }.
 
 gm-revive-usage = Revive a dead character: /revive N reason — e.g. /revive 3 bot mistake. The reason is required: it goes into the /log.
-gm-revive-done-pool = ✨ No. { $number } { $name } lives again — barely: health 1, hall { $hall }. The bleeding is still there: pills are needed. Written to the /log.
+gm-revive-done-pool = ✨ No. { $number } { $name } lives again — barely. Written to the /log.
+gm-revive-yours = ✨ Your character lives again — barely: health { $health }, hall { $hall }. The bleeding is still there: raise your health to 3 at least (pills), or it drops further by the end of the next cycle.
 gm-revive-done = ✨ No. { $number } { $name } is back: HP { $hp }. Written to the /log.
 
 gm-place-usage = Put a character into a hall (pool): /place N H reason — e.g. /place 2 3 game master's teleport. The reason is required: it goes into the /log.
 gm-place-pool-only = /place is for the d10 pool: only it has halls.
-gm-place-done = ✅ No. { $number } { $name } is in hall { $hall } now. Written to the /log.
+gm-place-done = ✅ The game master moves No. { $number } { $name } to another hall. Which one is a secret: only the player knows. Written to the /log.
+gm-place-yours = 🚪 The game master moved your character: you are in hall { $hall } now.
 
 gm-pause-usage = Pause the game: /pause reason — e.g. /pause lunch break. The reason is required: it goes into the /log.
 gm-resume-usage = Resume the game: /resume reason — e.g. /resume everyone is back. The reason is required: it goes into the /log.
@@ -64,10 +67,10 @@ gm-paused =
 gm-resumed = ▶️ The game goes on — “{ $reason }”. Timers run on from where they stopped.
 
 log-gm-line = 🛠 Game master { $actor }: { $what } — “{ $reason }”
-log-gm-give = /give No. { $number }: { $items } ({ $spread })
-log-gm-revive-pool = /revive No. { $number }: health { $health }, hall { $hall }
+log-gm-give = /give No. { $number } (what and where is the player's secret)
+log-gm-revive-pool = /revive No. { $number }: alive again, barely
 log-gm-revive = /revive No. { $number }: HP { $hp }
-log-gm-place = /place No. { $number }: hall { $before } → { $after }
+log-gm-place = /place No. { $number }: to another hall (which is the player's secret)
 log-gm-pause = /pause
 log-gm-kick = /kick No. { $number }: removed from the game
 log-gm-heal = /heal No. { $number }: HP { $before } → { $after }

@@ -47,15 +47,18 @@ gm-item-words = { $item ->
        *[coin] монета монеты монету монет
     }
 gm-give-pool-only = /give — для пула d10: в других системах вещей нет.
-gm-give-done = 🎁 №{ $number } { $name } получает { $items }: { $spread }. Записано в журнал /log.
+gm-give-done = 🎁 Мастер даёт вещи персонажу №{ $number } { $name }. Что и куда — тайна: знает только игрок. Записано в журнал /log.
+gm-give-yours = 🎁 Мастер дал вашему персонажу { $items }: { $spread }.
 
 gm-revive-usage = Оживить погибшего персонажа: /revive N причина — например, /revive 3 ошибка бота. Причина обязательна: она попадёт в журнал /log.
-gm-revive-done-pool = ✨ №{ $number } { $name } снова среди живых — еле-еле: здоровье 1, зал { $hall }. Кровотечение никуда не делось: нужны таблетки. Записано в журнал /log.
+gm-revive-done-pool = ✨ №{ $number } { $name } снова среди живых — еле-еле. Записано в журнал /log.
+gm-revive-yours = ✨ Ваш персонаж снова жив — еле-еле: здоровье { $health }, зал { $hall }. Кровотечение никуда не делось: поднимите здоровье хотя бы до 3 (таблетки), иначе к концу следующего цикла станет ещё меньше.
 gm-revive-done = ✨ №{ $number } { $name } снова в строю: хиты { $hp }. Записано в журнал /log.
 
 gm-place-usage = Поставить персонажа в зал (пул): /place N H причина — например, /place 2 3 телепорт мастера. Причина обязательна: она попадёт в журнал /log.
 gm-place-pool-only = /place — для пула d10: залы есть только там.
-gm-place-done = ✅ №{ $number } { $name } теперь в зале { $hall }. Записано в журнал /log.
+gm-place-done = ✅ Мастер переносит №{ $number } { $name } в другой зал. Куда — тайна: знает только игрок. Записано в журнал /log.
+gm-place-yours = 🚪 Мастер перенёс вашего персонажа: теперь вы в зале { $hall }.
 
 gm-pause-usage = Поставить игру на паузу: /pause причина — например, /pause перерыв на обед. Причина обязательна: она попадёт в журнал /log.
 gm-resume-usage = Продолжить игру: /resume причина — например, /resume все вернулись. Причина обязательна: она попадёт в журнал /log.
@@ -65,10 +68,10 @@ gm-paused =
 gm-resumed = ▶️ Игра продолжается — «{ $reason }». Таймеры идут с того места, где остановились.
 
 log-gm-line = 🛠 Мастер { $actor }: { $what } — «{ $reason }»
-log-gm-give = /give №{ $number }: { $items } ({ $spread })
-log-gm-revive-pool = /revive №{ $number }: здоровье { $health }, зал { $hall }
+log-gm-give = /give №{ $number } (что и куда — тайна игрока)
+log-gm-revive-pool = /revive №{ $number }: снова среди живых, еле-еле
 log-gm-revive = /revive №{ $number }: хиты { $hp }
-log-gm-place = /place №{ $number }: зал { $before } → { $after }
+log-gm-place = /place №{ $number }: в другой зал (какой — тайна игрока)
 log-gm-pause = /pause
 log-gm-kick = /kick №{ $number }: исключение из игры
 log-gm-heal = /heal №{ $number }: хиты { $before } → { $after }
