@@ -29,7 +29,7 @@ help-group-duel =
     <b>Duel</b>
     /duel N skill — challenge character N (or reply to their message: /duel skill)
     After a round both press “Go on” or “Stop”; whoever does not answer in time has stopped.
-    HP carries over between duels; the game master heals (/heal). Duel rules — /rules
+    HP carries over between duels; the game master heals (/heal, a rest /rest). Duel rules — /rules
 help-group-d20 =
     <b>d20</b>
     /check 1|2|3 <i>what</i> — a difficulty check · /battle — start a battle
