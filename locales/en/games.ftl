@@ -36,7 +36,7 @@ error-no-character = There is no character number { $number }.
 error-build = That character does not fit the game's rules. Check the values and try again.
 
 error-wrong-system = This command is not for this game's system.
-error-no-own-character = You have no living character in this game. Create one: /join.
+error-no-own-character = You have no living character in this game. Create one: /join. If your character died, /me tells when and how.
 error-not-your-button = Not your button: only the character's owner may press it.
 error-stale-action = This button no longer works: the move was made or the fight is over.
 error-duel-skill = Both fighters need that skill, from this game's list: { $skills }.

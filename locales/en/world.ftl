@@ -195,7 +195,7 @@ world-snatch-done = 🗡 { $name } snatches the sword from a sleeper: no. { $num
 
 ## Refusals
 
-world-error-no-character = You have no living character in a running d10 pool game. To join: /join in the game's group.
+world-error-no-character = You have no living character in a running d10 pool game. To join: /join in the game's group. If your character died, /me tells when and how.
 world-error-cannot-act = { $reason ->
         [dead] Your character is dead.
         [asleep] Your character is asleep: nothing can be done in sleep; another character may wake them.

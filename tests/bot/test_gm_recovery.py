@@ -20,13 +20,22 @@ async def test_a_spared_d20_hero_healed_by_the_gm_fights_the_next_battle(gm: Har
     live = await table.start(PAIR_SIDES, [20, 10])
     end = await table.act("Догвор", live, ATTACK, "Эльф", 15)
     await gm.emu.press_button(table.users["Догвор"], end, "🕊 Пощадить")
-    await gm.emu.wait_for_edit(end)
+    spared = await gm.emu.wait_for_edit(end)
+    assert "Хиты павшим вернёт мастер: /heal или привал /rest." in spared.body
     assert await table.hp("Эльф") == 0
+    await gm.emu.send_text(table.users["Эльф"], "/me")
+    sheet = await gm.emu.wait_for_message(gm.emu.private_chat(table.users["Эльф"]))
+    assert "упал и выбыл из боя (0 ХП); пока мастер не восстановит хиты (/heal или /rest)" in (
+        sheet.body
+    )
     call = await table.call()
     await table.join(call, "Догвор", FIRST)
     query = await gm.emu.press_button(table.users["Эльф"], call, SECOND)
     refused = await gm.emu.wait_for_callback_answer(query)
-    assert refused.show_alert and "Эльф" in (refused.text or "")  # at 0 HP: cannot join
+    assert refused.show_alert and refused.text == (  # at 0 HP: cannot join, and why
+        "Эльф упал без сил (0 ХП) и не может сражаться, пока мастер не восстановит хиты: "
+        "/heal или /rest."
+    )
     await gm.emu.send_text(table.admin, table.group, "/heal 2 лекарь из деревни")
     notice = await gm.emu.wait_for_message(table.group)
     assert notice.body == "💚 №2 Эльф: хиты восстановлены, 12/12. Записано в журнал /log."
