@@ -42,7 +42,6 @@ from bot.services.fight_store import busy_numbers
 from bot.services.games import settings_of
 from bot.services.gm_edits import revive_held
 from bot.services.runtime import Runtime
-from bot.services.topics import topic_of_character
 from bot.services.world import load_world, save_world
 
 REASON_MAX = gm_log.REASON_MAX
@@ -185,8 +184,8 @@ async def save_edit(
 async def _announce(
     game: Game, saved: Saved, actor: gm_log.Actor, reason: str, runtime: Runtime
 ) -> None:
-    thread = await topic_of_character(game, saved.number)
-    await runtime.announce(EditNotice(game, saved, actor.name, " ".join(reason.split()), thread))
+    # The game's main thread, never the topic of the character's hall: it would tell the hall.
+    await runtime.announce(EditNotice(game, saved, actor.name, " ".join(reason.split()), None))
 
 
 def _details(edit: Edit, outcome: Outcome) -> dict[str, Any]:
