@@ -56,8 +56,8 @@ async def heal(
         state = rule_state(game, character)
         before, high = health_of(game, state)
         target = high if hp is None else hp
-        if not 1 <= target <= high:
-            raise BadNumber(low=1, high=high)
+        if not 1 <= target <= high:  # a pool character's maximum is their secret Живучесть
+            raise BadNumber(low=1, high=high, secret=game.system == GameSystem.POOL)
         async with in_transaction() as connection:
             updated = await Character.filter(id=character.id, version=character.version).update(
                 state=dump(with_health(game, state, target)), version=F("version") + 1

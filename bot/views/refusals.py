@@ -132,9 +132,10 @@ SECRET: frozenset[Code | Refusal] = frozenset({Refusal.FIGHT_OTHER_HALL, Code.OT
 
 
 def is_secret(error: ServiceError) -> bool:
-    """Whether the refusal's text tells a secret: another's hall, or one's own health at 0."""
+    """Whether the refusal's text tells a secret: another's hall, one's own health at 0, or
+    whatever the service marked ``secret`` (a pool character's maximum health in /heal's range)."""
     at_zero = error.code is Code.CANNOT_ACT and _plain(error.details.get("reason")) == "at_zero"
-    return error.code in SECRET or at_zero
+    return error.code in SECRET or at_zero or bool(error.details.get("secret"))
 
 
 def _plain(value: object) -> object:
@@ -145,7 +146,11 @@ def refusal_message(error: ServiceError) -> tuple[str, dict[str, Any]]:
     """The locale message explaining ``error`` and its arguments (``None`` details left out)."""
     says = REFUSALS.get(error.code, GENERIC)
     key, renames = (says, {}) if isinstance(says, str) else (says.key, says.renames)
-    args = {name: _plain(value) for name, value in error.details.items() if value is not None}
+    args = {
+        name: _plain(value)
+        for name, value in error.details.items()
+        if value is not None and name != "secret"
+    }
     for argument, detail in renames.items():
         if detail in args:
             args[argument] = args[detail]

@@ -100,7 +100,10 @@ async def test_pool_heal_tells_the_numbers_only_to_the_owner(gm: Harness) -> Non
     table = await pool_table(gm)
     await change(table, 1, health=1)
     await gm.emu.send_text(table.admin, table.group, "/heal 1 9 чудо")
-    assert "от 1 до 5" in (await gm.emu.wait_for_message(table.group)).body
+    refused = await gm.emu.wait_for_message(table.group)  # the maximum is Живучесть: a secret
+    assert refused.body.startswith("🔒 Ответ — в личном чате") and "5" not in refused.body
+    told = await gm.emu.wait_for_message(gm.emu.private_chat(table.admin))
+    assert "от 1 до 5" in told.body
     await gm.emu.send_text(table.admin, table.group, "/heal 1 4 отвар травницы")
     notice = await gm.emu.wait_for_message(table.group)
     assert notice.body.startswith("💚 Мастер лечит №1 Арья.")

@@ -3,11 +3,17 @@ of "you have no character" (through the real dispatcher, dice scripted)."""
 
 from __future__ import annotations
 
-from bot.db.models import Character
+from bot.db.models import Character, Game, GameSystem
+from bot.i18n import Translator
+from bot.services.deaths import death_of, noted
+from bot.views.death import death_text
 from rules.d20 import CharacterClass
+from rules.gender import Gender
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, FIRST, SECOND, d20_table
 from tests.bot.pool_fight_rig import change, pool_table
+
+RU = Translator("ru").for_locale("ru")
 
 
 async def test_me_of_a_pool_character_dead_at_a_tick_says_when_and_how(gm: Harness) -> None:
@@ -55,3 +61,18 @@ async def test_me_of_a_finished_d20_hero_names_the_battle(gm: Harness) -> None:
         "Причина: добит после падения в бою.\n"
         "Вернуть его в игру может только мастер: /revive 2 причина."
     ) in sheet.body, sheet.body
+
+
+def test_a_duel_to_the_death_names_the_duel_and_the_opponent() -> None:
+    """Written by the duel's save (:mod:`bot.services.duel_store`), read by /me."""
+    game = Game(id=1, system=GameSystem.DUEL, settings={})
+    state = noted({"name": "Сандор", "hp": -4, "dead": True}, {"duel": 3, "by": "Бронн"})
+    row = Character(number=1, name="Сандор", status="dead", state=state, gender=Gender.MALE)
+    text = death_text(RU, death_of(game, row))
+    assert text.splitlines()[:3] == [
+        "💀 <b>№1 Сандор</b> погиб.",
+        "Когда: в поединке №3, противник — Бронн.",
+        "Причина: поединок насмерть.",
+    ]
+    old = Character(number=1, name="Сандор", status="dead", state={"hp": 0}, gender=None)
+    assert "Когда" not in death_text(RU, death_of(game, old))  # died before notes were kept
