@@ -97,8 +97,8 @@ async def open_edit(
 
 
 async def compose_notice(bot: Bot, translator: Translator, notice: EditNotice) -> list[Outgoing]:
-    """The public line in the game's group (in the character's hall topic, if bound); in pool
-    without the secret values, which its owner alone gets, in private."""
+    """The public line in the game's group (not in the topic of the character's hall, which
+    would tell it); in pool without the secret values, which its owner alone gets, in private."""
     game, saved = notice.game, notice.saved
     pool = game.system == GameSystem.POOL
 

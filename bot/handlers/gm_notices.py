@@ -98,7 +98,10 @@ async def rested(bot: Bot, translator: Translator, news: Rested) -> list[Outgoin
         )
         for r in news.rested
     ]
-    text = l10n.text("gm-rest-done", reason=news.reason, lines=Html("\n".join(lines)))
+    secret = "yes" if pool else "no"
+    text = l10n.text(
+        "gm-rest-done", reason=news.reason, lines=Html("\n".join(lines)), secret=secret
+    )
     owed = [reply(game.chat_id, text)]
     if pool:
         for r in news.rested:

@@ -24,11 +24,14 @@ gm-heal-done-pool = 💚 The game master heals No. { $number } { $name }. How mu
 gm-heal-yours = 💚 The game master healed your character: health { $before } → { $after } of { $max }.
 rest-usage = A rest between fights: /rest reason — every living character of the game recovers full health. For example: /rest a night at the inn. The reason is required: it goes into the /log. A rest does not raise the dead — that is /revive.
 gm-rest-done =
-    🏕 A rest — “{ $reason }”. Recovered:
+    🏕 A rest — “{ $reason }”. { $secret ->
+        [yes] Back to full health (how much that is is each player's secret):
+       *[no] Recovered:
+    }
     { $lines }
     Written to the /log.
 gm-rest-line = • No. { $number } { $name }: HP { $before } → { $after }/{ $max }
-gm-rest-line-pool = • No. { $number } { $name } (full health; the numbers are the player's secret)
+gm-rest-line-pool = • No. { $number } { $name }
 gm-rest-yours = 🏕 A rest: your character is back to full health — { $max } of { $max }.
 
 gm-give-usage =

@@ -117,8 +117,10 @@ async def test_pool_heal_tells_the_numbers_only_to_the_owner(gm: Harness) -> Non
     await change(table, 2, health=2)
     await gm.emu.send_text(table.admin, table.group, "/rest долгий сон")
     rest = await gm.emu.wait_for_message(table.group)
-    assert "№1 Арья (здоровье полностью" in rest.body and "№2 Бран" in rest.body
-    assert "→" not in rest.body
+    assert rest.body == (
+        "🏕 Привал — «долгий сон». Здоровье восстановлено полностью (сколько это — тайна "
+        "каждого игрока):\n• №1 Арья\n• №2 Бран\nЗаписано в журнал /log."
+    )
     told = await gm.emu.wait_for_message(table.private(2))
     assert told.body.endswith("восстановлено полностью — 5 из 5.")
     assert [(await character(table, n)).health for n in (1, 2)] == [5, 5]
