@@ -192,6 +192,8 @@ world-guard-usage = To guard: /guard N — the number of a sleeping character in
 world-guard-done = 🛡 { $name } guards a sleeper: no. { $number } { $sleeper }. An attacker must get past the guard first.
 world-snatch-usage = To snatch a sword: /snatch N — the number of a sleeping character in your hall. It wakes them.
 world-snatch-done = 🗡 { $name } snatches the sword from a sleeper: no. { $number } { $sleeper }, who wakes up. The sword: { $place }.
+world-snatch-done-public = 🗡 { $name } snatches the sword from a sleeper: no. { $number } { $sleeper }, who wakes up.
+world-snatch-yours = 🗡 The snatched sword: { $place }.
 
 ## Refusals
 

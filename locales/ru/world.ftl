@@ -213,6 +213,11 @@ world-snatch-done = 🗡 { $name } вырывает меч у { $sleeper_gender 
         [f] спящей: №{ $number } { $sleeper } — и та просыпается
        *[m] спящего: №{ $number } { $sleeper } — и тот просыпается
     }. Меч: { $place }.
+world-snatch-done-public = 🗡 { $name } вырывает меч у { $sleeper_gender ->
+        [f] спящей: №{ $number } { $sleeper } — и та просыпается
+       *[m] спящего: №{ $number } { $sleeper } — и тот просыпается
+    }.
+world-snatch-yours = 🗡 Вырванный меч: { $place }.
 
 ## Отказы
 
