@@ -3,9 +3,12 @@ of "you have no character" (through the real dispatcher, dice scripted)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.db.models import Character, Game, GameSystem
 from bot.i18n import Translator
 from bot.services.deaths import death_of, noted
+from bot.services.world import load_world, save_fighters
 from bot.views.death import death_text
 from rules.d20 import CharacterClass
 from rules.gender import Gender
@@ -76,3 +79,16 @@ def test_a_duel_to_the_death_names_the_duel_and_the_opponent() -> None:
     ]
     old = Character(number=1, name="Сандор", status="dead", state={"hp": 0}, gender=None)
     assert "Когда" not in death_text(RU, death_of(game, old))  # died before notes were kept
+
+
+async def test_a_pool_fight_death_is_noted_with_its_fight(gm: Harness) -> None:
+    """The round's save (:func:`bot.services.world.save_fighters`) notes the fight."""
+    table = await pool_table(gm)
+    world, rows = await load_world(table.game)
+    before = [world.character(1)]
+    after = [replace(before[0], alive=False, health=-2)]
+    await save_fighters(table.game, {1: rows[1]}, before, after, fight=7)
+    row = await Character.get(game_id=table.game.id, number=1)
+    assert row.status == "dead" and row.state["death"] == {"cycle": 1, "fight": 7}
+    lines = death_text(RU, death_of(table.game, row)).splitlines()
+    assert lines[1:3] == ["Когда: в бою №7.", "Причина: смертельные раны — здоровье ниже 0."]
