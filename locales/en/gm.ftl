@@ -49,7 +49,7 @@ gm-item-words = { $item ->
        *[coin] coin coins
     }
 gm-give-pool-only = /give is for the d10 pool: the other systems have no items.
-gm-give-done = 🎁 The game master gives items to No. { $number } { $name }. What and where is a secret: only the player knows. Written to the /log.
+gm-give-done = 🎁 The game master gives something to No. { $number } { $name }. What and where is a secret: only the player knows. Written to the /log.
 gm-give-yours = 🎁 The game master gave your character { $items }: { $spread }.
 
 gm-revive-usage = Revive a dead character: /revive N reason — e.g. /revive 3 bot mistake. The reason is required: it goes into the /log.

@@ -58,7 +58,7 @@ async def test_give_places_items_as_a_found_prize_and_logs_why(gm: Harness) -> N
 
     given = await say("/give 1 меч нашёл в сундуке")
     # Items are a secret the seed sells: the group learns who, the owner what and where.
-    assert given.body.startswith("🎁 Мастер даёт вещи персонажу №1 Арья. Что и куда — тайна")
+    assert given.body.startswith("🎁 Мастер что-то даёт персонажу №1 Арья. Что и куда — тайна")
     assert "меч" not in given.body and "рук" not in given.body
     mine = await gm.emu.wait_for_message(table.private(1))
     assert mine.body == "🎁 Мастер дал вашему персонажу 1 меч: 1 меч в левую руку."  # right: full

@@ -23,7 +23,7 @@ from tests.telegram_emulator import EmuChat, EmuMessage, TelegramEmulator
 TOKEN = "777033:E2E-outbox-gm-notice-token-abcdefghijklmnopqrst"
 STATS = Stats(initiative=2, attack=3, defense=2, vitality=5, charisma=0)
 COMMAND = "/give 1 таблетки 2 нашла аптечку"
-NOTICE = "Мастер даёт вещи персонажу №1 Арья"  # what: told to the owner alone
+NOTICE = "Мастер что-то даёт персонажу №1 Арья"  # what: told to the owner alone
 
 
 async def _set_up(url: str, chat_id: int, admin: int, player: int) -> None:
