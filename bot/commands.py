@@ -43,6 +43,7 @@ _DESCRIPTIONS = {
     "sheet": "cmd-sheet",
     "edit": "cmd-edit",
     "heal": "cmd-heal",
+    "rest": "cmd-rest",
     "tick": "cmd-tick",
     "halls": "cmd-halls",
     "skip": "cmd-skip",
@@ -64,8 +65,8 @@ GROUP_COMMANDS = (
 )  # fmt: skip
 GROUP_ADMIN_COMMANDS = (
     *GROUP_COMMANDS,
-    "newgame", "game", "endgame", "kick", "sheet", "edit", "heal", "tick", "halls", "place", "skip",
-    "fight_next", "fight_stop", "give", "revive", "pause", "resume",
+    "newgame", "game", "endgame", "kick", "sheet", "edit", "heal", "rest", "tick", "halls", "place",
+    "skip", "fight_next", "fight_stop", "give", "revive", "pause", "resume",
 )  # fmt: skip
 
 

@@ -15,9 +15,11 @@ from aiogram.utils.deep_linking import create_start_link
 from aiogram_dialog import DialogManager, StartMode
 
 from bot.config import Settings
+from bot.db.models import Character, GameSystem
 from bot.dialogs.states import CharacterEditDialog
 from bot.handlers import zero_health
 from bot.handlers.sheets import parse_number
+from bot.handlers.world_common import user_l10n
 from bot.i18n import L10n, Translator
 from bot.services import games
 from bot.services.character_edit_model import Change, Field
@@ -28,7 +30,7 @@ from bot.services.outbox import Outgoing
 from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
-from bot.views.character_edit import notice_text
+from bot.views.character_edit import SECRET_FIELDS, notice_text
 
 GROUP_CHATS = {"group", "supergroup"}
 EDIT_PAYLOAD = "e{game_id}_{number}"
@@ -97,20 +99,31 @@ async def open_edit(
 
 
 async def compose_notice(bot: Bot, translator: Translator, notice: EditNotice) -> list[Outgoing]:
-    """The public line in the game's group (in the character's hall topic, if bound)."""
-    saved = notice.saved
-    text = notice_text(
-        translator.for_locale(notice.game.locale),
-        actor=notice.actor,
-        name=saved.name,
-        number=saved.number,
-        changes=saved.outcome.changes,
-        reason=notice.reason,
-        forced=saved.forced,
-    )
-    owed = [Outgoing(notice.game.chat_id, text, thread_id=notice.thread_id)]
+    """The public line in the game's group (not in the topic of the character's hall, which
+    would tell it); in pool without the secret values, which its owner alone gets, in private."""
+    game, saved = notice.game, notice.saved
+    pool = game.system == GameSystem.POOL
+
+    def text(l10n: L10n, secret: bool) -> str:
+        return notice_text(
+            l10n,
+            actor=notice.actor,
+            name=saved.name,
+            number=saved.number,
+            changes=saved.outcome.changes,
+            reason=notice.reason,
+            forced=saved.forced,
+            secret=secret,
+        )
+
+    public = text(translator.for_locale(game.locale), pool)
+    owed = [Outgoing(game.chat_id, public, thread_id=notice.thread_id)]
+    if pool and any(change.field in SECRET_FIELDS for change in saved.outcome.changes):
+        owner = await Character.get(game_id=game.id, number=saved.number)
+        mine = await user_l10n(translator, owner.user_id, game.locale)
+        owed.append(Outgoing(owner.user_id, text(mine, False)))
     if any(_to_zero(change) for change in saved.outcome.changes):
-        owed += await zero_health.after_edit(translator, notice.game, saved.number)
+        owed += await zero_health.after_edit(translator, game, saved.number)
     return owed
 
 

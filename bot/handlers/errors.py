@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import logging
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.dispatcher.event.bases import SkipHandler
 from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError, TelegramRetryAfter
 from aiogram.filters import ExceptionTypeFilter
-from aiogram.types import ErrorEvent
+from aiogram.types import ErrorEvent, Update
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 
+from bot.callbacks import BattleCallback, DuelCallback, PoolFightCallback, PoolTargetCallback
 from bot.courier import Courier
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
@@ -27,7 +28,7 @@ def register_refusals(dp: Router) -> None:
     dp.errors.register(on_refusal, ExceptionTypeFilter(ServiceError))
 
 
-async def on_refusal(event: ErrorEvent, l10n: L10n) -> None:
+async def on_refusal(event: ErrorEvent, l10n: L10n, bot: Bot) -> None:
     """A refused command gets a reply, a refused button an alert; the refusing handler changed
     nothing (a dialog's state is not saved when its handler raises)."""
     error = event.exception
@@ -37,7 +38,7 @@ async def on_refusal(event: ErrorEvent, l10n: L10n) -> None:
     if answered is None:
         raise SkipHandler()  # nobody to answer: logged by :func:`on_error`
     try:
-        await refuse(answered, l10n, error)
+        await refuse(answered, l10n, error, bot)
     except TelegramAPIError:
         logger.warning("could not answer the refusal %s", error, exc_info=True)
 
@@ -111,7 +112,7 @@ async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) 
     elif update.callback_query is not None:
         user = update.callback_query.from_user
     l10n = translator.for_locale(user.language_code if user else None)
-    text = l10n.text("error-internal")
+    text = l10n.text(APOLOGIES[failed_kind(update)])
     try:
         if update.callback_query is not None:
             await update.callback_query.answer(text, show_alert=True)
@@ -119,3 +120,35 @@ async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) 
             await update.message.answer(text)
     except TelegramAPIError:
         logger.warning("could not tell the user about the error", exc_info=True)
+
+
+MOVES = (PoolFightCallback, PoolTargetCallback, DuelCallback, BattleCallback)
+APOLOGIES = {
+    "move": "error-internal-move",
+    "button": "error-internal-button",
+    "command": "error-internal-command",
+    "message": "error-internal-message",
+}
+
+
+def failed_kind(update: Update) -> str:
+    """What the failed update was, so the apology claims no more than that: a press on a
+    fight's button (a ``move``: the move was not counted), another ``button`` (a menu's or a
+    dialog's), a ``command``, or another ``message`` (an answer typed into a dialog)."""
+    query = update.callback_query
+    if query is not None:
+        return "move" if _is_move(query.data or "") else "button"
+    message = update.message
+    if message is not None and (message.text or "").startswith("/"):
+        return "command"
+    return "message"
+
+
+def _is_move(data: str) -> bool:
+    for factory in MOVES:
+        try:
+            factory.unpack(data)
+        except (TypeError, ValueError):
+            continue
+        return True
+    return False

@@ -1,5 +1,6 @@
-"""``/kick N reason`` (any system) and ``/heal N [hp] reason`` (duel): a game master's
-interventions on the roster, each with a reason for /log like the rest of :mod:`bot.handlers.gm`."""
+"""``/kick N reason``, ``/heal N [hp] reason`` and ``/rest reason`` (every system): a game
+master's interventions on the roster, each with a reason for /log like the rest of
+:mod:`bot.handlers.gm`."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from bot.config import Settings
 from bot.handlers.gm import actor_of, admin_game, number_arg, usage
 from bot.handlers.topics import answering_to
 from bot.i18n import L10n
-from bot.services import gm_roster
+from bot.services import gm_rest, gm_roster
 from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
 
@@ -23,6 +24,7 @@ def build_router() -> Router:
     in_group = F.chat.type.in_(GROUP_CHATS)
     router.message.register(kick, Command("kick"), in_group)
     router.message.register(heal, Command("heal"), in_group)
+    router.message.register(rest, Command("rest"), in_group)
     return router
 
 
@@ -53,7 +55,7 @@ async def heal(
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
-    """``/heal N reason`` to full, ``/heal N hp reason`` to that value (duel)."""
+    """``/heal N reason`` to full, ``/heal N hp reason`` to that value (any system)."""
     args = (command.args or "").split()
     game = await admin_game(message, bot, settings)
     number = number_arg(args[0]) if args else None
@@ -63,3 +65,20 @@ async def heal(
         return await usage(message, l10n, "heal-usage")
     with answering_to(message):
         await gm_roster.heal(game, number, hp, actor_of(message), reason, runtime)
+
+
+async def rest(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """``/rest reason``: a long rest, every living character of the game to full health."""
+    game = await admin_game(message, bot, settings)
+    reason = (command.args or "").strip()
+    if not reason:
+        return await usage(message, l10n, "rest-usage")
+    with answering_to(message):
+        await gm_rest.rest(game, actor_of(message), reason, runtime)

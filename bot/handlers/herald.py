@@ -31,7 +31,7 @@ from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.games import GameCreated, GameEnded
-from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Revived
+from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Rested, Revived
 from bot.services.inventory import PickedUpNow
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
@@ -58,6 +58,7 @@ COMPOSERS: dict[type, Composer] = {
     PauseSet: gm_notices.paused,
     Kicked: gm_notices.kicked,
     Healed: gm_notices.healed,
+    Rested: gm_notices.rested,
     SleeperNews: world_sleep.compose,
     PickedUpNow: world_inventory.compose_picked,
     FactBought: world_donations.compose_fact,

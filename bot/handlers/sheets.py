@@ -18,10 +18,12 @@ from bot.handlers.pool_fight_keyboards import players_keyboard
 from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
 from bot.services import characters, games
+from bot.services.deaths import own_deaths
 from bot.services.errors import Refusal, ServiceError
 from bot.services.numbers import parse_ordinal
 from bot.services.sheets import SheetEntry, own_characters, roster
 from bot.views.chunks import chunks
+from bot.views.death import death_text
 from bot.views.gender_ask import with_gender_ask
 from bot.views.sheets import full_sheet, public_line
 
@@ -70,7 +72,13 @@ async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
     assert message.from_user is not None
     entries = await own_characters(message.from_user.id)
     if not entries:
-        await message.answer(l10n.text("me-none"))
+        deaths = await own_deaths(message.from_user.id)
+        texts = [
+            f"{game_name(l10n, d.game, await _group_title(bot, d.game.chat_id))}\n\n"
+            f"{death_text(l10n, d)}"
+            for d in deaths
+        ]
+        await message.answer("\n\n".join(texts) if texts else l10n.text("me-none"))
         return
     if len(entries) == 1:
         await _send_sheet(message, entries[0], bot, l10n)
@@ -133,7 +141,9 @@ async def me_group(message: Message, l10n: L10n) -> None:
     game = await games.require_game(message.chat.id)
     character = await characters.living_character(game, message.from_user.id)
     if character is None:
-        await message.reply(l10n.text("me-group-none"))
+        deaths = await own_deaths(message.from_user.id, game)
+        none = l10n.text("me-group-none")
+        await message.reply(death_text(l10n, deaths[0]) if deaths else none)
         return
     text, markup = group_reply(l10n, game, character)
     await message.reply(text, reply_markup=markup)

@@ -101,6 +101,12 @@ async def compose(bot: Bot, translator: Translator, news: SleeperNews) -> list[O
         return [outbox.reply(chat_id, text)]
     about: dict[str, object] = {"name": me.name, "number": sleeper.number}
     about |= {"sleeper": sleeper.name, "sleeper_gender": sleeper.gender.value}
+    if news.to is not None and chat_id == game.chat_id:
+        # Where the sword went tells what the snatcher holds (items are a secret): in private.
+        mine = await user_l10n(translator, me.user_id, game.locale)
+        told = mine.text("world-snatch-yours", place=place_to(mine, news.to))
+        text = l10n.text("world-snatch-done-public", **about)
+        return [outbox.reply(chat_id, text), outbox.Outgoing(me.user_id, told)]
     if news.to is not None:
         text = l10n.text("world-snatch-done", place=place_to(l10n, news.to), **about)
     else:

@@ -18,6 +18,7 @@ from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSyste
 from bot.services import timers
 from bot.services.characters import rule_state
 from bot.services.codec import dump, load
+from bot.services.deaths import noted
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from rules.d20 import Battle, D20Character
 from rules.gender import Gender
@@ -136,14 +137,14 @@ async def save(
         )
         if not updated:
             raise StaleAction()
-        await _save_characters(game, snap.state, state)
+        await _save_characters(game, snap.state, state, record.id)
     record.version += 1
     record.stage = stage.value
     record.state = dump(state)
     return BattleSnapshot(record, state)
 
 
-async def _save_characters(game: Game, old: BattleState, new: BattleState) -> None:
+async def _save_characters(game: Game, old: BattleState, new: BattleState, battle_id: int) -> None:
     if old.battle is None or new.battle is None:
         return
     numbers = {f.name: f.number for f in new.fighters}
@@ -158,6 +159,7 @@ async def _save_characters(game: Game, old: BattleState, new: BattleState) -> No
         }
         if fighter.dead:
             changes.update(status=CharacterStatus.DEAD, active_key=None)
+            changes["state"] = noted(changes["state"], {"battle": battle_id})
         await Character.filter(id=row.id).update(**changes)
 
 

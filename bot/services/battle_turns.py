@@ -142,7 +142,7 @@ async def finish_off(
             battle, report = finish(snap.battle, actor, _name_at(snap.battle, target))
         except RuleError as error:
             if error.code is Code.NOT_STANDING:
-                raise ServiceError(Refusal.CANNOT_FIGHT, name=actor) from None
+                raise ServiceError(Refusal.CANNOT_FIGHT, name=actor, state="other") from None
             raise StaleAction() from None
         variant = snap.state.step
         snap = await advance(game, snap, battle)

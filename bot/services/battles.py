@@ -26,6 +26,7 @@ from bot.services.battle_store import (
 )
 from bot.services.characters import living_character, rule_state
 from bot.services.codec import dump
+from bot.services.downed import cannot_fight
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
@@ -81,8 +82,9 @@ async def join(
     character = await living_character(game, user_id)
     if character is None:
         raise ServiceError(Refusal.NO_OWN_CHARACTER)
-    if not rule_state(game, character).standing:
-        raise ServiceError(Refusal.CANNOT_FIGHT, name=character.name)
+    state = rule_state(game, character)
+    if not state.standing:
+        raise cannot_fight(game, character, state)
     async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.JOINING)
         mine = snap.state.fighter_of(user_id)

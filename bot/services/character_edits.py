@@ -35,13 +35,13 @@ from bot.services.character_edit_other import apply_d20, apply_duel
 from bot.services.character_edit_pool import apply_pool
 from bot.services.characters import character_by_number, rule_state
 from bot.services.codec import dump
+from bot.services.deaths import noted
 from bot.services.duel_store import OPEN_STAGES as OPEN_DUEL_STAGES
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
 from bot.services.games import settings_of
 from bot.services.gm_edits import revive_held
 from bot.services.runtime import Runtime
-from bot.services.topics import topic_of_character
 from bot.services.world import load_world, save_world
 
 REASON_MAX = gm_log.REASON_MAX
@@ -184,8 +184,8 @@ async def save_edit(
 async def _announce(
     game: Game, saved: Saved, actor: gm_log.Actor, reason: str, runtime: Runtime
 ) -> None:
-    thread = await topic_of_character(game, saved.number)
-    await runtime.announce(EditNotice(game, saved, actor.name, " ".join(reason.split()), thread))
+    # The game's main thread, never the topic of the character's hall: it would tell the hall.
+    await runtime.announce(EditNotice(game, saved, actor.name, " ".join(reason.split()), None))
 
 
 def _details(edit: Edit, outcome: Outcome) -> dict[str, Any]:
@@ -200,7 +200,7 @@ async def _save_pool(
     if outcome.breaks and not force:
         raise LimitsBroken()
     async with in_transaction() as connection:
-        await save_world(game, world, after, rows)
+        await save_world(game, world, after, rows, death={"gm": True})
         if edit.field == Field.GENDER:  # the column the texts read follows the rules' copy
             gender = after.character(number).gender
             await Character.filter(game_id=game.id, number=number).update(gender=gender)
@@ -210,7 +210,7 @@ async def _save_pool(
             ACTION,
             reason,
             target_number=number,
-            details=_details(edit, outcome),
+            details={**_details(edit, outcome), "secret": True},  # pool: see views.character_edit
             connection=connection,
         )
     return outcome
@@ -228,6 +228,7 @@ async def _save_row(
         changes["gender"] = gender_change(row.gender, edit)[0]
     if edit.field == Field.DEAD:
         changes.update(status=CharacterStatus.DEAD, active_key=None)
+        changes["state"] = noted(changes["state"], {"gm": True})
     async with in_transaction() as connection:
         done = await Character.filter(id=row.id, version=row.version).update(**changes)
         if not done:

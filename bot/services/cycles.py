@@ -85,7 +85,8 @@ async def run_tick(game: Game, runtime: Runtime, thread_id: int | None = None) -
                 result = tick(world, dice, fighting)
             except RuleError as error:
                 raise ServiceError.of(error) from None
-            await save_world(game, world, result.world, rows)
+            death = {"cycle": result.world.cycle, "tick": True}
+            await save_world(game, world, result.world, rows, death=death)
             await arm_auto_tick(game)
         owners = {number: row.user_id for number, row in rows.items()}
         names = {number: row.name for number, row in rows.items()}

@@ -10,6 +10,7 @@ from tortoise.expressions import F
 from bot.db.models import Character, CharacterStatus, DuelRecord, DuelStage, Game
 from bot.services.characters import rule_state
 from bot.services.codec import dump, load
+from bot.services.deaths import noted
 from bot.services.errors import StaleAction
 from rules.duel import Duel, DuelCharacter, Side
 from rules.gender import Gender
@@ -91,9 +92,9 @@ async def save(game: Game, snap: DuelSnapshot, duel: Duel, stage: DuelStage) -> 
     )
     if not updated:
         raise StaleAction()
-    for number, fighter in (
-        (record.challenger_number, duel.challenger),
-        (record.opponent_number, duel.opponent),
+    for number, fighter, other in (
+        (record.challenger_number, duel.challenger, duel.opponent),
+        (record.opponent_number, duel.opponent, duel.challenger),
     ):
         character = await Character.get(game_id=game.id, number=number)
         stored: DuelCharacter = rule_state(game, character)
@@ -101,6 +102,7 @@ async def save(game: Game, snap: DuelSnapshot, duel: Duel, stage: DuelStage) -> 
         changes: dict[str, object] = {"state": dump(fighter_state)}
         if fighter.dead:
             changes.update(status=CharacterStatus.DEAD, active_key=None)
+            changes["state"] = noted(changes["state"], {"duel": record.id, "by": other.name})
         await Character.filter(id=character.id).update(**changes)
     record.version += 1
     record.stage = stage

@@ -18,6 +18,7 @@ from bot.db.models import (
 from bot.services import timers
 from bot.services.characters import living_character, rule_state
 from bot.services.codec import dump
+from bot.services.downed import cannot_fight
 from bot.services.duel_store import (
     OPEN_STAGES,
     DuelNews,
@@ -77,7 +78,7 @@ async def challenge(
             raise ServiceError(Refusal.DUEL_SELF)
         target = await Character.get(id=target.id)  # as stored now, inside the lock
         if target.status != CharacterStatus.ACTIVE:
-            raise ServiceError(Refusal.CANNOT_FIGHT, name=target.name)
+            raise cannot_fight(game, target, None)
         skill = _match_skill(game, raw_skill)
         challenger: DuelCharacter = rule_state(game, mine)
         opponent: DuelCharacter = rule_state(game, target)
@@ -88,9 +89,9 @@ async def challenge(
                 challenger, opponent, skill, to_the_death=settings_of(game).duel_to_death
             )
         except RuleError:
-            raise ServiceError(
-                Refusal.CANNOT_FIGHT, name=target.name if challenger.can_fight else mine.name
-            ) from None
+            if challenger.can_fight:
+                raise cannot_fight(game, target, opponent) from None
+            raise cannot_fight(game, mine, challenger) from None
         record = await DuelRecord.create(
             game_id=game.id,
             challenger_number=mine.number,

@@ -82,6 +82,8 @@ class Refusal(StrEnum):
     GM_HAS_LIVING = auto()  # number, name, other
     GM_ALREADY_PAUSED = auto()
     GM_NOT_PAUSED = auto()
+    GM_REST_FIGHTING = auto()
+    GM_REST_NOBODY = auto()
     EDIT_STALE = auto()
     EDIT_LIMITS = auto()
     EDIT_REASON = auto()  # high

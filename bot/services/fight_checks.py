@@ -11,6 +11,7 @@ from bot.services.errors import Refusal, ServiceError
 from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from bot.services.world import load_world
+from rules.errors import Code
 from rules.gender import Gender
 from rules.pool.fight_setup import can_fight
 from rules.pool.model import PoolCharacter
@@ -57,8 +58,8 @@ async def checked(game: Game, user_id: int, target_number: int) -> Sizing:
     me, them = world.character(mine.number), world.character(target.number)
     if me.asleep:
         raise ServiceError(Refusal.FIGHT_ASLEEP)
-    if me.health <= 0:
-        raise ServiceError(Refusal.CANNOT_FIGHT, name=me.name)
+    if me.health <= 0:  # their own secret: the reply goes to them alone
+        raise ServiceError(Code.CANNOT_ACT, reason="at_zero")
     if me.hall != them.hall:
         raise ServiceError(Refusal.FIGHT_OTHER_HALL, name=them.name)
     busy = await busy_numbers(game)
@@ -73,8 +74,8 @@ async def checked(game: Game, user_id: int, target_number: int) -> Sizing:
         sleeper, them = them.number, world.character(attack.guard)
     if them.number in busy:
         raise ServiceError(Refusal.FIGHT_BUSY, name=them.name)
-    if not can_fight(them):
-        raise ServiceError(Refusal.CANNOT_FIGHT, name=them.name)
+    if not can_fight(them):  # not why: their health is a secret
+        raise ServiceError(Refusal.CANNOT_FIGHT, name=them.name, state="other")
     return Sizing(world, rows, me, them, sleeper=sleeper)
 
 

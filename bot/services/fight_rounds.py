@@ -126,7 +126,7 @@ async def _save_round(
         part = world_part(view.game, hall)
         for _ in result.dropped_swords:
             part = with_floor(part, hall, part.floor(hall).add(Item.SWORD))
-    await save_fighters(view.game, living, before, after, part)
+    await save_fighters(view.game, living, before, after, part, fight=view.record.id)
 
 
 async def _resolve(view: FightView, runtime: Runtime) -> Outcome:

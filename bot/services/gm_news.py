@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.db.models import Character, Game
-from rules.duel import DuelCharacter
+from bot.services.vitals import Restored
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.places import Place
 
@@ -56,5 +56,13 @@ class Kicked:
 @dataclass(frozen=True, slots=True)
 class Healed:
     game: Game
-    name: str
-    healed: DuelCharacter
+    healed: Restored
+
+
+@dataclass(frozen=True, slots=True)
+class Rested:
+    """/rest: every living character restored to full health (those already full left out)."""
+
+    game: Game
+    reason: str
+    rested: tuple[Restored, ...]

@@ -1,10 +1,8 @@
-"""A game master removes a character (/kick) or restores a duel character's HP (/heal): each
+"""A game master removes a character (/kick) or restores a character's health (/heal): each
 with a reason, written to the GM log in the same transaction as the change and the group's
 notice (:mod:`bot.services.gm_news`)."""
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from tortoise.expressions import F
 from tortoise.transactions import in_transaction
@@ -18,7 +16,7 @@ from bot.services.gm_edits import clean_reason
 from bot.services.gm_log import Actor
 from bot.services.gm_news import Healed, Kicked
 from bot.services.runtime import Runtime
-from rules.duel import DuelCharacter
+from bot.services.vitals import Restored, fighting, health_of, with_health
 
 
 async def kick(game: Game, number: int, actor: Actor, reason: str, runtime: Runtime) -> Character:
@@ -44,34 +42,38 @@ async def kick(game: Game, number: int, actor: Actor, reason: str, runtime: Runt
 
 async def heal(
     game: Game, number: int, hp: int | None, actor: Actor, reason: str, runtime: Runtime
-) -> tuple[Character, DuelCharacter]:
-    """Restore a duel character's HP: to ``hp`` or to the maximum."""
-    if game.system != GameSystem.DUEL:
-        raise ServiceError(Refusal.WRONG_SYSTEM)
+) -> Restored:
+    """Restore a living character's health, in any system: to ``hp`` or to the maximum (pool:
+    Живучесть; duel and d20: max HP). A d20 hero at 0 HP (spared) or a duel fighter beaten to 0
+    stands again; the dead stay dead (/revive)."""
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         character = await character_by_number(game, number)
         if character.status != CharacterStatus.ACTIVE:
-            raise ServiceError(Refusal.CANNOT_FIGHT, name=character.name)
-        fighter: DuelCharacter = rule_state(game, character)
-        target = fighter.max_hp if hp is None else hp
-        if not 1 <= target <= fighter.max_hp:
-            raise BadNumber(low=1, high=fighter.max_hp)
-        healed = replace(fighter, hp=target)
+            raise ServiceError(Refusal.GM_NOT_LIVING, number=number, name=character.name)
+        if await fighting(game, number):
+            raise ServiceError(Refusal.EDIT_IN_FIGHT, number=number)
+        state = rule_state(game, character)
+        before, high = health_of(game, state)
+        target = high if hp is None else hp
+        if not 1 <= target <= high:  # a pool character's maximum is their secret Живучесть
+            raise BadNumber(low=1, high=high, secret=game.system == GameSystem.POOL)
         async with in_transaction() as connection:
             updated = await Character.filter(id=character.id, version=character.version).update(
-                state=dump(healed), version=F("version") + 1
+                state=dump(with_health(game, state, target)), version=F("version") + 1
             )
             if not updated:
                 raise StaleAction()
+            key = "health" if game.system == GameSystem.POOL else "hp"
             await gm_log.record(
                 game,
                 actor,
                 "heal",
                 reason,
                 target_number=number,
-                details={"hp": [fighter.hp, healed.hp]},
+                details={key: [before, target]},
                 connection=connection,
             )
-        await runtime.announce(Healed(game, character.name, healed))
-    return character, healed
+        healed = Restored(number, character.name, character.user_id, before, target, high)
+        await runtime.announce(Healed(game, healed))
+    return healed

@@ -3,7 +3,7 @@ a hall (its fights) goes to that topic. Stored in ``Game.topics`` as {"halls": {
 
 from __future__ import annotations
 
-from bot.db.models import Character, Game, GameSystem
+from bot.db.models import Game, GameSystem
 from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.games import settings_of
 
@@ -16,16 +16,6 @@ def hall_topics(game: Game) -> dict[int, int]:
 
 def topic_of_hall(game: Game, hall: int) -> int | None:
     return hall_topics(game).get(hall)
-
-
-async def topic_of_character(game: Game, number: int) -> int | None:
-    """The topic of the hall character ``number`` is in (pool games with bound halls)."""
-    bound = hall_topics(game)
-    if game.system != GameSystem.POOL or not bound:
-        return None
-    row = await Character.get_or_none(game_id=game.id, number=number)
-    hall = row.state.get("hall") if row is not None else None
-    return bound.get(hall) if isinstance(hall, int) else None
 
 
 async def bind_hall(game: Game, hall: int, thread_id: int | None) -> dict[int, int]:

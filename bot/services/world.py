@@ -21,6 +21,7 @@ from tortoise.transactions import in_transaction
 
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services.codec import dump, load
+from bot.services.deaths import noted
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import settings_of
 from rules.pool.model import PoolCharacter
@@ -61,11 +62,20 @@ class StoredRow(Protocol):
     version: int
 
 
-async def save_world(game: Game, before: World, after: World, rows: dict[int, Character]) -> None:
-    """Write the world part and every changed character; a dead one leaves play."""
+async def save_world(
+    game: Game,
+    before: World,
+    after: World,
+    rows: dict[int, Character],
+    *,
+    death: Mapping[str, Any] | None = None,
+) -> None:
+    """Write the world part and every changed character; a dead one leaves play, with its
+    ``death`` note (:mod:`bot.services.deaths`; by default: during the cycle in progress)."""
+    note = death if death is not None else {"cycle": after.cycle + 1}
     async with in_transaction():
         await _save_game(game, after)
-        changed = await _save_characters(rows, before.characters, after.characters)
+        changed = await _save_characters(rows, before.characters, after.characters, note)
         for number, data in changed.items():
             rows[number].state = data
 
@@ -76,13 +86,16 @@ async def save_fighters(
     before: Iterable[PoolCharacter],
     after: Iterable[PoolCharacter],
     part: World | None = None,
+    *,
+    fight: int | None = None,
 ) -> None:
     """A fight's round: the game's roll index, every changed fighter and, when it changed, the
     world's own ``part`` (:func:`world_part`: swords dropped on the floor), without reading the
     whole world (its other characters stay as they are)."""
     async with in_transaction():
         await _save_game(game, part)
-        await _save_characters(rows, before, after)
+        note = {"cycle": int(game.state.get("cycle", 0)) + 1, "fight": fight}
+        await _save_characters(rows, before, after, note)
 
 
 async def _save_game(game: Game, part: World | None) -> None:
@@ -103,9 +116,11 @@ async def _save_characters(
     rows: Mapping[int, StoredRow],
     before: Iterable[PoolCharacter],
     after: Iterable[PoolCharacter],
+    death: Mapping[str, Any],
 ) -> dict[int, Any]:
-    """Write each character of ``after`` that differs from ``before`` (a dead one leaves play),
-    each with a conditional update on its row's version; the written states by number."""
+    """Write each character of ``after`` that differs from ``before`` (a dead one leaves play,
+    noted with ``death``), each with a conditional update on its row's version; the written
+    states by number."""
     old = {c.number: c for c in before}
     written: dict[int, Any] = {}
     for character in after:
@@ -114,6 +129,9 @@ async def _save_characters(
         row = rows[character.number]
         changes: dict[str, Any] = {"state": dump(character)}
         if not character.alive:
+            prior = old.get(character.number)
+            if prior is None or prior.alive:  # dies now: note when
+                changes["state"] = noted(changes["state"], death)
             changes.update(status=CharacterStatus.DEAD, active_key=None)
         mine = Character.filter(id=row.id, version=row.version)
         if not await mine.update(**changes, version=F("version") + 1):

@@ -49,8 +49,19 @@ def change_text(l10n: L10n, change: Change) -> str:
     return l10n.text("edit-change-state", field=change.field, after=change.after)
 
 
-def changes_text(l10n: L10n, changes: Iterable[Change]) -> Html:
-    return Html("; ".join(change_text(l10n, change) for change in changes))
+# A pool character's stats, health, hall and items are secrets (the seed sells them for a
+# coin): the group's notice and /log name what the game master changed, not the numbers.
+SECRET_FIELDS = frozenset({Field.STATS, Field.HEALTH, Field.MAX_HEALTH, Field.HALL, Field.ITEM})
+
+
+def _shown(l10n: L10n, change: Change, secret: bool) -> str:
+    if secret and change.field in SECRET_FIELDS:
+        return l10n.text("edit-change-secret", field=change.field)
+    return change_text(l10n, change)
+
+
+def changes_text(l10n: L10n, changes: Iterable[Change], *, secret: bool = False) -> Html:
+    return Html("; ".join(_shown(l10n, change, secret) for change in changes))
 
 
 def break_text(l10n: L10n, limit: Break) -> str:
@@ -70,14 +81,16 @@ def notice_text(
     changes: Iterable[Change],
     reason: str,
     forced: bool,
+    secret: bool = False,
 ) -> str:
-    """The one line the group sees: who changed whom, what, and why."""
+    """The one line the group sees: who changed whom, what (``secret``: not the pool's secret
+    values), and why."""
     return l10n.text(
         "edit-notice",
         actor=actor,
         name=name,
         number=number,
-        changes=changes_text(l10n, changes),
+        changes=changes_text(l10n, changes, secret=secret),
         reason=reason,
         forced="yes" if forced else "no",
     )
@@ -90,6 +103,6 @@ def log_text(l10n: L10n, number: int, details: dict[str, Any]) -> str:
     return l10n.text(
         "edit-log",
         number=number,
-        changes=changes_text(l10n, changes),
+        changes=changes_text(l10n, changes, secret=bool(details.get("secret"))),
         forced="yes" if forced else "no",
     )

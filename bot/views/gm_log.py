@@ -7,35 +7,15 @@ from typing import Any
 from bot.i18n import Html, L10n
 from bot.services.gm_log import GmEntry
 from bot.views.character_edit import log_text as edit_log_text
-from bot.views.world_items import items_text, place_to
-from rules.pool.model import Item
-from rules.pool.places import Place
 
-
-def _give(l10n: L10n, number: int, details: dict[str, Any]) -> str:
-    item = Item(details["item"])
-    spread = ", ".join(
-        f"{items_text(l10n, item, int(n))} {place_to(l10n, Place(place))}"
-        for place, n in dict(details["places"]).items()
-    )
-    return l10n.text(
-        "log-gm-give",
-        number=number,
-        items=items_text(l10n, item, int(details["count"])),
-        spread=Html(spread),
-    )
+# /log is read in the group: what /give, /place and a pool /revive changed (items, a hall)
+# is the character's secret there, as in the group's notice; the GM log keeps the details.
 
 
 def _revive(l10n: L10n, number: int, details: dict[str, Any]) -> str:
     if "health" in details:
-        return l10n.text(
-            "log-gm-revive-pool", number=number, health=details["health"], hall=details["hall"]
-        )
+        return l10n.text("log-gm-revive-pool", number=number)
     return l10n.text("log-gm-revive", number=number, hp=details["hp"])
-
-
-def _place(l10n: L10n, number: int, details: dict[str, Any]) -> str:
-    return l10n.text("log-gm-place", number=number, before=details["from"], after=details["to"])
 
 
 def _resume(l10n: L10n, details: dict[str, Any]) -> str:
@@ -53,16 +33,21 @@ def what_text(l10n: L10n, entry: GmEntry) -> str:
     number, details = entry.target_number or 0, entry.details
     try:
         if entry.action == "give":
-            return _give(l10n, number, details)
+            return l10n.text("log-gm-give", number=number)
         if entry.action == "revive":
             return _revive(l10n, number, details)
         if entry.action == "place":
-            return _place(l10n, number, details)
+            return l10n.text("log-gm-place", number=number)
         if entry.action == "kick":
             return l10n.text("log-gm-kick", number=number)
         if entry.action == "heal":
+            if "health" in details:  # pool: health is the player's secret
+                return l10n.text("log-gm-heal-pool", number=number)
             before, after = details["hp"]
             return l10n.text("log-gm-heal", number=number, before=before, after=after)
+        if entry.action == "rest":
+            numbers = ", ".join(str(int(n)) for n, _before, _after in details["rested"])
+            return l10n.text("log-gm-rest", numbers=numbers)
         if entry.action == "pause":
             return l10n.text("log-gm-pause")
         if entry.action == "resume":

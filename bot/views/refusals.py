@@ -105,6 +105,8 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.GM_HAS_LIVING: "gm-error-has-living",
     Refusal.GM_ALREADY_PAUSED: "gm-error-already-paused",
     Refusal.GM_NOT_PAUSED: "gm-error-not-paused",
+    Refusal.GM_REST_FIGHTING: "gm-error-rest-fighting",
+    Refusal.GM_REST_NOBODY: "gm-error-rest-nobody",
     Refusal.EDIT_STALE: "edit-error-stale",
     Refusal.EDIT_LIMITS: "edit-error-limits",
     Refusal.EDIT_REASON: "edit-error-reason",
@@ -124,6 +126,16 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.EDIT_ONE: "edit-error-one",
 }
 GENERIC = "error-refused"
+# Refusals that would tell the group a secret the seed sells for a coin (a character's hall,
+# their health): in a group they are answered in private (:func:`bot.handlers.replies.refuse`).
+SECRET: frozenset[Code | Refusal] = frozenset({Refusal.FIGHT_OTHER_HALL, Code.OTHER_HALL})
+
+
+def is_secret(error: ServiceError) -> bool:
+    """Whether the refusal's text tells a secret: another's hall, one's own health at 0, or
+    whatever the service marked ``secret`` (a pool character's maximum health in /heal's range)."""
+    at_zero = error.code is Code.CANNOT_ACT and _plain(error.details.get("reason")) == "at_zero"
+    return error.code in SECRET or at_zero or bool(error.details.get("secret"))
 
 
 def _plain(value: object) -> object:
@@ -134,7 +146,11 @@ def refusal_message(error: ServiceError) -> tuple[str, dict[str, Any]]:
     """The locale message explaining ``error`` and its arguments (``None`` details left out)."""
     says = REFUSALS.get(error.code, GENERIC)
     key, renames = (says, {}) if isinstance(says, str) else (says.key, says.renames)
-    args = {name: _plain(value) for name, value in error.details.items() if value is not None}
+    args = {
+        name: _plain(value)
+        for name, value in error.details.items()
+        if value is not None and name != "secret"
+    }
     for argument, detail in renames.items():
         if detail in args:
             args[argument] = args[detail]

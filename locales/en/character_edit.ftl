@@ -99,6 +99,13 @@ edit-change = { $field ->
         [slept] cycles slept
        *[agility] agility
     } { $before } → { $after }
+edit-change-secret = { $field ->
+        [stats] stats
+        [health] health
+        [max_health] maximum health
+        [hall] hall
+       *[item] items
+    } (the details are the player's secret)
 edit-change-item = { world-item } ({ world-place }): { $before } → { $after }
 edit-change-skill = skill "{ $skill }" { $before } → { $after }
 edit-change-class = class { $before } → { $after }

@@ -102,8 +102,8 @@ d20-turn-skipped = ⏩ The game master skips the turn: { $name }.
 d20-end = 🏁 <b>The battle is over.</b> Victory: { $side }. Still standing: { $names }.
 d20-end-draw = 🏁 <b>The battle is over.</b> Nobody is left standing.
 d20-finish-offer = The fallen await their fate: the victors may finish them off with the buttons below, or spare them.
-d20-spared = 🕊 { $name } lets the fallen live. The battle is closed.
-d20-spared-admin = 🕊 The game master closes the battle: the fallen live.
+d20-spared = 🕊 { $name } lets the fallen live. The battle is closed. The game master restores their HP: /heal or a rest, /rest.
+d20-spared-admin = 🕊 The game master closes the battle: the fallen live. The game master restores their HP: /heal or a rest, /rest.
 
 ## Refusals
 

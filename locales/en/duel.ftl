@@ -39,5 +39,4 @@ duel-end-knockout = 💥 { $loser } is down. Winner: { $winner }. { $loser } can
     } HP (/heal).
 duel-end-killed = ☠️ A duel to the death: { $loser } fell. Winner: { $winner }.
 duel-choices-timeout = ⌛ Time to decide ran out: { $who } did not answer. The duel is over. Winner: { $winner }.
-duel-healed = { $name }: HP restored, { $hp }/{ $max }.
-heal-usage = Healing: /heal N reason — to full, or /heal N hp reason — to that value. For example: /heal 2 a rest at the inn. The reason is required: it goes into the /log.
+heal-usage = Healing: /heal N reason — to full, or /heal N amount reason — to that value (any system). For example: /heal 2 a rest at the inn. The reason is required: it goes into the /log. Everyone at once — /rest reason.

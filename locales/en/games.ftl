@@ -36,11 +36,17 @@ error-no-character = There is no character number { $number }.
 error-build = That character does not fit the game's rules. Check the values and try again.
 
 error-wrong-system = This command is not for this game's system.
-error-no-own-character = You have no living character in this game. Create one: /join.
+error-no-own-character = You have no living character in this game. Create one: /join. If your character died, /me tells when and how.
 error-not-your-button = Not your button: only the character's owner may press it.
 error-stale-action = This button no longer works: the move was made or the fight is over.
 error-duel-skill = Both fighters need that skill, from this game's list: { $skills }.
 error-duel-self = You cannot challenge yourself.
 error-duel-busy = One of you is already in a duel. Finish it first.
-error-cannot-fight = { $name } cannot fight right now.
+error-cannot-fight = { $state ->
+        [dead] { $name } is dead and fights no more. Only the game master can bring them back: /revive.
+        [gone] { $name } was removed from the game and does not fight.
+        [beaten] { $name } is beaten and cannot fight until the game master restores their HP: /heal.
+        [fallen] { $name } is down (0 HP) and cannot fight until the game master restores their HP: /heal or /rest.
+       *[other] { $name } cannot fight right now.
+    }
 error-bad-number = A number from { $low } to { $high } is needed.

@@ -29,7 +29,7 @@ help-group-duel =
     <b>Duel</b>
     /duel N skill — challenge character N (or reply to their message: /duel skill)
     After a round both press “Go on” or “Stop”; whoever does not answer in time has stopped.
-    HP carries over between duels; the game master heals (/heal). Duel rules — /rules
+    HP carries over between duels; the game master heals (/heal, a rest /rest). Duel rules — /rules
 help-group-d20 =
     <b>d20</b>
     /check 1|2|3 <i>what</i> — a difficulty check · /battle — start a battle
@@ -39,7 +39,8 @@ help-group-admin =
     <b>Game masters</b>
     /newgame — new game · /game — settings · /endgame — end it and reveal the dice
     /kick N reason — remove a character · /sheet N — full sheet in private · /edit N — edit a character (in private)
-    /heal N [hp] reason — heal (duel) · /tick — next cycle · /halls — portals
+    /heal N [amount] reason — heal · /rest reason — a rest: full health for every living character
+    /tick — next cycle · /halls — portals
     /fight_next, /fight_stop — hurry or stop a fight (pool) · /skip — skip a narration (d20)
     /give N item [count] reason — give an item (pool) · /place N H reason — to hall H (pool)
     /revive N reason — revive · /pause reason, /resume reason — pause. Everyone sees the reason in /log
@@ -72,7 +73,8 @@ cmd-endgame = End the game
 cmd-kick = Remove a character
 cmd-edit = Edit a character: stats, health, items…
 cmd-sheet = Full character sheet
-cmd-heal = Heal (duel)
+cmd-heal = Heal a character
+cmd-rest = A rest: full health for everyone living
 cmd-tick = Next cycle (pool)
 cmd-halls = Portals between halls (pool)
 cmd-skip = Skip a narration (d20)

@@ -10,8 +10,13 @@ start-welcome =
 
 
 
+error-secret-answered = 🔒 The answer is in your private chat: it touches the world's secrets (who is in which hall, how much health).
+error-secret-private-needed = 🔒 The answer touches the world's secrets (who is in which hall, how much health), so it goes to a private chat only. Open a chat with me with the button below, press Start and repeat the command.
 error-stale-button = This button is stale: the menu was closed or the bot restarted. Open it again with a command.
-error-internal = Something went wrong; nothing was counted. Please try again in a minute.
+error-internal-move = Something went wrong; your move was not counted. Press again in a minute.
+error-internal-button = Something went wrong; the press did not work. Please try again in a minute.
+error-internal-command = Something went wrong; the command was not carried out. Please repeat it in a minute.
+error-internal-message = Something went wrong; your message was not taken. Please send it again in a minute.
 error-outage = Temporarily unavailable: press again in a few seconds.
 
 ## Dice rolls

@@ -104,7 +104,7 @@ pool-fight-stopped = 🛑 The GM stopped fight #{ $id }. { $count ->
 }
 
 error-fight-self = You cannot attack yourself.
-error-fight-other-hall = { $name } is in another hall: you can only fight those near you.
+error-fight-other-hall = You can only attack someone in your hall, and { $name } is not here. Who is near — /look.
 error-fight-target-gone = { $name } is out of the game.
 error-fight-asleep = You are asleep: nobody fights in their sleep.
 error-fight-busy = { $name } is already in a fight. Wait until it ends.

@@ -3,6 +3,25 @@
 me-none =
     You have no character in any running game yet.
     To join: in a group with a game, press “Create a character” under the game's message or write /join there — we build the character here, in private.
+me-dead-head = 💀 <b>No. { $number } { $name }</b> died.
+me-dead-when = When: { $where ->
+        [tick] at the end of cycle { $cycle }
+        [fight] in fight No. { $ref }
+        [duel] in duel No. { $ref }, against { $by }
+        [battle] in battle No. { $ref }
+       *[cycle] during cycle { $cycle }
+    }.
+me-dead-how = Cause: { $cause ->
+        [wounds] mortal wounds — health below 0.
+        [asleep] killed in their sleep, with no guard.
+        [at_zero] health 0, and nobody raised it before the end of the round or cycle.
+        [duel] a duel to the death.
+        [finished] finished off after falling in battle.
+       *[gm] the game master's decision (a character edit).
+    }
+me-dead-back = Only the game master can bring them back: /revive { $number } reason.
+me-dead-new = A new character in this game: /join in the group.
+me-dead-no-new = No new characters after a death in this game: the game master set it so.
 me-group-none = You have no character in this game. Join: /join.
 me-group =
     Your character (what everyone sees):
@@ -120,7 +139,7 @@ sheet-count = { $item ->
 sheet-duel-head = <b>#{ $number } { $name }</b>
 sheet-duel-state = State: { $state ->
         [dead] 💀 dead
-        [out] out: an admin can restore the HP
+        [out] beaten: no HP left; until the game master restores it (/heal or /rest) you cannot fight
        *[fine] fit to fight
     }
 sheet-duel-skills = ⚔️ Skills: { $skills }
@@ -140,7 +159,7 @@ sheet-d20-head = <b>#{ $number } { $name }</b>, { $cls ->
     }
 sheet-d20-state = State: { $state ->
         [dead] 💀 dead
-        [fallen] fallen, out of the fight
+        [fallen] down, out of the fight; until the game master restores your HP (/heal or /rest) you cannot fight
        *[fine] fit to fight
     }
 sheet-d20-ac = 🛡 Armour class: { $ac }

@@ -16,13 +16,13 @@ rules-duel =
     • A round is 5 rolls of 1 to A+B, A being the challenger's skill and B the opponent's: 1…B is the opponent's success, above is the challenger's. More successes wins the round.
     • The loser rolls a d100 for each of the winner's successes: not above their agility dodges it.
     • Damage to the loser = successes left × the winner's skill. The winner takes none.
-    • After each round both choose to go on or stop. HP 0 or less loses (or dies, if the game is to the death). An admin restores HP.
+    • After each round both choose to go on or stop. HP 0 or less loses (or dies, if the game is to the death). The game master restores HP (/heal or a rest, /rest).
 rules-d20 =
     📖 <b>d20</b> — the outcome table
     • HP by class: warlock, wizard 12; cleric, monk 16; fighter, paladin, ranger 20; barbarian 22. Armour class 12 for everyone.
     • An attack (blow or spell) is one d20, damage read from the die: 1 fails and loses the next turn; 2–3 hit the next ally (1 or 2 HP; no ally: oneself); 4–5 miss; 6–7 dodged; 8–9 blocked; 10–11 partly blocked, 0 damage; 12–17 deal die − 11; 18 deals 7; 19 deals 7 and the target loses a turn; 20 is critical: above half HP, HP is halved, else 1 is left.
     • Checks: DC 1 succeeds on 11–20, DC 2 on 17–20, DC 3 on 20 only.
-    • At 0 HP a character falls, out of the fight. Turn order: a d20 at the start of a fight.
+    • At 0 HP a character falls, out of the fight; they stand again when the game master restores their HP (/heal or a rest, /rest). Turn order: a d20 at the start of a fight.
 
 log-head = 📜 <b>Roll log</b> · { $game }. Latest dice: { $shown }, this game in all: { $total }.
 log-empty = 📜 { $game }: no rolls yet.

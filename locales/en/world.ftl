@@ -194,10 +194,12 @@ world-guard-usage = To guard: /guard N — the number of a sleeping character in
 world-guard-done = 🛡 { $name } guards a sleeper: no. { $number } { $sleeper }. An attacker must get past the guard first.
 world-snatch-usage = To snatch a sword: /snatch N — the number of a sleeping character in your hall. It wakes them.
 world-snatch-done = 🗡 { $name } snatches the sword from a sleeper: no. { $number } { $sleeper }, who wakes up. The sword: { $place }.
+world-snatch-done-public = 🗡 { $name } snatches the sword from a sleeper: no. { $number } { $sleeper }, who wakes up.
+world-snatch-yours = 🗡 The snatched sword: { $place }.
 
 ## Refusals
 
-world-error-no-character = You have no living character in a running d10 pool game. To join: /join in the game's group.
+world-error-no-character = You have no living character in a running d10 pool game. To join: /join in the game's group. If your character died, /me tells when and how.
 world-error-cannot-act = { $reason ->
         [dead] Your character is dead.
         [asleep] Your character is asleep: nothing can be done in sleep; another character may wake them.

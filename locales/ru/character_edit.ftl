@@ -99,6 +99,13 @@ edit-change = { $field ->
         [slept] циклов сна
        *[agility] ловкость
     } { $before } → { $after }
+edit-change-secret = { $field ->
+        [stats] характеристики
+        [health] здоровье
+        [max_health] максимум здоровья
+        [hall] зал
+       *[item] вещи
+    } (подробности — тайна игрока)
 edit-change-item = { world-item } ({ world-place }): { $before } → { $after }
 edit-change-skill = навык «{ $skill }» { $before } → { $after }
 edit-change-class = класс { $before ->

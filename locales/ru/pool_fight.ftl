@@ -110,7 +110,7 @@ pool-fight-stopped = 🛑 Бой №{ $id } остановлен мастеро�
 }
 
 error-fight-self = Напасть на самого себя нельзя.
-error-fight-other-hall = { $name } в другом зале: сражаться можно только с теми, кто рядом.
+error-fight-other-hall = Напасть можно только на того, кто в одном зале с вами, а { $name } не здесь. Кто рядом — /look.
 error-fight-target-gone = { $name } больше не в игре.
 error-fight-asleep = Вы спите: во сне не сражаются.
 error-fight-busy = { $name } уже в бою. Дождитесь, пока бой закончится.

@@ -215,10 +215,15 @@ world-snatch-done = 🗡 { $name } вырывает меч у { $sleeper_gender 
         [f] спящей: №{ $number } { $sleeper } — и та просыпается
        *[m] спящего: №{ $number } { $sleeper } — и тот просыпается
     }. Меч: { $place }.
+world-snatch-done-public = 🗡 { $name } вырывает меч у { $sleeper_gender ->
+        [f] спящей: №{ $number } { $sleeper } — и та просыпается
+       *[m] спящего: №{ $number } { $sleeper } — и тот просыпается
+    }.
+world-snatch-yours = 🗡 Вырванный меч: { $place }.
 
 ## Отказы
 
-world-error-no-character = У вас нет живого персонажа в идущей игре на пуле d10. Вступить: /join в группе игры.
+world-error-no-character = У вас нет живого персонажа в идущей игре на пуле d10. Вступить: /join в группе игры. Если ваш персонаж погиб, /me расскажет, когда и как.
 world-error-cannot-act = { $reason ->
         [dead] Ваш персонаж мёртв.
         [asleep] Ваш персонаж спит: во сне ничего не сделать, разбудить его может другой персонаж.

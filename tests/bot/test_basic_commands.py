@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
 from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import Message
 
+from bot.callbacks import FightAction, PoolFightCallback, SheetCallback
 from bot.db.models import GameSystem, User
+from bot.handlers import sheets
+from bot.services import fights
 from bot.services.games import create_game
 from tests.bot.conftest import Harness
 
@@ -157,6 +161,37 @@ async def test_a_failing_handler_gets_a_polite_answer_not_a_traceback(gm: Harnes
     reply = await gm.emu.wait_for_message(gm.emu.private_chat(alice))
     assert reply.body.startswith("Что-то пошло не так")
     assert "boom" not in reply.body
+    # A command is not a move: the apology says the command failed, not that a move was lost.
+    assert reply.body == "Что-то пошло не так: команда не выполнена. Повторите её через минуту."
+
+
+async def test_the_apology_names_what_failed_a_move_or_another_press(
+    gm: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fight's button that fails loses a move; a menu's button that fails loses nothing more
+    than the press: each gets its own apology."""
+
+    async def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(fights, "join", boom)
+    monkeypatch.setattr(sheets, "own_characters", boom)
+    alice = gm.emu.add_user("Алиса", language_code="ru")
+    group = gm.emu.add_group("Таверна", admins=[alice])
+    await create_game(group.id, GameSystem.POOL, alice.id, "ru")
+    await gm.emu.send_text(alice, group, "/help")
+    anchor = await gm.emu.wait_for_message(group)
+    join = PoolFightCallback(fight_id=1, action=FightAction.JOIN).pack()
+    query = await gm.emu.press_button(alice, anchor, data=join, forged=True)
+    answer = await gm.emu.wait_for_callback_answer(query)
+    assert answer.text == "Что-то пошло не так, ход не засчитан. Нажмите ещё раз через минуту."
+    pick = SheetCallback(game_id=1).pack()  # /me's "which game" button: not a move
+    query = await gm.emu.press_button(alice, anchor, data=pick, forged=True)
+    answer = await gm.emu.wait_for_callback_answer(query)
+    assert answer.text == (
+        "Что-то пошло не так: нажатие не сработало. Попробуйте ещё раз через минуту."
+    )
+    assert answer.show_alert
 
 
 async def test_help_in_a_group_shows_the_commands_of_its_system(gm: Harness) -> None:

@@ -54,9 +54,12 @@ async def test_health_edit_is_logged_with_its_reason_and_announced(gm: Harness) 
     window = await editor.edit("❤️ Здоровье", "4")
     assert "здоровье 3 → 4" in window.body
     notice = await editor.save("лечение у знахаря", table.group)
-    assert notice.body == (
-        "🛠 Правка мастера — №1 Арья: здоровье 3 → 4. Мастер: Мастер. Причина: лечение у знахаря"
+    assert notice.body == (  # a pool character's health is a secret the seed sells
+        "🛠 Правка мастера — №1 Арья: здоровье (подробности — тайна игрока). Мастер: Мастер. "
+        "Причина: лечение у знахаря"
     )
+    told = await gm.emu.wait_for_message(table.private(1), lambda m: "🛠" in m.body)
+    assert told.body.startswith("🛠 Правка мастера — №1 Арья: здоровье 3 → 4.")
     assert (await _pool(table)).health == 4
     [action] = await actions_of(table.game)
     assert (action.action, action.target_number, action.reason) == ("edit", 1, "лечение у знахаря")
@@ -67,7 +70,8 @@ async def test_health_edit_is_logged_with_its_reason_and_announced(gm: Harness) 
     assert "4/5" in editor.window.body and "здоровье 3 → 4" in editor.window.body
     await gm.emu.send_text(table.stranger, table.group, "/log")
     log = await gm.emu.wait_for_message(table.group, lambda m: "правка" in m.body)
-    assert "правка №1: здоровье 3 → 4" in log.body and "лечение у знахаря" in log.body
+    assert "правка №1: здоровье (подробности — тайна игрока)" in log.body
+    assert "3 → 4" not in log.body and "лечение у знахаря" in log.body
 
 
 async def test_stats_beyond_the_build_rules_need_confirmation(gm: Harness) -> None:
@@ -119,7 +123,7 @@ async def test_hall_must_exist(gm: Harness) -> None:
     await editor.type("4", "Зала 4 в игре нет")
     await editor.type("3", "зал 1 → 3")
     notice = await editor.save("провалился в люк", table.group)
-    assert "зал 1 → 3" in notice.body
+    assert "зал (подробности — тайна игрока)" in notice.body and "1 → 3" not in notice.body
     assert (await _pool(table)).hall == 3
 
 
@@ -193,7 +197,7 @@ async def test_items_added_moved_and_over_full_with_confirmation(gm: Harness) ->
     await editor.type("0", "от 1 до 999")
     await editor.type("5", "монета (рюкзак): 0 → 5")
     notice = await editor.save("клад", table.group)
-    assert "монета (рюкзак): 0 → 5" in notice.body
+    assert "вещи (подробности — тайна игрока)" in notice.body and "монета" not in notice.body
     await _item_step(editor, "↔️ Переложить", "таблетка", "рюкзак", "левый карман")
     await editor.type("6", "Столько нет")
     await editor.type("5", "таблетка (левый карман): 0 → 5")
@@ -311,5 +315,5 @@ async def test_a_restart_mid_dialog_keeps_the_pending_edit(gm: Harness) -> None:
     )
     async with running_polling(revived, gm.bot):
         notice = await editor.save("перезапуск не помеха", table.group)
-    assert "зал 1 → 2" in notice.body
+    assert "зал (подробности — тайна игрока)" in notice.body
     assert (await _pool(table)).hall == 2

@@ -113,7 +113,9 @@ async def test_the_edit_dialog_through_aiogram_dialog_test_tools(
             ADMIN,
         )
         notices = [text for text in bot.sent if "🛠" in text]
-        assert notices and "здоровье 5 → 7" in notices[-1] and "Сверх правил" in notices[-1]
+        assert notices and "Сверх правил" in notices[-1]
+        assert any("здоровье 5 → 7" in text for text in notices)  # to the owner alone
+        assert any("здоровье (подробности — тайна игрока)" in text for text in notices)
         assert "Сохранено" in _text(windows)
 
 

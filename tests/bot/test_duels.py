@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tortoise.timezone import now
 
 from bot.db.models import Character, DuelRecord, DuelStage, Game, GameSystem, RollLog, Timer
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character, rule_state
+from bot.services.codec import dump
 from bot.services.settings import GameSettings, change_setting
 from tests.bot.conftest import Harness
 from tests.e2e.test_pool_game_e2e import edited_until
@@ -172,7 +175,11 @@ async def test_admin_heals_and_others_may_not(gm: Harness) -> None:
     challenge = await _challenge(gm, sandor, group)
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
-    await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    await gm.emu.send_text(admin, group, "/heal 2 перевязка")  # the duel holds the HP now
+    assert "сейчас в бою" in (await gm.emu.wait_for_message(group)).body
+    await gm.emu.press_button(bronn, first, "Остановиться")
+    await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body)
     await gm.emu.send_text(bronn, group, "/heal 2 хочу")
     assert "администраторы" in (await gm.emu.wait_for_message(group)).body
     await gm.emu.send_text(admin, group, "/heal 2 40 отдых")
@@ -191,6 +198,24 @@ async def test_admin_heals_and_others_may_not(gm: Harness) -> None:
     log = (await gm.emu.wait_for_message(group)).body
     assert "/heal №2: хиты 12 → 20 — «перевязка»" in log
     assert "/heal №2: хиты 20 → 30 — «лекарь»" in log
+
+
+async def test_a_beaten_or_dead_fighter_is_refused_in_plain_words(gm: Harness) -> None:
+    sandor, _, _, group, game = await _duel_table(gm)
+    row = await Character.get(game_id=game.id, number=2)
+    beaten = replace(rule_state(game, row), hp=-3)
+    await Character.filter(id=row.id).update(state=dump(beaten))
+    await gm.emu.send_text(sandor, group, "/duel 2 пеший")
+    refusal = await gm.emu.wait_for_message(group)
+    assert refusal.body == (
+        "Бронн повержен и не может сражаться, пока мастер не восстановит хиты: /heal."
+    )
+    await Character.filter(id=row.id).update(status="dead", active_key=None)
+    await gm.emu.send_text(sandor, group, "/duel 2 пеший")
+    refusal = await gm.emu.wait_for_message(group)
+    assert refusal.body == (
+        "Бронн погиб и больше не сражается. Вернуть в игру может только мастер: /revive."
+    )
 
 
 async def test_a_restart_mid_duel_resumes_and_each_round_is_one_new_message(gm: Harness) -> None:

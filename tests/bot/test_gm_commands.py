@@ -57,16 +57,23 @@ async def test_give_places_items_as_a_found_prize_and_logs_why(gm: Harness) -> N
     say = _speaker(gm, table.admin, table.group)
 
     given = await say("/give 1 меч нашёл в сундуке")
-    assert "№1 Арья получает 1 меч: 1 меч в левую руку." in given.body  # the right hand is full
+    # Items are a secret the seed sells: the group learns who, the owner what and where.
+    assert given.body.startswith("🎁 Мастер что-то даёт персонажу №1 Арья. Что и куда — тайна")
+    assert "меч" not in given.body and "рук" not in given.body
+    mine = await gm.emu.wait_for_message(table.private(1))
+    assert mine.body == "🎁 Мастер дал вашему персонажу 1 меч: 1 меч в левую руку."  # right: full
     assert (await character(table, 1)).inventory.left_hand == Item.SWORD
 
-    overflow = await say("/give 1 мечи 2 ещё два в сундуке")
-    assert "получает 2 меча: 2 меча на пол." in overflow.body  # both hands full: the floor
+    await say("/give 1 мечи 2 ещё два в сундуке")
+    overflow = await gm.emu.wait_for_message(table.private(1))
+    assert overflow.body.endswith("2 меча: 2 меча на пол.")  # both hands full: the floor
     world = await peek(table.game)
     assert world.floor(1).count(Item.SWORD) == 2
 
     coins = await say("/give 2 coins 12 награда за загадку")
-    assert "№2 Бран получает 12 монет: 12 монет в правый карман." in coins.body
+    assert "монет" not in coins.body and "карман" not in coins.body
+    mine = await gm.emu.wait_for_message(table.private(2))
+    assert mine.body == "🎁 Мастер дал вашему персонажу 12 монет: 12 монет в правый карман."
     assert (await character(table, 2)).inventory.right_pocket == PocketContent(Item.COIN, 12)
 
     assert await _actions(table.game) == [
@@ -80,8 +87,9 @@ async def test_give_places_items_as_a_found_prize_and_logs_why(gm: Harness) -> N
 
     log = await _say(gm, table.stranger, table.group, "/log")
     assert "бросков пока не было" in log.body
-    assert "🛠 Мастер Мастер: /give №1: 1 меч (1 меч в левую руку) — «нашёл в сундуке»" in log.body
-    assert "/give №2: 12 монет (12 монет в правый карман) — «награда за загадку»" in log.body
+    assert "🛠 Мастер Мастер: /give №1 (что и куда — тайна игрока) — «нашёл в сундуке»" in log.body
+    assert "/give №2 (что и куда — тайна игрока) — «награда за загадку»" in log.body
+    assert "монет" not in log.body and "меч" not in log.body
 
 
 async def test_give_refusals_change_nothing(gm: Harness) -> None:
@@ -117,7 +125,9 @@ async def test_revive_a_dead_pool_character_barely_alive(gm: Harness) -> None:
     assert "Причина обязательна" in (await admin("/revive 2")).body
     assert "№1 Арья — среди живых" in (await admin("/revive 1 на всякий случай")).body
     revived = await admin("/revive 2 ошибка бота")
-    assert "№2 Бран снова среди живых — еле-еле: здоровье 1, зал 1." in revived.body
+    assert revived.body == "✨ №2 Бран снова среди живых — еле-еле. Записано в журнал /log."
+    told = await gm.emu.wait_for_message(table.private(2))
+    assert told.body.startswith("✨ Ваш персонаж снова жив — еле-еле: здоровье 1, зал 1.")
     row = await Character.get(game_id=table.game.id, number=2)
     assert row.status == CharacterStatus.ACTIVE
     assert row.active_key == f"{table.game.id}:{table.player(2).id}"
@@ -128,14 +138,18 @@ async def test_revive_a_dead_pool_character_barely_alive(gm: Harness) -> None:
     assert world.character(2).hall == 1
 
     placed = await admin("/place 2 3 телепорт мастера")
-    assert "№2 Бран теперь в зале 3." in placed.body
+    assert placed.body.startswith("✅ Мастер переносит №2 Бран в другой зал. Куда — тайна")
+    assert "3" not in placed.body.replace("№2", "")
+    told = await gm.emu.wait_for_message(table.private(2), lambda m: "зале 3" in m.body)
+    assert told.body == "🚪 Мастер перенёс вашего персонажа: теперь вы в зале 3."
     assert await _actions(table.game) == [
         ("revive", 2, "ошибка бота"),
         ("place", 2, "телепорт мастера"),
     ]
     log = await _say(gm, table.player(1), table.group, "/log")
-    assert "🛠 Мастер Мастер: /revive №2: здоровье 1, зал 1 — «ошибка бота»" in log.body
-    assert "/place №2: зал 1 → 3 — «телепорт мастера»" in log.body
+    assert "🛠 Мастер Мастер: /revive №2: снова среди живых, еле-еле — «ошибка бота»" in log.body
+    assert "/place №2: в другой зал (какой — тайна игрока) — «телепорт мастера»" in log.body
+    assert "зал 1" not in log.body
 
 
 async def test_revive_refuses_a_second_living_character_and_a_kicked_one(gm: Harness) -> None:

@@ -26,6 +26,7 @@ from bot import callbacks
 from bot.app import build_dispatcher
 from bot.commands import COMMAND_NAMES
 from bot.db.models import GameSystem
+from bot.handlers.errors import APOLOGIES
 from bot.i18n import Translator
 from bot.services import games
 from bot.services.characters import D20Build, DuelBuild, PoolBuild, create_character
@@ -197,7 +198,9 @@ async def fuzz(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncI
     )
     bot = make_bot(TOKEN, emu.base_url)
     emu.state.privacy_mode = False  # every group message reaches the bot
-    internal = frozenset(translator.for_locale(code).text("error-internal") for code in LOCALES)
+    internal = frozenset(
+        translator.for_locale(code).text(key) for code in LOCALES for key in APOLOGIES.values()
+    )
     log = ErrorLog()
     logging.getLogger().addHandler(log)
     try:

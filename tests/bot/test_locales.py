@@ -105,7 +105,7 @@ def test_text_for_messages_without_an_update_uses_a_stored_language_code() -> No
     stored_language_code = "en"
     assert (
         translator.for_locale(stored_language_code)
-        .text("error-internal")
+        .text("error-internal-command")
         .startswith("Something went wrong")
     )
 

@@ -30,9 +30,9 @@ async def test_a_gm_notice_is_owed_and_delivered_as_a_reply_to_the_command(gm: H
     table = await pool_table(gm)
     command = await gm.emu.send_text(table.admin, table.group, "/give 1 меч нашёл в сундуке")
     notice = await gm.emu.wait_for_message(table.group)
-    assert "№1 Арья получает 1 меч" in notice.body
+    assert "Мастер что-то даёт персонажу №1 Арья" in notice.body
     assert notice.reply_to is not None and notice.reply_to.message_id == command.message_id
-    [row] = await _owed(table.group.id, "№1 Арья получает 1 меч")
+    [row] = await _owed(table.group.id, "Мастер что-то даёт персонажу №1 Арья")
     assert row.done and not row.failed and row.message_id == notice.message_id
     assert row.reply_to == command.message_id
 

@@ -106,14 +106,24 @@ async def test_bad_fight_commands_get_clear_answers(gm: Harness) -> None:
         (1, "/fight два", "Напасть: /fight N"),
         (1, "/fight 1", "самого себя"),
         (1, "/fight 9", "Персонажа с номером 9 нет"),
-        (1, "/fight 3", "Вера в другом зале"),
         (1, "/fight 4", "Гоша больше не в игре"),
-        (1, "/fight 5", "Дана сейчас не может сражаться"),
-        (5, "/fight 1", "Дана сейчас не может сражаться"),
+        (1, "/fight 5", "Дана сейчас не может сражаться"),  # not why: her health is a secret
     ]
     for number, text, expected in cases:
         reply = await challenge(table, number, text)
         assert expected in reply.body, (text, reply.body)
+    # A refusal telling a secret (another's hall, one's own health at 0) goes to the sender in
+    # private; the group reads the same words whichever secret it was.
+    secrets = [
+        (1, "/fight 3", "Напасть можно только на того, кто в одном зале с вами, а Вера не здесь."),
+        (5, "/fight 1", "Здоровье 0: можно только проглотить таблетки из левого кармана куртки."),
+    ]
+    for number, text, private in secrets:
+        reply = await challenge(table, number, text)
+        assert reply.body.startswith("🔒 Ответ — в личном чате"), (text, reply.body)
+        assert "Вера" not in reply.body and "Здоровье" not in reply.body
+        told = await gm.emu.wait_for_message(table.private(number))
+        assert told.body.startswith(private), told.body
     await gm.emu.send_text(table.stranger, table.group, "/fight 1")
     assert "нет живого персонажа" in (await gm.emu.wait_for_message(table.group)).body
     await change(table, 1, asleep=True)
@@ -137,7 +147,7 @@ async def test_players_offers_a_challenge_button_for_every_living_character(gm: 
     assert roster.button_texts == ["\u2694 1. Арья", "\u2694 2. Бран", "\u2694 3. Вера"]
     # Refusals change nothing: oneself, another hall, a bystander without a character.
     assert "самого себя" in await press(table, 1, roster, "\u2694 1. Арья")
-    assert "в другом зале" in await press(table, 1, roster, "\u2694 3. Вера")
+    assert "Вера не здесь" in await press(table, 1, roster, "\u2694 3. Вера")  # an alert
     assert "нет живого персонажа" in await press(table, table.stranger, roster, "\u2694 2. Бран")
     await gm.emu.expect_no_message(table.private(1), timeout=0.3)
     # A tap alone only asks, in the presser's private chat.

@@ -112,7 +112,8 @@ async def test_halls_is_for_pool_games_only(gm: Harness) -> None:
     assert "не для системы этой игры" in (await gm.emu.wait_for_message(table.group)).body
 
 
-async def test_an_edit_notice_goes_to_the_topic_of_the_characters_hall(gm: Harness) -> None:
+async def test_an_edit_notice_does_not_go_to_the_topic_of_the_characters_hall(gm: Harness) -> None:
+    """The hall's topic would tell everyone where the character is (a secret in pool)."""
     table = await pool_table(gm, forum=True)
     cellar = gm.emu.add_topic(table.group, "Подвал")
     await gm.emu.send_text(table.admin, table.group, "/halls 1", thread_id=cellar.message_thread_id)
@@ -121,4 +122,5 @@ async def test_an_edit_notice_goes_to_the_topic_of_the_characters_hall(gm: Harne
     await editor.open(1)
     await editor.edit("❤️ Здоровье", "4")
     notice = await editor.save("ушиб", table.group)
-    assert "здоровье 5 → 4" in notice.body and notice.thread_id == cellar.message_thread_id
+    assert "здоровье (подробности — тайна игрока)" in notice.body
+    assert notice.thread_id != cellar.message_thread_id

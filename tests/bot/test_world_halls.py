@@ -68,5 +68,5 @@ async def test_admins_place_characters_in_halls(gm: Harness) -> None:
     assert "Зала 8 в игре нет" in (await table.say(table.admin, "/place 1 8 телепорт")).body
     assert "Персонажа с номером 4 нет" in (await table.say(table.admin, "/place 4 2 тест")).body
     placed = await table.say(table.admin, "/place 1 3 телепорт мастера")
-    assert "№1 Аня теперь в зале 3." in placed.body
+    assert "Мастер переносит №1 Аня в другой зал" in placed.body and "3" not in placed.body
     assert (await table.character(1)).hall == 3

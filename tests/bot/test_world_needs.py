@@ -129,5 +129,8 @@ async def test_acting_asleep_or_at_zero_is_refused(gm: Harness) -> None:
     assert "спит: во сне ничего не сделать" in (await table.say(anya, "/sleep")).body
     assert "спит" in (await table.say(anya, "/guard 2")).body
     await table.edit(2, health=0)
-    assert "Здоровье 0" in (await table.say(borya, "/sleep")).body
+    # Health is a secret: the group learns only that the answer went to private.
+    assert (await table.say(borya, "/sleep")).body.startswith("🔒 Ответ — в личном чате")
+    told = await gm.emu.wait_for_message(table.private(borya))
+    assert told.body.startswith("Здоровье 0")
     assert not (await table.character(2)).asleep

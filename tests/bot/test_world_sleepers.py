@@ -20,8 +20,10 @@ async def test_guard_snatch_and_no_stealing(gm: Harness) -> None:
     assert "Со спящего ничего нельзя украсть" in refused.body
     assert "/snatch N" in (await table.say(vera, "/snatch")).body
     snatched = await table.say(vera, "/snatch 1")
-    snatch = "Вера вырывает меч у спящей: №1 Аня — и та просыпается. Меч: в левую руку."
-    assert snatch in snatched.body
+    snatch = "Вера вырывает меч у спящей: №1 Аня — и та просыпается."
+    assert snatch in snatched.body and "рук" not in snatched.body  # her hands are a secret
+    told = await gm.emu.wait_for_message(table.private(vera), lambda m: "🗡" in m.body)
+    assert told.body == "🗡 Вырванный меч: в левую руку."
     anya_now, borya_now, vera_now = [await table.character(n) for n in (1, 2, 3)]
     assert not anya_now.asleep and anya_now.inventory.swords_in_hand == 0
     assert vera_now.inventory.left_hand == Item.SWORD and vera_now.inventory.swords_in_hand == 2
@@ -35,8 +37,10 @@ async def test_sleeper_commands_need_the_same_hall(gm: Harness) -> None:
     anya, borya = table.players
     await table.say(anya, "/sleep")
     await table.edit(2, hall=2)
-    assert "№1 не в вашем зале" in (await table.say(borya, "/wake 1")).body
-    assert "№1 не в вашем зале" in (await table.say(borya, "/guard 1")).body
+    for command in ("/wake 1", "/guard 1"):  # where №1 is not: told in private, not the group
+        assert (await table.say(borya, command)).body.startswith("🔒 Ответ — в личном чате")
+        told = await gm.emu.wait_for_message(table.private(borya))
+        assert "№1 не в вашем зале" in told.body
     assert "Персонажа с номером 7 нет" in (await table.say(borya, "/wake 7")).body
     assert "/wake N" in (await table.say(borya, "/wake Аня")).body
     assert "С самим собой" in (await table.say(anya, "/guard 1", table.private(anya))).body
@@ -67,3 +71,14 @@ async def test_a_sleeper_who_asked_to_move_wakes_and_goes_through(gm: Harness) -
     anya_now, borya_now = await table.character(1), await table.character(2)
     assert (anya_now.hall, anya_now.asleep, anya_now.move_to) == (2, False, None)
     assert (borya_now.hall, borya_now.asleep, borya_now.move_to) == (3, False, None)
+
+
+async def test_sleeper_commands_in_private_keep_the_hall_secret(gm: Harness) -> None:
+    genders = (Gender.FEMALE, Gender.MALE)
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), genders=genders)
+    anya, borya = table.players
+    await table.say(anya, "/sleep")
+    woke = await table.say(borya, "/wake 1", table.private(borya))
+    assert "Боря будит спящую: №1 Аня" in woke.body
+    assert not (await table.character(1)).asleep
+    assert not [m for m in gm.emu.bot_messages(table.group) if "будит" in m.body]
