@@ -27,7 +27,7 @@ async def test_a_fall_in_the_last_round_is_over_in_the_next_fight(gm: Harness) -
     await press(table, 1, live, ATTACK)
     await press(table, 2, live, ATTACK)
     last = await _round(gm, live, 1)
-    assert "🤕 Арья падает без оружия." in last.body
+    assert "🤕 Арья падает без оружия" in last.body
     down = await character(table, 1)
     assert (down.alive, down.health, down.fallen) == (True, 0, False)
 
