@@ -237,7 +237,8 @@ async def test_a_fallen_heroine_reads_as_one_on_her_sheet(gm: Harness) -> None:
     await Character.filter(id=row.id).update(state=dump(beaten))
     private = gm.emu.private_chat(player)
     sheet = (await _ask(gm, player, private, "/me")).body
-    assert "Состояние: выбыла: хиты кончились; пока мастер их не восстановит (/heal или /rest)" in sheet
+    down = "Состояние: выбыла: хиты кончились; пока мастер их не восстановит (/heal или /rest)"
+    assert down in sheet
     assert "❤️ ▱▱▱▱▱▱▱▱▱▱ 0/30" in sheet and "−12" not in sheet  # never shown below 0
     listing = (await _ask(gm, player, arena, "/players")).body
     assert "❤️ 0/30" in listing and "−12" not in listing
