@@ -25,9 +25,7 @@ async def test_a_spared_d20_hero_healed_by_the_gm_fights_the_next_battle(gm: Har
     assert await table.hp("Эльф") == 0
     await gm.emu.send_text(table.users["Эльф"], "/me")
     sheet = await gm.emu.wait_for_message(gm.emu.private_chat(table.users["Эльф"]))
-    assert "упал и выбыл из боя; пока мастер не восстановит хиты (/heal или /rest)" in (
-        sheet.body
-    )
+    assert "упал и выбыл из боя; пока мастер не восстановит хиты (/heal или /rest)" in (sheet.body)
     call = await table.call()
     await table.join(call, "Догвор", FIRST)
     query = await gm.emu.press_button(table.users["Эльф"], call, SECOND)
