@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import warnings
 from collections.abc import AsyncIterator
 
 from aiogram import Bot, Dispatcher
@@ -25,8 +26,22 @@ async def running_polling(dp: Dispatcher, bot: Bot) -> AsyncIterator[None]:
             await dp.stop_polling()
         except RuntimeError:  # polling had not started yet
             task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.wait_for(task, 5)
+        await _stopped(task)
+
+
+async def _stopped(task: asyncio.Task[None], seconds: float = 5) -> None:
+    """Wait for the polling task to end, cancelling it after ``seconds``; a task that does not
+    honour the cancellation within ``seconds`` more is left behind with a warning instead of
+    hanging the test run (``asyncio.wait_for`` would wait for it forever)."""
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    if not done:
+        task.cancel()
+        done, _ = await asyncio.wait({task}, timeout=seconds)
+    if not done:
+        warnings.warn(f"polling did not stop within {2 * seconds:g} s", stacklevel=2)
+        return
+    if not task.cancelled() and (error := task.exception()) is not None:
+        raise error
 
 
 async def feed_pending(emu: TelegramEmulator, dp: Dispatcher, bot: Bot) -> list[str]:
