@@ -192,7 +192,7 @@ async def test_the_checks_run_again_when_the_attack_is_confirmed(gm: Harness) ->
     await press(table, 1, roster, "\u2694 2. Бран")
     question = await gm.emu.wait_for_message(table.private(1))
     await change(table, 2, hall=2)  # Бран left the hall meanwhile
-    assert "в другом зале" in await press(table, 1, question, "Да")
+    assert "а Бран не здесь" in await press(table, 1, question, "Да")
     await change(table, 2, hall=1)
     await gm.emu.send_text(table.admin, table.group, "/pause обед")
     await gm.emu.wait_for_message(table.group, lambda m: "пауз" in m.body.lower())
