@@ -110,7 +110,7 @@ async def test_a_kill_on_a_turns_result_loses_no_die(
         # Sent and killed before its mark: the one message that may repeat (bot.courier).
         assert len(results) == (2 if point == "unmarked" else 1)
         result = results[-1]
-        assert "🎲 d20: " in result.body and "Эльф −" in result.body  # the die and the damage
+        assert "🎲 d20: " in result.body and "урон" in result.body  # the die and the damage
         assert "<i>" in result.html  # the narrative
         assert NEXT in result.body and "⚔️ Атака" in result.button_texts  # the next prompt
         ended = [m for m in emu.bot_messages(group) if m not in results]
