@@ -132,7 +132,8 @@ async def _round_result(emu: TelegramEmulator, group: EmuChat, number: int) -> E
 
 def _dice(text: str) -> list[int]:
     """Every die shown in a fight message, in order."""
-    return [int(v) for groups in DICE.findall(text) for v in " ".join(groups).split()]
+    plain = re.sub(r"<[^>]+>", "", text)  # the sent HTML marks dice with <b> and <s>
+    return [int(v) for groups in DICE.findall(plain) for v in " ".join(groups).split()]
 
 
 def _sent(emu: TelegramEmulator, group: EmuChat) -> list[str]:
