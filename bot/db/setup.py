@@ -11,6 +11,8 @@ from tortoise import Tortoise
 from tortoise.backends.base.config_generator import expand_db_url
 from tortoise.migrations.api import migrate
 
+from bot.db.checkpoints import Checkpointer
+
 APP_LABEL = "models"
 MODELS_MODULE = "bot.db.models"
 MIGRATIONS_MODULE = "bot.db.migrations"
@@ -18,8 +20,9 @@ SUPPORTED_SCHEMES = ("sqlite", "postgres", "asyncpg", "psycopg")
 # Tortoise's SQLite client sets every other parameter of the URL as a pragma, and WAL itself.
 # WAL with synchronous=NORMAL: a commit does not wait for the disk (checkpoints still do); a
 # killed process loses nothing, a power cut may lose the last commits but never corrupts the
-# file. ``?synchronous=FULL`` in the URL waits for the disk on every commit.
-SQLITE_PRAGMAS = {"synchronous": "NORMAL"}
+# file. ``?synchronous=FULL`` in the URL waits for the disk on every commit. The bot's
+# connection never checkpoints (``wal_autocheckpoint=0``): bot.db.checkpoints does, beside it.
+SQLITE_PRAGMAS = {"synchronous": "NORMAL", "wal_autocheckpoint": "0"}
 LOCK_WAIT_SECONDS = 2.0  # how long start-up waits for a SQLite file another process locked
 
 
@@ -87,15 +90,37 @@ async def apply_migrations(database_url: str) -> None:
     await Tortoise.close_connections()
 
 
+_checkpointers: list[Checkpointer] = []  # the one of the open SQLite file, if any
+
+
 async def init_database(database_url: str, *, run_migrations: bool = True) -> None:
-    """Check the URL, apply migrations and open the connections."""
+    """Check the URL, apply migrations, open the connections and, for a SQLite file, start
+    its checkpointer."""
     check_database_url(database_url)
     if run_migrations:
         await apply_migrations(database_url)
     await Tortoise.init(config=tortoise_config(database_url))
     # Touch the connection now, so an unreachable server fails at start-up, not mid-game.
     await Tortoise.get_connection("default").execute_query("SELECT 1")
+    path = sqlite_path(database_url)
+    if path is not None and path != ":memory:":
+        checkpointer = Checkpointer(path)
+        checkpointer.start()
+        _checkpointers.append(checkpointer)
 
 
 async def close_database() -> None:
+    while _checkpointers:
+        await _checkpointers.pop().stop()
     await Tortoise.close_connections()
+
+
+def checkpointer() -> Checkpointer | None:
+    """The checkpointer of the open SQLite file, None for PostgreSQL or nothing open."""
+    return _checkpointers[-1] if _checkpointers else None
+
+
+def sqlite_path(database_url: str) -> str | None:
+    """The file path of a ``sqlite://`` URL, else None."""
+    parts = urlsplit(database_url)
+    return parts.netloc + parts.path if parts.scheme == "sqlite" else None
