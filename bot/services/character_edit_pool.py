@@ -120,7 +120,8 @@ def _flag(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Ou
             require_able(character)
         except RuleError as error:
             breaks = (broken("edit-limit-cannot-sleep", reason=error.details["reason"]),)
-        asleep = replace(character, asleep=True, cycles_slept=0, guarding=None, move_to=None)
+        # As /sleep does (rules.pool.needs.fall_asleep): a portal request is kept.
+        asleep = replace(character, asleep=True, cycles_slept=0, guarding=None)
         return with_character(world, asleep), Outcome((change,), breaks)
     if edit.field == Field.ASLEEP:
         return wake_up(world, character.number), Outcome((change,))

@@ -151,11 +151,13 @@ async def test_hunger_and_sleep_counters(gm: Harness) -> None:
 
 async def test_states_sleep_wake_fall_stand_kill_and_revive(gm: Harness) -> None:
     table, editor = await _editor(gm)
+    await change(table, 1, move_to=2)  # she asked for the portal to hall 2
     await editor.press("😴 Состояния")
     await editor.press("😴 Уложить спать")
     notice = await editor.save("сонное зелье", table.group)
     assert "№1 Арья: сон." in notice.body
-    assert (await _pool(table)).asleep
+    slept = await _pool(table)
+    assert slept.asleep and slept.move_to == 2  # kept, as /sleep keeps it: she wakes and goes
     await editor.press("😴 Состояния")
     assert "☀️ Разбудить" in editor.window.button_texts
     await editor.press("☀️ Разбудить")
