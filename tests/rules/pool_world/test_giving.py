@@ -10,6 +10,8 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.errors import Code
 from rules.pool.cycle import tick
+from rules.pool.fight_round import resolve_round
+from rules.pool.fight_setup import Choice, FightState
 from rules.pool.giving import GiveProblem, Handed, accept, give
 from rules.pool.health import Died
 from rules.pool.model import BackpackContent, Inventory, Item, PocketContent, start_kit
@@ -203,3 +205,16 @@ def test_giving_keeps_every_item_in_the_world() -> None:
     given, _ = _hand(world, 1, 2, Item.RATION, Place.BACKPACK, 2)
     assert inventory_counts(given.character(2).inventory) == {Item.RATION: 2}
     assert world_counts(given) == world_counts(world)
+
+
+def test_ruling_pills_given_to_a_fighter_at_zero_save_them_at_the_round_end() -> None:
+    fighters = frozenset({1, 2, 3})
+    state = FightState(hall=1, initiative=(1, 2, 3), choices=(Choice(3, 2), Choice(1, 3)))
+    world = world_of(make(health=0), make(attack=1, defense=1), make(attack=1, defense=1), make())
+    dice = {10: [2] * 40}  # no successes, no ones: nobody is hurt this round
+    left = resolve_round(list(world.characters[:3]), state, {}, ScriptedDice(dice))
+    assert Died(1, "unattended") in left.events  # as the round would have gone
+    given, _ = _hand(world, 4, 1, Item.PILL, Place.BACKPACK, 3, fighting=fighters)
+    saved = resolve_round(list(given.characters[:3]), state, {}, ScriptedDice(dice))
+    assert not any(isinstance(e, Died) for e in saved.events)
+    assert saved.characters[0].alive and saved.characters[0].health == 3
