@@ -170,9 +170,7 @@ class DuelRecord(Model):
 
 
 class Encounter(Model):
-    """A multi-party fight in a group (a pool fight or a d20 battle) with its rules state as JSON;
-    also a pool offer of items between two characters (kind ``gift``: :mod:`bot.services.giving`,
-    its ``chat_id`` the receiver's private chat).
+    """A multi-party fight in a group (a pool fight or a d20 battle) with its rules state as JSON.
 
     stage is the handler-level phase (joining, choosing, fighting, narration, finished...),
     version guards every write with a conditional update.

@@ -1,8 +1,9 @@
 """Giving items to another character in the hall (:mod:`rules.pool.giving`): at once to one at
 health 0, else an offer that the receiver answers in private before the next tick.
 
-An offer is an ``Encounter`` row of kind ``gift`` (its state the rules' :class:`GiftOffer`, its
-``chat_id`` the receiver's private chat), so it survives a restart; it is created, answered and
+An offer is an ``Encounter`` row of kind ``gift`` (the table of fights' rows, reused: its state
+the rules' :class:`GiftOffer`, its ``chat_id`` the receiver's private chat, its stage a
+:class:`Step`), so it survives a restart; it is created, answered and
 announced in the game's lock, with the world it changes and the messages it owes.
 """
 
