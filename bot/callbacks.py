@@ -158,3 +158,11 @@ class InventoryCallback(CallbackData, prefix="inv"):
     """The /me sheet's button opening a pool game's inventory dialog."""
 
     game_id: Number
+
+
+class GiftCallback(CallbackData, prefix="gf"):
+    """The receiver's answer to an offer of items (``offer``: its row): take it or not."""
+
+    game_id: Number
+    offer: Number
+    take: bool

@@ -63,6 +63,9 @@ class Code(StrEnum):
     NOT_ENOUGH_COINS = auto()  # character, needed, have
     ALREADY_WON = auto()  # character
     GAME_OVER = auto()  # winners: two winners are in
+    CANNOT_GIVE = auto()  # giver, receiver, reason (giving.GiveProblem)
+    NO_ROOM_FOR_GIFT = auto()  # receiver, item, count, room: the receiver cannot carry so many
+    OFFER_GONE = auto()  # cycle: an offer's cycle is over (or it was answered already)
     # duel
     INVALID_AGILITY = auto()  # agility: a percentage, 0..100
     INVALID_SKILL = auto()  # skill, value: a named skill >= 1, given once

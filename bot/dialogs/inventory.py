@@ -10,6 +10,7 @@ from aiogram_dialog.widgets.kbd import Button, Cancel, Column, Row, Select
 from aiogram_dialog.widgets.text import Const, Format
 
 from bot.dialogs import inventory_actions as act
+from bot.dialogs.inventory_give import give_window
 from bot.dialogs.inventory_view import main_getter, stack_getter
 from bot.dialogs.states import InventoryDialog
 from bot.dialogs.widgets import I18NFormat
@@ -64,4 +65,4 @@ def _stack_window() -> Window:
 
 
 def build_dialog() -> Dialog:
-    return Dialog(_main_window(), _stack_window())
+    return Dialog(_main_window(), _stack_window(), give_window())

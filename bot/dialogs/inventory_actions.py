@@ -9,7 +9,7 @@ from aiogram.types import CallbackQuery
 from aiogram_dialog import DialogManager
 from aiogram_dialog.widgets.kbd import Button
 
-from bot.dialogs.inventory_view import EAT, PICK_ANY, PILLS, actor_of, chosen
+from bot.dialogs.inventory_view import EAT, GIVE, PICK_ANY, PILLS, actor_of, chosen
 from bot.dialogs.states import InventoryDialog
 from bot.dialogs.widgets import l10n_of
 from bot.i18n import L10n
@@ -97,6 +97,10 @@ async def on_action(_: CallbackQuery, __: Any, manager: DialogManager, action: s
         await manager.switch_to(InventoryDialog.main)
         return
     source, item = parsed
+    if action == GIVE:  # whom to: the next window
+        _notice(manager, None)
+        await manager.switch_to(InventoryDialog.give)
+        return
     try:
         done = await _do(l10n, manager, action, item, source, int(data.get("count", 1)))
     except ServiceError as error:

@@ -41,6 +41,7 @@ from rules.pool.places import (
 EAT = "eat"
 PILLS = "pills"
 PICK_ANY = "pick.any"
+GIVE = "give"
 
 
 def game_id_of(manager: DialogManager) -> int:
@@ -68,7 +69,7 @@ def can_hold(item: Item, place: Place) -> bool:
 
 
 def options(l10n: L10n, stack: Stack, count: int) -> list[dict[str, str]]:
-    """The actions for ``stack`` as Select items: ``to.<place>``, eat, pills, pick-ups."""
+    """The actions for ``stack`` as Select items: ``to.<place>``, eat, pills, give, pick-ups."""
     found: list[dict[str, str]] = []
     if stack.place == Place.FLOOR:
         found.append({"id": PICK_ANY, "label": l10n.text("inventory-pickup-any")})
@@ -81,6 +82,7 @@ def options(l10n: L10n, stack: Stack, count: int) -> list[dict[str, str]]:
         found.append({"id": EAT, "label": l10n.text("inventory-eat")})
     if stack.item == Item.PILL and stack.place in (*POCKETS, Place.BACKPACK):
         found.append({"id": PILLS, "label": l10n.text("inventory-pills", count=count)})
+    found.append({"id": GIVE, "label": l10n.text("inventory-give", count=count)})
     for place in (*CARRIED_PLACES, Place.FLOOR):
         if place != stack.place and can_hold(stack.item, place):
             label = l10n.text("inventory-to", where=place_to(l10n, place))

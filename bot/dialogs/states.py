@@ -37,6 +37,7 @@ class GameSettingsDialog(StatesGroup):
 class InventoryDialog(StatesGroup):
     main = State()
     stack = State()
+    give = State()
 
 
 class DonationsDialog(StatesGroup):

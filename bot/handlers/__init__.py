@@ -24,6 +24,7 @@ from bot.handlers import (
     start,
     tools,
     world,
+    world_giving,
 )
 from bot.scheduler import Scheduler
 
@@ -64,6 +65,7 @@ def register_buttons(dp: Router) -> None:
     pool_fight.register_buttons(dp)
     duels.register_buttons(dp)
     d20.register_buttons(dp)
+    world_giving.register_buttons(dp)
 
 
 def register_timers(scheduler: Scheduler) -> None:

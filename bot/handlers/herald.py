@@ -18,6 +18,7 @@ from bot.handlers import (
     pool_fight_publish,
     reminders,
     world_donations,
+    world_giving,
     world_inventory,
     world_sleep,
     world_tick,
@@ -31,6 +32,7 @@ from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.games import GameCreated, GameEnded
+from bot.services.giving import Gift
 from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Rested, Revived
 from bot.services.inventory import PickedUpNow
 from bot.services.outbox import Outgoing
@@ -61,6 +63,7 @@ COMPOSERS: dict[type, Composer] = {
     Rested: gm_notices.rested,
     SleeperNews: world_sleep.compose,
     PickedUpNow: world_inventory.compose_picked,
+    Gift: world_giving.compose,
     FactBought: world_donations.compose_fact,
     HallsSet: world_tick.compose_halls,
 }

@@ -47,6 +47,9 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Code.NOT_ENOUGH_COINS: "world-error-coins",
     Code.ALREADY_WON: "world-error-already-won",
     Code.GAME_OVER: "world-error-game-over",
+    Code.CANNOT_GIVE: "world-error-cannot-give",
+    Code.NO_ROOM_FOR_GIFT: "world-error-no-room-gift",
+    Code.OFFER_GONE: "world-error-offer-gone",
     # the services
     Refusal.REFUSED: "error-refused",
     Refusal.NO_GAME: "error-no-game",

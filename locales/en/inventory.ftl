@@ -25,3 +25,18 @@ inventory-pick-gone = ✋ Missed: { $items }. It is no longer on the floor: some
 inventory-group = The inventory is in the private chat with me: send /inventory there.
 inventory-button = 🎒 Inventory
 error-pills-in-fight = You are in a fight: pills come only from the jacket's left pocket now — the «💊» button in the fight message.
+inventory-give = 🤝 Give: { $count }
+inventory-give-whom = 🤝 Give { $items } to whom? Here in the hall (by appearance; those at 0 first):
+inventory-give-nobody = 🤝 Nobody to give it to: there is no one else in the hall.
+inventory-give-to = { $state ->
+        [at_zero] 💔 at 0 —
+        [asleep] 😴 asleep —
+       *[awake] 🧍
+    } Charisma { $charisma }, build — { $build ->
+        [feeble] a weakling
+        [hulk] a hulk
+       *[normal] average
+    }
+inventory-given-pills = ✅ Put straight into their mouth: { $items }. Swallowed at once — +1 health each.
+inventory-given = ✅ Given: { $items }. One at 0 need not agree.
+inventory-given-offered = 🤝 Offered: { $items }. They stay with you for now; if the offer is taken before the cycle ends they pass over, and you are told in private.

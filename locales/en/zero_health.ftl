@@ -13,5 +13,5 @@ zero-pills = 💊 A pill from the jacket's left pocket saves: +1 health each. Th
 }
 zero-pills-elsewhere = 💊 You have pills, but not in the jacket's left pocket, and at health 0 only that pocket is in reach.
 zero-pills-none = 💊 A pill from the jacket's left pocket would save you, but there are none there.
-zero-others = Other characters cannot help: items cannot be handed over in the game.
+zero-others = Another character in your hall can help: through /inventory («🤝 Give») they can give you pills — straight into your mouth, which saves you if done before the cycle or round ends.
 zero-button-pill = 💊 Take a pill

@@ -25,3 +25,18 @@ inventory-pick-gone = ✋ Не досталось: { $items } — на полу 
 inventory-group = Инвентарь — в личном чате со мной: напишите там /inventory.
 inventory-button = 🎒 Инвентарь
 error-pills-in-fight = Вы в бою: таблетки сейчас можно взять только из левого кармана куртки — кнопкой «💊» в сообщении боя.
+inventory-give = 🤝 Передать: { $count }
+inventory-give-whom = 🤝 Кому передать: { $items }? Здесь в зале (по виду; кто на нуле — первыми):
+inventory-give-nobody = 🤝 Передать некому: кроме вас в зале никого.
+inventory-give-to = { $state ->
+        [at_zero] 💔 на нуле —
+        [asleep] 😴 спит —
+       *[awake] 🧍
+    } Харизма { $charisma }, сложение — { $build ->
+        [feeble] дохлятина
+        [hulk] кабанъ
+       *[normal] норма
+    }
+inventory-given-pills = ✅ Отдано прямо в рот: { $items }. Таблетки проглочены сразу — +1 здоровья за каждую.
+inventory-given = ✅ Отдано: { $items }. Тому, кто на нуле, согласия не нужно.
+inventory-given-offered = 🤝 Предложено: { $items }. Пока вещи у вас; если предложение примут до конца цикла, они перейдут, а ответ придёт вам в личку.
