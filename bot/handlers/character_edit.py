@@ -119,7 +119,7 @@ async def compose_notice(bot: Bot, translator: Translator, notice: EditNotice) -
 
     group = translator.for_locale(game.locale)
     public = text(group, pool)
-    spilled = saved.outcome.spilled
+    spilled = saved.spilled
     if spilled is not None:  # a kill: what the dead carried now lies on the floor, for all
         body = await Character.get(game_id=game.id, number=saved.number)
         public += "\n" + spilled_line(group, spilled, body)

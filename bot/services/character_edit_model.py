@@ -14,7 +14,6 @@ from enum import StrEnum
 
 from bot.services.errors import Refusal, ServiceError
 from rules.gender import Gender
-from rules.pool.world_events import Spilled
 
 COUNTER_MAX = 999  # the largest counter, health or stat a game master may type
 ACTION = "edit"  # the GmAction.action of these edits
@@ -77,12 +76,8 @@ class Break:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What an edit changed and which limits it breaks; ``spilled``: a pool kill left the
-    character's belongings on their hall's floor (announced with the edit)."""
-
     changes: tuple[Change, ...]
     breaks: tuple[Break, ...] = ()
-    spilled: Spilled | None = None
 
 
 class StaleEdit(ServiceError):

@@ -28,7 +28,6 @@ from bot.services.errors import Refusal, ServiceError
 from rules.errors import RuleError
 from rules.pool.build import stat_minimum
 from rules.pool.carrying import require_able
-from rules.pool.loot import bury
 from rules.pool.model import STAT_POINTS, PoolCharacter, Stat, Stats
 from rules.pool.needs import SLEEP_CYCLES
 from rules.pool.sleepers import release_guards, wake_up
@@ -131,8 +130,7 @@ def _flag(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Ou
 def _kill(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Outcome]:
     dead = replace(character, alive=False, asleep=False, guarding=None, move_to=None)
     world = release_guards(with_character(world, dead), character.number)
-    world, spilled = bury(world, character.number)
-    return world, Outcome((Change(Field.DEAD, "alive", "dead"),), spilled=spilled)
+    return world, Outcome((Change(Field.DEAD, "alive", "dead"),))
 
 
 def _gender(world: World, character: PoolCharacter, edit: Edit) -> tuple[World, Outcome]:
