@@ -33,6 +33,7 @@ log-actor-cycle = Cycle { $number }
 log-purpose-pool-initiative = initiative
 log-purpose-pool-round = round
 log-purpose-pool-tick = charisma and item contests
+log-purpose-pool-secret = a secret action
 log-purpose-duel-round = duel round
 log-purpose-d20-initiative = turn order
 log-purpose-d20-attack = d20 attack

@@ -33,6 +33,7 @@ log-actor-cycle = Цикл { $number }
 log-purpose-pool-initiative = инициатива
 log-purpose-pool-round = раунд
 log-purpose-pool-tick = Харизма и споры за вещи
+log-purpose-pool-secret = тайное действие
 log-purpose-duel-round = раунд поединка
 log-purpose-d20-initiative = очерёдность ходов
 log-purpose-d20-attack = атака d20
