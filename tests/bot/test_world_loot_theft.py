@@ -3,6 +3,7 @@ Items and carrying). Game dice are scripted: the thief's pool, the victim's, the
 
 from __future__ import annotations
 
+from bot.db.models import GmAction
 from rules.pool.model import Gender, Item, PocketContent
 from tests.bot.conftest import Harness
 from tests.bot.world_table import QUIET, pool_table
@@ -47,6 +48,11 @@ async def test_a_theft_in_the_group_succeeds_and_the_victim_is_not_told(gm: Harn
     assert anya_now.inventory.left_pocket == PocketContent(Item.PILL, 1)
     assert borya_now.inventory.pack.pills == 4
     assert not any("👀" in m.body for m in gm.emu.messages(table.private(borya)))
+    log = (await table.say(borya, "/log")).body  # the dice are public, the theft is not
+    assert "тайное действие" in log and "Аня" not in log and "theft" not in log
+    [entry] = await GmAction.filter(game_id=table.game.id)
+    assert (entry.action, entry.target_number, entry.details["success"]) == ("theft", 2, True)
+    assert (entry.details["item"], entry.details["to"]) == ("pill", "left_pocket")
     again = await table.say(anya, "/steal 2")  # the second try: refused, in private
     assert again.body.startswith("🔒 Ответ — в личном чате")
     refused = await gm.emu.wait_for_message(table.private(anya), lambda m: "цикле" in m.body)
