@@ -34,6 +34,7 @@ _DESCRIPTIONS = {
     "wake": "cmd-wake",
     "guard": "cmd-guard",
     "snatch": "cmd-snatch",
+    "steal": "cmd-steal",
     "move": "cmd-move",
     "look": "cmd-look",
     "newgame": "cmd-newgame",
@@ -61,7 +62,8 @@ COMMAND_NAMES = tuple(_DESCRIPTIONS)  # every command a handler takes
 PRIVATE_COMMANDS = ("start", "help", "me", "inventory", "donate", "rules", "odds", "roll")
 GROUP_COMMANDS = (
     "help", "join", "me", "players", "rules", "log", "verify", "odds", "roll",
-    "duel", "check", "battle", "fight", "sleep", "wake", "guard", "snatch", "move", "look",
+    "duel", "check", "battle", "fight", "sleep", "wake", "guard", "snatch", "steal", "move",
+    "look",
 )  # fmt: skip
 GROUP_ADMIN_COMMANDS = (
     *GROUP_COMMANDS,

@@ -59,6 +59,8 @@ class Code(StrEnum):
     SELF_TARGET = auto()  # character
     NOT_ASLEEP = auto()  # character
     STEAL_FROM_SLEEPER = auto()  # sleeper, place: only a sword in a hand can be snatched
+    THEFT_IN_FIGHT = auto()  # character: a fighter neither steals nor is stolen from
+    THEFT_DONE = auto()  # character, cycle: one theft attempt per cycle
     NOT_OWNED = auto()  # item, place: donations take only what the donor carries
     NOT_ENOUGH_COINS = auto()  # character, needed, have
     ALREADY_WON = auto()  # character

@@ -31,6 +31,7 @@ from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
 from bot.services.users import remember_user
 from bot.views.character_edit import SECRET_FIELDS, notice_text
+from bot.views.loot import spilled_line
 
 GROUP_CHATS = {"group", "supergroup"}
 EDIT_PAYLOAD = "e{game_id}_{number}"
@@ -116,7 +117,12 @@ async def compose_notice(bot: Bot, translator: Translator, notice: EditNotice) -
             secret=secret,
         )
 
-    public = text(translator.for_locale(game.locale), pool)
+    group = translator.for_locale(game.locale)
+    public = text(group, pool)
+    spilled = saved.spilled
+    if spilled is not None:  # a kill: what the dead carried now lies on the floor, for all
+        body = await Character.get(game_id=game.id, number=saved.number)
+        public += "\n" + spilled_line(group, spilled, body)
     owed = [Outgoing(game.chat_id, public, thread_id=notice.thread_id)]
     if pool and any(change.field in SECRET_FIELDS for change in saved.outcome.changes):
         owner = await Character.get(game_id=game.id, number=saved.number)

@@ -21,6 +21,7 @@ from bot.handlers import (
     world_giving,
     world_inventory,
     world_sleep,
+    world_theft,
     world_tick,
     world_tick_publish,
 )
@@ -37,6 +38,7 @@ from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Res
 from bot.services.inventory import PickedUpNow
 from bot.services.outbox import Outgoing
 from bot.services.reminders import Reminder
+from bot.services.theft import TheftNews
 from bot.services.world_actions import HallsSet, SleeperNews
 from bot.services.world_donations import FactBought, Victory
 
@@ -62,6 +64,7 @@ COMPOSERS: dict[type, Composer] = {
     Healed: gm_notices.healed,
     Rested: gm_notices.rested,
     SleeperNews: world_sleep.compose,
+    TheftNews: world_theft.compose,
     PickedUpNow: world_inventory.compose_picked,
     Gift: world_giving.compose,
     FactBought: world_donations.compose_fact,

@@ -28,6 +28,7 @@ from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
 from bot.views.durations import duration
+from bot.views.loot import spilled_line
 from bot.views.pool_fight import live_text, opened_text
 from bot.views.pool_fight_round import results_text
 
@@ -115,9 +116,10 @@ async def on_prompt(runtime: Runtime, hook: str, delivered: bool) -> None:
 async def compose_sleeper_killed(
     bot: Bot, translator: Translator, killed: SleeperKilled
 ) -> list[Outgoing]:
-    text = translator.for_locale(killed.locale).text(
-        "pool-fight-sleeper-killed", attacker=killed.attacker, sleeper=killed.sleeper
-    )
+    l10n = translator.for_locale(killed.locale)
+    text = l10n.text("pool-fight-sleeper-killed", attacker=killed.attacker, sleeper=killed.sleeper)
+    if killed.spilled is not None and killed.body is not None:
+        text += "\n" + spilled_line(l10n, killed.spilled, killed.body)
     return [Outgoing(killed.chat_id, text, thread_id=killed.thread_id)]
 
 

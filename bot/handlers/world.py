@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.handlers import world_donations, world_hall, world_inventory, world_sleep, world_tick
+from bot.handlers import (
+    world_donations,
+    world_hall,
+    world_inventory,
+    world_sleep,
+    world_theft,
+    world_tick,
+)
 from bot.scheduler import Scheduler
 
 
@@ -14,6 +21,7 @@ def build_router() -> Router:
     router.include_routers(
         world_tick.build_router(),
         world_sleep.build_router(),
+        world_theft.build_router(),
         world_hall.build_router(),
         world_inventory.build_router(),
         world_donations.build_router(),

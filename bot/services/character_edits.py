@@ -43,6 +43,8 @@ from bot.services.games import settings_of
 from bot.services.gm_edits import revive_held
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
+from rules.pool.loot import bury
+from rules.pool.world_events import Spilled
 
 REASON_MAX = gm_log.REASON_MAX
 
@@ -65,10 +67,13 @@ class Target:
 
 @dataclass(frozen=True, slots=True)
 class Saved:
+    """A saved edit; ``spilled``: a pool kill left the body's belongings on the floor."""
+
     name: str
     number: int
     outcome: Outcome
     forced: bool
+    spilled: Spilled | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,11 +177,12 @@ async def save_edit(
             raise StaleEdit()
         _check_status(target, edit)
         await _refuse_in_fight(game, number, edit)
+        spilled = None
         if game.system == GameSystem.POOL:
-            outcome = await _save_pool(game, number, edit, actor, reason, force)
+            outcome, spilled = await _save_pool(game, number, edit, actor, reason, force)
         else:
             outcome = await _save_row(game, target, edit, actor, reason, force)
-        saved = Saved(target.row.name, number, outcome, bool(outcome.breaks))
+        saved = Saved(target.row.name, number, outcome, bool(outcome.breaks), spilled)
         await _announce(game, saved, actor, reason, runtime)
     return saved
 
@@ -194,11 +200,12 @@ def _details(edit: Edit, outcome: Outcome) -> dict[str, Any]:
 
 async def _save_pool(
     game: Game, number: int, edit: Edit, actor: gm_log.Actor, reason: str, force: bool
-) -> Outcome:
+) -> tuple[Outcome, Spilled | None]:
     world, rows = await load_world(game)
     after, outcome = apply_pool(world, number, edit)
     if outcome.breaks and not force:
         raise LimitsBroken()
+    after, spilled = bury(after, number)  # a kill: the body's belongings fall to the floor
     async with in_transaction() as connection:
         await save_world(game, world, after, rows, death={"gm": True})
         if edit.field == Field.GENDER:  # the column the texts read follows the rules' copy
@@ -213,7 +220,7 @@ async def _save_pool(
             details={**_details(edit, outcome), "secret": True},  # pool: see views.character_edit
             connection=connection,
         )
-    return outcome
+    return outcome, spilled
 
 
 async def _save_row(

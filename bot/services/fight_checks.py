@@ -17,13 +17,15 @@ from rules.pool.fight_setup import can_fight
 from rules.pool.model import PoolCharacter
 from rules.pool.sleepers import SleeperAttackOutcome, attack_sleeper
 from rules.pool.world import World
+from rules.pool.world_events import Spilled
 
 
 @dataclass(frozen=True, slots=True)
 class Sizing:
     """A challenge that passed every check. ``them``: the one to fight (a guarded sleeper's
     guard); ``sleeper``: the guarded sleeper; ``killed``: the world after killing an unguarded
-    sleeper (``them``), which happens without a fight."""
+    sleeper (``them``), which happens without a fight, and ``spilled`` what they left on the
+    floor."""
 
     world: World
     rows: dict[int, Character]
@@ -31,6 +33,7 @@ class Sizing:
     them: PoolCharacter
     sleeper: int | None = None
     killed: World | None = None
+    spilled: Spilled | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,7 @@ async def checked(game: Game, user_id: int, target_number: int) -> Sizing:
     if them.asleep:
         after, attack = attack_sleeper(world, me.number, them.number)
         if attack.outcome == SleeperAttackOutcome.KILLED:
-            return Sizing(world, rows, me, them, killed=after)
+            return Sizing(world, rows, me, them, killed=after, spilled=attack.spilled)
         assert attack.guard is not None
         sleeper, them = them.number, world.character(attack.guard)
     if them.number in busy:

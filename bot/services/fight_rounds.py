@@ -118,14 +118,17 @@ async def _save_round(
     view: FightView, before: list[PoolCharacter], result: RoundResult, hall: int
 ) -> None:
     """The fighters as the round left them (the same rows the world would read: all inside the
-    lock), and the floor of the hall when swords fell on it; the rest of the world is not read."""
+    lock), and the floor of the hall when swords or the belongings of the dead fell on it; the
+    rest of the world is not read."""
     living = {n: row for n, row in view.rows.items() if n not in view.gone}
     after = [c for c in result.characters if c.number in living]
     part = None
-    if result.dropped_swords:
+    if result.dropped_swords or result.spilled:
         part = world_part(view.game, hall)
         for _ in result.dropped_swords:
             part = with_floor(part, hall, part.floor(hall).add(Item.SWORD))
+        for spilled in result.spilled:
+            part = with_floor(part, spilled.hall, spilled.onto(part.floor(spilled.hall)))
     await save_fighters(view.game, living, before, after, part, fight=view.record.id)
 
 

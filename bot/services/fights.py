@@ -40,17 +40,21 @@ from bot.services.topics import topic_of_hall
 from bot.services.world import load_world, save_world
 from rules.pool.fight_setup import MIN_FIGHTERS, can_fight, start_fight
 from rules.pool.model import PoolCharacter
+from rules.pool.world_events import Spilled
 
 
 @dataclass(frozen=True, slots=True)
 class SleeperKilled:
-    """The target slept unguarded: killed without rolls."""
+    """The target slept unguarded: killed without rolls; ``spilled``: what they left on the
+    floor (``body``: the sleeper as they were)."""
 
     attacker: str
     sleeper: str
     thread_id: int | None  # the hall's topic, else the command's
     chat_id: int
     locale: str  # the game's
+    body: PoolCharacter | None = None
+    spilled: Spilled | None = None
 
 
 def pool_game(game: Game) -> None:
@@ -84,7 +88,9 @@ async def challenge(
                 return prospect_of(sizing, target_number)
             await save_world(game, sizing.world, sizing.killed, rows)
             thread = topic_of_hall(game, me.hall) or thread_id
-            killed = SleeperKilled(me.name, them.name, thread, chat_id, game.locale)
+            killed = SleeperKilled(
+                me.name, them.name, thread, chat_id, game.locale, them, sizing.spilled
+            )
             return await runtime.announce(killed)
         sleeper = sizing.sleeper
         fight = PoolFight(challenger=me.number, joined=(me.number, them.number), sleeper=sleeper)

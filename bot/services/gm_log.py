@@ -15,6 +15,9 @@ from tortoise.backends.base.client import BaseDBAsyncClient
 from bot.db.models import Game, GmAction
 
 REASON_MAX = 200
+# Entries that are the players' secrets, not interventions shown in the group's /log: a theft
+# (the victim is not even told it succeeded). Kept in the log for the game master's audit.
+HIDDEN = ("theft",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +63,9 @@ async def record(
 
 
 async def latest(game: Game, limit: int = 10) -> list[GmEntry]:
-    """The game's latest interventions, oldest first."""
-    rows = await GmAction.filter(game_id=game.id).order_by("-id").limit(limit)
+    """The game's latest interventions, oldest first (none of the :data:`HIDDEN`)."""
+    mine = GmAction.filter(game_id=game.id).exclude(action__in=HIDDEN)
+    rows = await mine.order_by("-id").limit(limit)
     return [
         GmEntry(r.action, r.actor_name, r.reason, r.roll_index, r.target_number, r.details)
         for r in reversed(rows)

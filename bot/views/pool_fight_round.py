@@ -1,6 +1,7 @@
 """A resolved round of a pool fight, in the order it happened: pills, every attack with its own
 defense in two lines (who hits whom and the result, with a dropped sword or a fall in words;
-then each die marked, the threshold and why, successes), then deaths, bleeding, standing up."""
+then each die marked, the threshold and why, successes), then deaths, bleeding, standing up;
+last, what the dead left on the floor."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from bot.i18n import Html, L10n
 from bot.services.fight_store import RoundReport
 from bot.views.bars import signed
 from bot.views.dice_marks import pool_dice
+from bot.views.loot import spilled_line
 from bot.views.pool_fight_parts import threshold_text
 from rules.pool.exchange import Exchange, Fell, Mishap, WeaponDropped
 from rules.pool.fight_round import PillsTaken, RoundEvent, StoodUp, TakePills, swallow
 from rules.pool.health import Bled, Died
 from rules.pool.model import PoolCharacter
 from rules.pool.roll import PoolRoll
+from rules.pool.world_events import Spilled
 
 DEATHS = {
     "wounds": "pool-fight-died-wounds",
@@ -33,8 +36,9 @@ def results_text(l10n: L10n, fight_id: int, report: RoundReport) -> str:
     lines += [
         _event(l10n, names, e)
         for e in result.events
-        if not isinstance(e, PillsTaken | WeaponDropped | Fell)
+        if not isinstance(e, PillsTaken | WeaponDropped | Fell | Spilled)
     ]
+    lines += [spilled_line(l10n, e, report.before[e.character]) for e in result.spilled]
     if len(lines) == 1:
         lines.append(l10n.text("pool-fight-quiet-round"))
     return "\n".join(lines)

@@ -43,6 +43,8 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Code.SELF_TARGET: "world-error-self",
     Code.NOT_ASLEEP: Says("world-error-not-asleep", {"number": "character"}),
     Code.STEAL_FROM_SLEEPER: "world-error-steal",
+    Code.THEFT_IN_FIGHT: Says("world-error-theft-in-fight", {"number": "character"}),
+    Code.THEFT_DONE: "world-error-theft-done",
     Code.NOT_OWNED: "world-error-not-owned",
     Code.NOT_ENOUGH_COINS: "world-error-coins",
     Code.ALREADY_WON: "world-error-already-won",
@@ -131,7 +133,10 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
 GENERIC = "error-refused"
 # Refusals that would tell the group a secret the seed sells for a coin (a character's hall,
 # their health): in a group they are answered in private (:func:`bot.handlers.replies.refuse`).
-SECRET: frozenset[Code | Refusal] = frozenset({Refusal.FIGHT_OTHER_HALL, Code.OTHER_HALL})
+# A second theft in a cycle would tell the group about the first one.
+SECRET: frozenset[Code | Refusal] = frozenset(
+    {Refusal.FIGHT_OTHER_HALL, Code.OTHER_HALL, Code.THEFT_DONE}
+)
 
 
 def is_secret(error: ServiceError) -> bool:

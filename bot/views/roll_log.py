@@ -17,6 +17,7 @@ PURPOSES = {
     "pool_initiative": "log-purpose-pool-initiative",
     "pool_round": "log-purpose-pool-round",
     "pool_tick": "log-purpose-pool-tick",
+    "pool_secret": "log-purpose-pool-secret",
     "duel_round": "log-purpose-duel-round",
     "d20_initiative": "log-purpose-d20-initiative",
     "d20_attack": "log-purpose-d20-attack",

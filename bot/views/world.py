@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Html, L10n, user_text
 from bot.services.cycles import TickReport
+from bot.views.loot import spilled_line
 from bot.views.world_items import item_name, items_text
 from bot.views.world_needs import needs_lines
 from rules.pool.health import Bled, Died
@@ -19,6 +20,7 @@ from rules.pool.world_events import (
     PickUpMissed,
     PrizeWon,
     Slept,
+    Spilled,
     Woke,
 )
 
@@ -126,7 +128,8 @@ def _names(names: Sequence[str]) -> Html:
 
 
 def group_summary(l10n: L10n, report: TickReport) -> str:
-    """Cycle number, who woke, who died, that the portals opened; nothing secret."""
+    """Cycle number, who woke, who died and what they left on the floor (public once they are
+    dead), that the portals opened; nothing secret."""
     events = report.result.events
     woke = [report.names[e.character] for e in events if isinstance(e, Woke)]
     died = [report.names[e.character] for e in events if isinstance(e, Died)]
@@ -135,6 +138,9 @@ def group_summary(l10n: L10n, report: TickReport) -> str:
         lines.append(l10n.text("world-tick-group-woke", names=_names(woke)))
     if died:
         lines.append(l10n.text("world-tick-group-died", names=_names(died)))
+    for event in events:
+        if isinstance(event, Spilled):
+            lines.append(spilled_line(l10n, event, report.before.character(event.character)))
     lines.append(l10n.text("world-tick-group-portals"))
     return "\n".join(lines)
 

@@ -21,7 +21,8 @@ help-group-pool =
     <b>d10 pool</b>
     /fight N — attack character N in your hall (others may join)
     /sleep — sleep for 2 cycles · /wake N — wake someone · /guard N — guard a sleeper
-    /snatch N — snatch a sword from a sleeper · /move H — go to hall H when the portals open
+    /snatch N — snatch a sword from a sleeper · /steal N — rob someone awake (once a cycle)
+    /move H — go to hall H when the portals open
     /look — who and what is in your hall
     In private: /inventory — items (pills for a fight go to the jacket's left pocket) · /donate — coins and prizes
     The game master runs the cycles (/tick): each player's cycle report comes in private. Pool rules — /rules
@@ -65,6 +66,7 @@ cmd-sleep = Go to sleep (pool)
 cmd-wake = Wake someone (pool)
 cmd-guard = Guard a sleeper (pool)
 cmd-snatch = Snatch a sleeper's sword (pool)
+cmd-steal = Rob someone awake (pool)
 cmd-move = Go through a portal (pool)
 cmd-look = Look around the hall (pool)
 cmd-newgame = New game

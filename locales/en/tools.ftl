@@ -9,6 +9,7 @@ rules-pool =
     • Penalty: wounds (health 4: +1 … health 1: +4), no trousers +1, no sword in hand +2, a woman without a jacket +1, hunger and sleeplessness after 4 cycles.
     • Health 1–2 bleeds: −1 a round until raised to 3. At 0 only pills from the left pocket help, else death. Below 0: dead at once.
     • A cycle: those awake roll Charisma (a prize per die), hunger and sleeplessness grow. Sleep lasts 2 cycles and heals +1 a cycle at health 4 or more.
+    • The dead's belongings fall to their hall's floor. Theft from the awake (/steal N, once a cycle): Attack + Initiative against Defense + Initiative, more successes takes one item from the pockets or backpack, blindly.
     • Coins: 1 buys one fact about a character (hall, items or health); 5 buy any prize. The first two to donate 100 coins at once win.
 rules-duel =
     📖 <b>Duel</b> — one on one
@@ -33,6 +34,7 @@ log-actor-cycle = Cycle { $number }
 log-purpose-pool-initiative = initiative
 log-purpose-pool-round = round
 log-purpose-pool-tick = charisma and item contests
+log-purpose-pool-secret = a secret action
 log-purpose-duel-round = duel round
 log-purpose-d20-initiative = turn order
 log-purpose-d20-attack = d20 attack

@@ -5,7 +5,8 @@
    lay during the cycle; (b) in number order, cycles without food +1, cycles without sleep +1,
    and the charisma roll (Харизма d10, a prize per die, overflow to the hall floor);
 3. bleeding and dying, as at the end of a round, against health at the start of the cycle
-   (so a wound taken mid-cycle leaves the rest of the cycle to react);
+   (so a wound taken mid-cycle leaves the rest of the cycle to react); whoever dies leaves
+   everything they carried on their hall's floor (:mod:`rules.pool.loot`);
 4. those who have slept 2 cycles wake;
 5. portals open: everyone who asked to move and can (alive, awake, health > 0) goes; so does
    a sleeper who asked (before or during sleep) and woke in step 4. One still asleep keeps the
@@ -25,7 +26,8 @@ from rules.dice import Dice, roll_many
 from rules.errors import Code, RuleError
 from rules.pool.carrying import place_prize
 from rules.pool.contests import InitiativeContest, settle_pick_ups
-from rules.pool.health import end_of_round
+from rules.pool.health import Died, end_of_round
+from rules.pool.loot import bury
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.needs import SLEEP_CYCLES, wake
 from rules.pool.sleepers import release_guards
@@ -152,6 +154,9 @@ def tick(world: World, dice: Dice, fighting: frozenset[int] = frozenset()) -> Ti
         bled, bleeding = end_of_round(c, start[c.number])
         world = with_character(world, bled)
         events.extend(bleeding)
+        if any(isinstance(e, Died) for e in bleeding):
+            world, spilled = bury(world, c.number)
+            events.extend(() if spilled is None else (spilled,))
     for c in world.characters:  # 4. full sleep over
         if c.alive and c.asleep and c.cycles_slept >= SLEEP_CYCLES:
             world = release_guards(with_character(world, wake(c)), c.number)

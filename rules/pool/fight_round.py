@@ -3,7 +3,8 @@
 Order: (1) pills act; (2) every attack is rolled, the defender rolling defense against each
 attack separately, all with the state after (1); (3) damage, dropped swords and falls apply
 together; (4) health below 0: dead; (5) bleeding and dying against the health at the round's
-start; those who stood up are up. A round that ends the fight stands every fallen fighter up:
+start; those who stood up are up; whoever died leaves everything they carried on the floor
+(:mod:`rules.pool.loot`). A round that ends the fight stands every fallen fighter up:
 a fall ends with its fight.
 
 Choices made here where the rules are open:
@@ -28,7 +29,9 @@ from rules.pool.exchange import Exchange, Fell, WeaponDropped, mishap, roll_exch
 from rules.pool.fight_setup import FightState, current_chooser, fighters_index
 from rules.pool.fight_targets import able_fighters, fight_over, stand_after_fight
 from rules.pool.health import Bled, Died, end_of_round, kill_if_below_zero
+from rules.pool.loot import strip_body
 from rules.pool.model import Item, PocketContent, PoolCharacter
+from rules.pool.world_events import Spilled
 
 
 class ActionProblem(StrEnum):
@@ -76,7 +79,7 @@ class StoodUp:
     character: int
 
 
-RoundEvent = PillsTaken | WeaponDropped | Fell | Died | Bled | StoodUp
+RoundEvent = PillsTaken | WeaponDropped | Fell | Died | Bled | StoodUp | Spilled
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,11 @@ class RoundResult:
     def dropped_swords(self) -> tuple[WeaponDropped, ...]:
         """Swords now lying on the floor of the fight's hall (the caller puts them there)."""
         return tuple(e for e in self.events if isinstance(e, WeaponDropped))
+
+    @property
+    def spilled(self) -> tuple[Spilled, ...]:
+        """What the fighters who died left on the floor (the caller puts it there)."""
+        return tuple(e for e in self.events if isinstance(e, Spilled))
 
 
 def left_pocket_pills(character: PoolCharacter) -> int:
@@ -234,6 +242,10 @@ def resolve_round(
         if isinstance(taken[f], StandUp) and now[f].alive:
             now[f] = replace(now[f], fallen=False)
             events.append(StoodUp(f))
+
+    for f in fighters:  # the dead leave everything on the floor of their hall
+        now[f], spilled = strip_body(now[f])
+        events.extend(() if spilled is None else (spilled,))
 
     after = tuple(now[c.number] for c in characters)
     new_state = replace(state, round=state.round + 1)

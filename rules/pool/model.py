@@ -151,6 +151,9 @@ class PoolCharacter:
     # taken mid-cycle leaves the rest of the cycle to react. None: a character stored before
     # creation recorded it and not ticked since (their health now stands in).
     health_at_cycle_start: int | None = None
+    # The cycle (``World.cycle`` while it ran) of the character's last theft attempt: one a
+    # cycle (rulebook: pool / Items and carrying). None: never tried.
+    theft_cycle: int | None = None
 
     @property
     def max_health(self) -> int:

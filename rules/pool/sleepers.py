@@ -13,10 +13,12 @@ from enum import StrEnum
 from rules.errors import Code, RuleError
 from rules.pool.carrying import require_able
 from rules.pool.health import Died
+from rules.pool.loot import bury
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.needs import wake
 from rules.pool.places import HANDS, Place, held, put, room, take
 from rules.pool.world import World, with_character, with_floor
+from rules.pool.world_events import Spilled
 
 
 def _pair(world: World, actor: int, sleeper: int) -> tuple[PoolCharacter, PoolCharacter]:
@@ -78,13 +80,15 @@ class SleeperAttackOutcome(StrEnum):
 @dataclass(frozen=True, slots=True)
 class SleeperAttack:
     """Result of attacking a sleeper. ``guard`` is the one to fight (lowest number) and
-    ``guards`` all who guard; ``died`` is set when the sleeper was killed."""
+    ``guards`` all who guard; ``died`` is set when the sleeper was killed, ``spilled`` when
+    they left anything on the floor."""
 
     outcome: SleeperAttackOutcome
     sleeper: int
     guard: int | None = None
     guards: tuple[int, ...] = ()
     died: Died | None = None
+    spilled: Spilled | None = None
 
 
 def attack_sleeper(world: World, attacker: int, sleeper: int) -> tuple[World, SleeperAttack]:
@@ -96,7 +100,9 @@ def attack_sleeper(world: World, attacker: int, sleeper: int) -> tuple[World, Sl
         return world, SleeperAttack(outcome, sleeper, guards[0], guards)
     died = Died(sleeper, "killed_asleep")
     world = with_character(world, replace(target, alive=False))
-    return world, SleeperAttack(SleeperAttackOutcome.KILLED, sleeper, died=died)
+    world, spilled = bury(world, sleeper)
+    killed = SleeperAttackOutcome.KILLED
+    return world, SleeperAttack(killed, sleeper, died=died, spilled=spilled)
 
 
 def take_from_sleeper(

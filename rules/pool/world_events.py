@@ -1,6 +1,7 @@
 """What happened during a cycle tick, as values (the bot renders them through the locale).
 
-Bleeding and dying reuse :class:`rules.pool.health.Bled` and :class:`rules.pool.health.Died`.
+Bleeding and dying reuse :class:`rules.pool.health.Bled` and :class:`rules.pool.health.Died`;
+what the dead leave on the floor is :class:`Spilled` (:mod:`rules.pool.loot`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.pool.health import Bled, Died
-from rules.pool.model import Item
+from rules.pool.model import HallFloor, Item
 from rules.pool.places import Place
 
 
@@ -68,6 +69,20 @@ class PickUpMissed:
 
 
 @dataclass(frozen=True, slots=True)
+class Spilled:
+    """Everything dead ``character`` carried fell to the floor of ``hall``: ``items`` as
+    ``(item, count)`` pairs in :class:`Item` order."""
+
+    character: int
+    hall: int
+    items: tuple[tuple[Item, int], ...]
+
+    def onto(self, floor: HallFloor) -> HallFloor:
+        """``floor`` with these items added to what lies there."""
+        return HallFloor((*floor.items, *self.items))
+
+
+@dataclass(frozen=True, slots=True)
 class Woke:
     """``character`` woke after a full 2-cycle sleep."""
 
@@ -108,6 +123,7 @@ CycleEvent = (
     | PickUpMissed
     | Bled
     | Died
+    | Spilled
     | Woke
     | Moved
     | MoveBlocked

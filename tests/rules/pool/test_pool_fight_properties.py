@@ -144,7 +144,8 @@ def test_property_every_die_is_in_an_exchange_and_swords_are_conserved(case: Any
     dropped = [e for e in result.events if isinstance(e, WeaponDropped)]
     swords_before = sum(c.inventory.swords_in_hand for c in before.values())
     swords_after = sum(c.inventory.swords_in_hand for c in result.characters)
-    assert swords_before == swords_after + len(dropped)
+    spilled = sum(n for e in result.spilled for item, n in e.items if item == Item.SWORD)
+    assert swords_before == swords_after + len(dropped) + spilled
     for exchange in result.exchanges:
         assert exchange.damage == max(0, exchange.attack.successes - exchange.defense_successes)
 

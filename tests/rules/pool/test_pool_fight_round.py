@@ -85,7 +85,8 @@ def test_ruling_damage_applies_together_initiative_orders_choosing_not_blows() -
     dice = ScriptedDice({10: [10, 10, 2, 10, 10, 2]})  # health 1: penalty 4, T = 10
     result = resolve_round([a, b], duel_state(), {}, dice)
     assert [e.damage for e in result.exchanges] == [2, 2]  # 2 struck back though 1 rolled first
-    assert result.events == (Died(1, "wounds"), Died(2, "wounds"))
+    assert result.events[:2] == (Died(1, "wounds"), Died(2, "wounds"))
+    assert [e.character for e in result.spilled] == [1, 2]  # what they carried fell
     assert not any(c.alive for c in result.characters)
     assert result.over
 
@@ -132,7 +133,8 @@ def side_fight() -> FightState:
 def test_ruling_at_zero_dies_if_still_zero_at_round_end() -> None:
     result = resolve_round(three_with_one_at_zero(), side_fight(), {}, ScriptedDice({10: [5] * 4}))
     assert result.actions == ((1, None), (2, Attack()), (3, Attack()))
-    assert result.events == (Died(1, "unattended"),)
+    assert result.events[:1] == (Died(1, "unattended"),)
+    assert result.events[1:] == result.spilled
     assert not result.characters[0].alive
 
 
@@ -230,7 +232,8 @@ def test_dead_stay_dead_and_standing_up_needs_to_survive() -> None:
     down = replace(make(1, attack=0, defense=0, health=1), fallen=True)
     foe = make(2, attack=3, defense=1)
     result = resolve_round([down, foe], duel_state(), {}, ScriptedDice({10: [9, 9, 9]}))
-    assert result.events == (Died(1, "wounds"),)
+    assert result.events[:1] == (Died(1, "wounds"),)
+    assert result.events[1:] == result.spilled
     assert result.characters[0].fallen and not result.characters[0].alive
 
 
