@@ -16,6 +16,7 @@ import pytest
 from redis import Redis
 
 from bot import loop
+from tests.watchdog import Watch
 
 
 def pytest_asyncio_loop_factories(
@@ -23,6 +24,13 @@ def pytest_asyncio_loop_factories(
 ) -> dict[str, Callable[[], asyncio.AbstractEventLoop]]:
     """Every async test runs on the loop the bot runs on (uvloop, :mod:`bot.loop`)."""
     return {"bot-loop": loop.new_event_loop}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    """A hanging teardown is dumped and broken (:mod:`tests.watchdog`), not waited on."""
+    with Watch(item.nodeid):
+        return (yield)
 
 
 def free_port() -> int:
