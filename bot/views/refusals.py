@@ -47,6 +47,8 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Code.NOT_ENOUGH_COINS: "world-error-coins",
     Code.ALREADY_WON: "world-error-already-won",
     Code.GAME_OVER: "world-error-game-over",
+    # d20
+    Code.ACTION_UNAVAILABLE: "d20-error-action",
     # the services
     Refusal.REFUSED: "error-refused",
     Refusal.NO_GAME: "error-no-game",

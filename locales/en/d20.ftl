@@ -72,6 +72,7 @@ d20-effect-hit-medium = 🎲 d20: { $die } — medium damage { $damage }: { $str
 d20-effect-heavy-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP.
 d20-effect-stun-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP, and { $struck } loses the next turn.
 d20-effect-critical = 🎲 d20: { $die } — a critical hit! { $struck }: { $before } → { $after } HP.
+d20-effect-critical-magic = 🎲 d20: { $die } — a critical spell! { $struck }: { $before } → { $after } HP.
 d20-effect-buff-miss = 🎲 d20: { $die } — focus lost, the spell scatters.
 d20-effect-buff-slip = 🎲 d20: { $die } — the spell is miscast.
 d20-effect-buff-block = 🎲 d20: { $die } — the effect is smothered.
@@ -112,3 +113,8 @@ error-no-battle = Nothing to skip: the battle waits for neither a turn nor a des
 error-battle-joined = Your character is already on that side.
 error-battle-sides = A battle needs at least one fighter on each side.
 error-battle-start = Only whoever called the battle, or an admin, may start it.
+d20-error-action = { $name } cannot { $kind ->
+        [magic] cast harmful spells
+        [buff] cast beneficial spells
+       *[physical] strike with a weapon
+    }: the class does not have that action. Choose another; the game master may allow every action to every class in the game settings (/game).

@@ -19,7 +19,7 @@ from rules.d20.character import (
 from rules.d20.checks import CHECK_MINIMUM, CheckResult, Difficulty, check, check_succeeds
 from rules.d20.classes import CLASS_ACTIONS, actions_of, check_action, finishing_of
 from rules.d20.race import RACE_TEXT_MAX, Race
-from rules.d20.story import VARIANTS, finish_key, story_key, tell
+from rules.d20.story import FAMILIES, VARIANTS, finish_key, story_key, tell
 from rules.d20.table import AttackEffect, AttackKind, Outcome, attack_effect, critical_hp
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "CHECK_MINIMUM",
     "CLASS_ACTIONS",
     "CLASS_HP",
+    "FAMILIES",
     "RACE_TEXT_MAX",
     "VARIANTS",
     "AttackEffect",

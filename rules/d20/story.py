@@ -19,6 +19,19 @@ from rules.d20.table import AttackEffect, AttackKind, Outcome
 VARIANTS = 8
 """Variants of every story family (the locale holds exactly these, numbered 1..8)."""
 
+_COMMON = ("fumble", "ally", "self", "miss", "dodge", "hit-minor", "hit-light", "hit-medium")
+_STRONG = ("heavy", "stun", "crit", "finish")
+FAMILIES: tuple[str, ...] = (
+    *(f"phys-{name}" for name in (*_COMMON, *_STRONG)),
+    *(f"phys-block-{who}" for who in ("heavy", "agile", "evade", "ward")),
+    *(f"phys-partial-{who}" for who in ("heavy", "agile", "ward", "through")),
+    *(f"magic-{name}" for name in (*_COMMON, *_STRONG)),
+    *(f"magic-{name}-{who}" for name in ("block", "partial") for who in ("ward", "resist")),
+    *(f"buff-{name}" for name in ("fumble", "none", "miss", "slip", "block", "partial")),
+    *(f"buff-{name}" for name in ("hit", "heavy", "stun", "crit")),
+)
+"""Every story family :func:`story_key` and :func:`finish_key` can name."""
+
 Told = Mapping[str, tuple[int, ...]]
 
 CLASS_BULK: dict[CharacterClass, int] = {
@@ -68,6 +81,8 @@ def _defence(
         return "through"  # a heavier attacker breaks through the half-made block
     if target.character_class in ARCANE:
         return "ward"
+    if outcome is Outcome.PARTIAL_BLOCK:  # half a dodge or half a parry read alike
+        return ("agile", "agile", "heavy")[bulk(target)]
     return ("evade", "agile", "heavy")[bulk(target)]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.d20 import (
+    FAMILIES,
     VARIANTS,
     AttackKind,
     CharacterClass,
@@ -14,6 +15,7 @@ from rules.d20 import (
     actions_of,
     attack_effect,
     check_action,
+    finish_key,
     finishing_of,
     new_character,
     story_key,
@@ -107,3 +109,22 @@ def test_ruling_no_variant_comes_again_before_the_others_are_told(seed: int) -> 
     again, told = tell(told, "phys-crit", seed)
     assert again != first[-1]  # afresh, but not the line just told
     assert told["phys-crit"] == (again,)
+
+
+def test_every_outcome_of_every_pair_has_a_listed_family() -> None:
+    fighters = [
+        new_character("А", character_class, race)
+        for character_class in CharacterClass
+        for race in (None, *Race)
+        if race is not Race.OTHER
+    ]
+    seen = set()
+    for kind in AttackKind:
+        for die in range(1, 21):
+            for has_ally in (True, False):
+                effect = attack_effect(die, kind, has_ally=has_ally)
+                for attacker in fighters:
+                    for target in fighters:
+                        seen.add(story_key(effect, attacker, target))
+    seen |= {finish_key(PHYSICAL), finish_key(MAGIC)}
+    assert seen == set(FAMILIES)  # each listed family is reachable too
