@@ -24,6 +24,8 @@ class D20Creation(StatesGroup):
     name = State()
     gender = State()
     character_class = State()
+    race = State()
+    race_other = State()
     description = State()
     preview = State()
 

@@ -63,6 +63,7 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.BAD_SKILL: "error-skill",
     Refusal.BAD_NAME: "error-name",
     Refusal.BAD_BUILD: "error-build",
+    Refusal.BAD_RACE: "error-race",
     Refusal.HAS_CHARACTER: "error-has-character",
     Refusal.NO_NEW_CHARACTER: "error-no-new-character",
     Refusal.NO_CHARACTER: "error-no-character",

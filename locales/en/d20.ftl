@@ -118,3 +118,14 @@ d20-error-action = { $name } cannot { $kind ->
         [buff] cast beneficial spells
        *[physical] strike with a weapon
     }: the class does not have that action. Choose another; the game master may allow every action to every class in the game settings (/game).
+
+## Race (optional): the bot picks plausible narration by it
+d20-race-human = human
+d20-race-elf = elf
+d20-race-dwarf = dwarf
+d20-race-half-orc = half-orc
+d20-race-halfling = halfling
+d20-race-gnome = gnome
+d20-race-tiefling = tiefling
+d20-race-dragonborn = dragonborn
+d20-race-other = other…
