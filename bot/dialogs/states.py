@@ -60,6 +60,7 @@ class CharacterEditDialog(StatesGroup):
     item_place = State()
     skills = State()
     classes = State()
+    races = State()
     gender = State()
     confirm = State()
     reason = State()
