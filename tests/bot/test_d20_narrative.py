@@ -22,7 +22,8 @@ PASSED = {*NAMES, *HE}  # what bot.views.d20_narrative.narrative passes every li
 # Masculine words about a character: none may be left when both are women.
 MASCULINE = re.compile(
     r"\b(противник(а|у|ом)?|павш(его|ему|им|ий)|бойца|сам(ого)? заклинател[ья]|заклинател(я|ем)"
-    r"|стоял|нападавшего|поверженному|соратника|целый|невредимый|готов|покрытый|как был)\b",
+    r"|стоял|нападавшего|нападающего|у него|сам себя|поверженному|соратника|целый|невредимый"
+    r"|готов|покрытый|как был)\b",
     re.IGNORECASE,
 )
 VARIABLE = re.compile(r"\$([a-z_]+)")
