@@ -5,7 +5,17 @@ from __future__ import annotations
 from bot.i18n import Html, L10n, user_text
 from rules.d20 import D20Character, Race
 
-RACE_IDS = {race: f"d20-race-{race.value.replace('_', '-')}" for race in Race}
+RACE_IDS = {
+    Race.HUMAN: "d20-race-human",
+    Race.ELF: "d20-race-elf",
+    Race.DWARF: "d20-race-dwarf",
+    Race.HALF_ORC: "d20-race-half-orc",
+    Race.HALFLING: "d20-race-halfling",
+    Race.GNOME: "d20-race-gnome",
+    Race.TIEFLING: "d20-race-tiefling",
+    Race.DRAGONBORN: "d20-race-dragonborn",
+    Race.OTHER: "d20-race-other",
+}
 
 
 def race_label(l10n: L10n, code: str) -> str:
