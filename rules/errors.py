@@ -88,6 +88,8 @@ class Code(StrEnum):
     INVALID_TARGET = auto()  # name, reason: fallen, ally, self, enemy, standing or dead
     NOT_STANDING = auto()  # name: a fallen or dead combatant cannot act
     INVALID_DIE = auto()  # die: a d20 result outside 1..20
+    INVALID_RACE = auto()  # text, limit: free text only for "other", not blank, within limit
+    ACTION_UNAVAILABLE = auto()  # name, character_class, kind: the class lacks that action
 
 
 class RuleError(Exception):

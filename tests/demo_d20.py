@@ -24,8 +24,9 @@ from tests.demo_kit import (
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
 
 INTRO = (
-    "Система d20. Мастер начинает игру, Ирма (маг) и Догвор (варвар) собирают героев в личке, "
-    "Ирма проходит проверку (`/check 2 …`), мастер созывает бой (`/battle Орден | Орда`), "
+    "Система d20. Мастер начинает игру, Ирма (маг, эльф) и Догвор (варвар, полуорк) собирают "
+    "героев в личке, Ирма проходит проверку (`/check 2 …`), мастер созывает бой "
+    "(`/battle Орден | Орда`), "
     "каждый встаёт на свою сторону, и бой идёт ход за ходом до конца. После 1 или 19 бот просит"
     " пострадавшего описать состояние — игрок отвечает на его сообщение."
     " " + RECORDED + " Записано командой `python -m tests.demo d20 --save`."
@@ -42,11 +43,19 @@ STORIES = {
 
 
 async def _build(
-    emu: TelegramEmulator, user: EmuUser, link: str, name: str, cls: str, about: str, gender: str
+    emu: TelegramEmulator,
+    user: EmuUser,
+    link: str,
+    hero: tuple[str, str, str],
+    about: str,
+    gender: str,
 ) -> None:
+    name, cls, race = hero
     step = await open_creation(emu, user, link, name, "выберите класс", gender)
     await press(emu, user, step, cls)
     chat = emu.private_chat(user)
+    step = await window(emu, chat, lambda m: "Раса" in m.body, "ask the race")
+    await press(emu, user, step, race)
     await window(emu, chat, lambda m: "Коротко опишите" in m.body, "ask the description")
     await pace(emu, user)
     await emu.send_text(user, chat, about)
@@ -120,8 +129,9 @@ async def play(seed: str | None = None) -> Recording:
         group = emu.add_group("Таверна «Кабанъ»", admins=[master], members=[irma, dogvor])
 
         link = await new_game(emu, master, group, "d20 (таблица исходов)")
-        await _build(emu, irma, link, "Ирма", "маг — 12 ХП", "Юная волшебница из Академии.", "она")
-        await _build(emu, dogvor, link, "Догвор", "варвар — 22 ХП", "Полуорк с топором.", "он")
+        mage, barbarian = ("Ирма", "маг — 12 ХП", "эльф"), ("Догвор", "варвар — 22 ХП", "полуорк")
+        await _build(emu, irma, link, mage, "Юная волшебница из Академии.", "она")
+        await _build(emu, dogvor, link, barbarian, "Полуорк с топором.", "он")
         await say(emu, irma, group, "/check 2 распутать охранное заклятие", "проверка УС 2")
         await _battle(emu, master, group, {"Ирма": irma, "Догвор": dogvor})
 

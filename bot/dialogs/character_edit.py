@@ -21,6 +21,8 @@ from bot.dialogs.character_edit_handlers import (
     on_gender,
     on_group,
     on_number_text,
+    on_race,
+    on_race_text,
     on_skill,
     on_state,
 )
@@ -64,6 +66,7 @@ def _main_window() -> Window:
     )
     d20 = Group(
         Row(_button("edit-button-hp", "g_health"), _button("edit-button-class", "g_classes")),
+        Row(_button("edit-button-race", "g_races")),
         when="is_d20",
     )
     every = Row(_button("edit-button-gender", "g_gender"))
@@ -180,6 +183,14 @@ def _pick_windows() -> list[Window]:
             _select("cls", "classes", on_class),
             _back(),
             state=States.classes,
+        ),
+        Window(
+            I18NFormat("edit-races", when="active"),
+            *_gone(),
+            _select("race", "races", on_race),
+            MessageInput(on_race_text, content_types=ContentType.TEXT),
+            _back(),
+            state=States.races,
         ),
         Window(
             I18NFormat("edit-gender", when="active"),

@@ -30,6 +30,7 @@ from bot.services.permissions import admin_ids_of
 from bot.services.settings_admin import admin_game
 from rules.gender import Gender
 
+NO_RACE_ID = "none"  # the race list's button for "not told"
 SEPARATORS = re.compile(r"[\s,;]+")  # «3 3 2 6 0», «3, 3, 2, 6, 0»
 PENDING = ("edit", "outcome", "forced", "field", "skill", "item", "item_op", "source", "dest")
 # Buttons of the main window: the window they open and the field a number window would ask.
@@ -44,6 +45,7 @@ GROUPS: dict[str, tuple[Any, str]] = {
     "g_items": (CharacterEditDialog.items, ""),
     "g_skills": (CharacterEditDialog.skills, ""),
     "g_classes": (CharacterEditDialog.classes, ""),
+    "g_races": (CharacterEditDialog.races, ""),
     "g_gender": (CharacterEditDialog.gender, ""),
 }
 COUNTER_BUTTONS = {"c_food": Field.FOOD, "c_sleep": Field.SLEEP, "c_slept": Field.SLEPT}
@@ -197,6 +199,16 @@ async def on_gender(callback: CallbackQuery, button: Button, manager: DialogMana
 
 async def on_class(callback: CallbackQuery, widget: Any, manager: DialogManager, key: str) -> None:
     await propose(callback, manager, Edit(Field.CLASS, (1,), key=key))
+
+
+async def on_race(callback: CallbackQuery, widget: Any, manager: DialogManager, key: str) -> None:
+    """A race of the list, or "none" (no race)."""
+    await propose(callback, manager, Edit(Field.RACE, key="" if key == NO_RACE_ID else key))
+
+
+async def on_race_text(message: Message, widget: Any, manager: DialogManager) -> None:
+    """A race in the game master's own words."""
+    await propose(message, manager, Edit(Field.RACE, key=message.text or ""))
 
 
 async def on_skill(callback: CallbackQuery, widget: Any, manager: DialogManager, key: str) -> None:

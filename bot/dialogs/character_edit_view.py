@@ -18,8 +18,10 @@ from bot.services.codec import load
 from bot.services.errors import ServiceError
 from bot.services.games import settings_of
 from bot.views.character_edit import breaks_text, changes_text
+from bot.views.d20_race import RACE_IDS
 from bot.views.pool_sheet import item_lines
 from bot.views.sheets import full_sheet
+from rules.d20 import RACE_TEXT_MAX, Race
 from rules.d20.character import CharacterClass
 from rules.pool.model import STAT_POINTS, Item
 from rules.pool.needs import SLEEP_CYCLES
@@ -114,12 +116,18 @@ def _duel_data(game: Game, target: Target) -> dict[str, Any]:
 
 def _d20_data(l10n: L10n, target: Target) -> dict[str, Any]:
     current = target.state.character_class
+    races = [race for race in Race if race is not Race.OTHER and race != target.state.race]
     return {
         "classes": [
             {"id": cls.value, "label": l10n.text("edit-class-name", cls=cls.value)}
             for cls in CharacterClass
             if cls != current
-        ]
+        ],
+        "races": [
+            *({"id": race.value, "label": l10n.text(RACE_IDS[race])} for race in races),
+            *([{"id": "none", "label": l10n.text("edit-race-none")}] if target.state.race else []),
+        ],
+        "race_limit": RACE_TEXT_MAX,
     }
 
 

@@ -1,5 +1,5 @@
-"""Creating a ``d20`` character in private: name, gender, class, optional description, preview,
-confirm.
+"""Creating a ``d20`` character in private: name, gender, class, optional race, optional
+description, preview, confirm.
 
 Started by ``/start j<game>`` with ``{"game_id": ...}``; values live in the dialog data (Redis).
 """
@@ -11,14 +11,16 @@ from typing import Any
 from aiogram.types import CallbackQuery, Message
 from aiogram_dialog import Dialog, DialogManager, Window
 from aiogram_dialog.widgets.input import MessageInput
-from aiogram_dialog.widgets.kbd import Back, Button, Group, Next, Row, Select
+from aiogram_dialog.widgets.kbd import Back, Button, Group, Next, Row, Select, SwitchTo
 from aiogram_dialog.widgets.text import Format, Multi
 
 from bot.dialogs import creation_flow as flow
+from bot.dialogs.d20_race_steps import chosen_race, race_windows
 from bot.dialogs.states import D20Creation
 from bot.dialogs.widgets import I18NFormat, l10n_of
 from bot.i18n import L10n
 from bot.services.characters import DESCRIPTION_MAX, D20Build
+from bot.views.d20_race import race_label
 from bot.views.grammar import gender_of
 from rules.d20 import ARMOUR_CLASS, CLASS_HP, CharacterClass
 
@@ -66,6 +68,7 @@ async def values_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, An
         "hp": CLASS_HP[character_class] if character_class else 0,
         "ac": ARMOUR_CLASS,
         "description": data.get(DESCRIPTION_KEY, ""),
+        "race": race_label(l10n, chosen_race(data)) if chosen_race(data) else "",
         "limit": DESCRIPTION_MAX,
     }
 
@@ -114,7 +117,8 @@ async def on_confirm(_: CallbackQuery, __: Button, manager: DialogManager) -> No
         await manager.switch_to(D20Creation.character_class)
         return
     description = manager.dialog_data.get(DESCRIPTION_KEY, "")
-    build = D20Build(character_class, description, flow.chosen_gender(manager))
+    race = chosen_race(manager.dialog_data)
+    build = D20Build(character_class, description, flow.chosen_gender(manager), race)
     await flow.finish(manager, TEXTS, build, D20Creation.name)
 
 
@@ -160,6 +164,7 @@ def build_dialog() -> Dialog:
             getter=[*getter, classes_getter],
             state=D20Creation.character_class,
         ),
+        *race_windows(TEXTS, getter),
         Window(
             Multi(
                 error,
@@ -172,7 +177,12 @@ def build_dialog() -> Dialog:
                 Button(I18NFormat("creation-d20-button-skip"), id="skip", on_click=on_skip),
                 Next(I18NFormat("creation-d20-button-keep"), when="description"),
             ),
-            Row(_back(), flow.cancel_button(TEXTS)),
+            Row(
+                SwitchTo(
+                    I18NFormat("creation-d20-button-back"), id="desc_back", state=D20Creation.race
+                ),
+                flow.cancel_button(TEXTS),
+            ),
             getter=getter,
             state=D20Creation.description,
         ),
@@ -181,6 +191,7 @@ def build_dialog() -> Dialog:
                 error,
                 Multi(
                     I18NFormat("creation-d20-preview"),
+                    I18NFormat("creation-d20-preview-race", when="race"),
                     I18NFormat("creation-d20-preview-description", when="description"),
                     I18NFormat("creation-d20-preview-no-description", when=_no_description),
                 ),

@@ -58,6 +58,7 @@ NUMBERS = (
 TOGGLES = (
     Shown("duel_to_death", "settings-duel-to-death", DUEL),
     Shown("allow_new_after_death", "settings-new-after-death", ALL),
+    Shown("d20_any_action", "settings-d20-any-action", D20),
 )
 BY_NAME = {shown.name: shown for shown in (*NUMBERS, *TOGGLES)}
 

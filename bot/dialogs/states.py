@@ -24,6 +24,8 @@ class D20Creation(StatesGroup):
     name = State()
     gender = State()
     character_class = State()
+    race = State()
+    race_other = State()
     description = State()
     preview = State()
 
@@ -59,6 +61,7 @@ class CharacterEditDialog(StatesGroup):
     item_place = State()
     skills = State()
     classes = State()
+    races = State()
     gender = State()
     confirm = State()
     reason = State()

@@ -18,6 +18,7 @@ from bot.db.models import Game
 from bot.i18n import Html, L10n, Translator
 from bot.services import battle_turns, battles, games
 from bot.services.battle_store import check_actor
+from bot.services.battle_story import check_class_action
 from bot.services.errors import StaleAction
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
@@ -82,10 +83,13 @@ async def _dispatch(
         # Only the presser's own menu (the turn's keyboard redrawn): answered directly.
         group = translator.for_locale(game.locale)
         snap = await check_actor(game, data.battle_id, user_id, data.step)
+        any_action = games.settings_of(game).d20_any_action
         if action is BattleAction.BACK:
-            markup = turn_keyboard(group, snap)
+            markup = turn_keyboard(group, snap, any_action)
         elif data.kind == FINISH_CODE or data.kind in KIND_CODES:
-            markup = target_keyboard(group, snap, data.kind)
+            if data.kind in KIND_CODES:  # a forged button for another class's action
+                check_class_action(game, snap.battle.current, KIND_CODES[data.kind])
+            markup = target_keyboard(group, snap, data.kind, any_action)
         else:
             raise StaleAction()
         await query.answer()

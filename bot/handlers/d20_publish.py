@@ -57,7 +57,7 @@ async def compose(bot: Bot, translator: Translator, news: BattleNews) -> list[Ou
             text = f"{status}\n\n{spared_text(l10n, news.turn)}"
             return [Outgoing(text=text, action=Action.EDIT, **live)]
         head, retire = turn_head(l10n, news.turn), None
-    markup = _markup(keyboard_for(l10n, snap))
+    markup = _markup(keyboard_for(l10n, snap, settings.d20_any_action))
     return [Outgoing(text=status, head=head, retire=retire, markup=markup, **live)]
 
 

@@ -32,15 +32,16 @@ class Step(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TurnResult:
-    """What a turn did. ``variant`` picks the narrative line (the d20's index in the game's
-    dice for an attack, the battle's step for a finishing blow); ``passed``: the actor's turn
-    went by without a roll (their choice, their time ran out, or an admin's skip)."""
+    """What a turn did. ``story`` is the narrative's family and ``variant`` its line, 0-based
+    (:func:`rules.d20.tell`); ``passed``: the actor's turn went by without a roll (their
+    choice, their time ran out, or an admin's skip)."""
 
     snap: BattleSnapshot
     actor: str
     kind: AttackKind | None = None
     attack: AttackReport | None = None
     finish: FinishReport | None = None
+    story: str = ""
     variant: int = 0
     passed: bool = False
     narrated: bool = False

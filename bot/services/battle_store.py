@@ -8,7 +8,7 @@ narration) and its id is kept in the state, so a timer that fired late finds its
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from tortoise.expressions import F
@@ -61,7 +61,8 @@ class BattleState:
 
     ``opener`` is the user who called the battle (``opener_name`` as shown then).
     ``step`` grows with every change of turn: buttons carry it, so a stale or repeated press
-    is refused. ``side_names`` empty means the locale's default names.
+    is refused. ``side_names`` empty means the locale's default names. ``told``: the
+    narrative variants told so far in this battle, by story family (:func:`rules.d20.tell`).
     """
 
     opener: int
@@ -72,6 +73,7 @@ class BattleState:
     step: int = 0
     timer_id: int | None = None
     narrator_user: int | None = None
+    told: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def fighter_of(self, user_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.user_id == user_id), None)

@@ -14,9 +14,11 @@ from bot.services.battle_store import (
     TURN_TIMER,
     BattleSnapshot,
     BattleStage,
+    BattleState,
     load_battle,
     save,
 )
+from bot.services.battle_story import check_class_action, told_variant
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
@@ -28,6 +30,8 @@ from rules.d20 import (
     attack,
     end_turn,
     finish,
+    finish_key,
+    story_key,
 )
 from rules.errors import Code, RuleError
 
@@ -41,10 +45,13 @@ def fallen_enemies(battle: Battle, side: str) -> tuple[Combatant, ...]:
     )
 
 
-async def advance(game: Game, snap: BattleSnapshot, battle: Battle) -> BattleSnapshot:
-    """Save the battle after a change: the next stage, a fresh step and the right timer."""
+async def advance(
+    game: Game, snap: BattleSnapshot, battle: Battle, told: BattleState | None = None
+) -> BattleSnapshot:
+    """Save the battle after a change: the next stage, a fresh step and the right timer.
+    ``told``: a state whose record of told narrative variants is to be kept."""
     async with in_transaction():  # a savepoint inside the dice's transaction
-        return await _advance(game, snap, battle)
+        return await _advance(game, snap, battle, told)
 
 
 async def announce(game: Game, result: TurnResult, runtime: Runtime) -> TurnResult:
@@ -53,12 +60,19 @@ async def announce(game: Game, result: TurnResult, runtime: Runtime) -> TurnResu
     return result
 
 
-async def _advance(game: Game, snap: BattleSnapshot, battle: Battle) -> BattleSnapshot:
+async def _advance(
+    game: Game, snap: BattleSnapshot, battle: Battle, told: BattleState | None
+) -> BattleSnapshot:
     ref = snap.record.id
     await timers.cancel(TURN_TIMER, ref)
     await timers.cancel(NARRATION_TIMER, ref)
     state = replace(
-        snap.state, battle=battle, step=snap.state.step + 1, narrator_user=None, timer_id=None
+        snap.state,
+        battle=battle,
+        step=snap.state.step + 1,
+        narrator_user=None,
+        timer_id=None,
+        told=(told or snap.state).told,
     )
     settings = settings_of(game)
     if battle.narration_due is not None:
@@ -104,16 +118,23 @@ async def act(
     """The current combatant attacks, casts at an enemy, or casts a buff on their side."""
     async with runtime.locks.game(game.id) as game:
         snap = await load_battle(game, battle_id, BattleStage.FIGHTING)
-        actor = _check_turn(snap, user_id, step).name
+        current = _check_turn(snap, user_id, step)
+        actor = current.name
         target_name = _name_at(snap.battle, target)
+        check_class_action(game, current, kind)
         async with game_dice(game, "d20_attack", actor, runtime.dice_factory) as dice:
-            index = dice.next_index
+            seed = dice.next_index
             try:
                 battle, report = attack(snap.battle, actor, target_name, kind, dice)
             except RuleError:
                 raise StaleAction() from None
-            snap = await advance(game, snap, battle)
-        result = TurnResult(snap, actor, kind, attack=report, variant=index, skipped=report.skipped)
+            aimed = snap.battle.combatant(target_name).character
+            story = story_key(report.effect, current.character, aimed)
+            variant, told = told_variant(snap, story, seed)
+            snap = await advance(game, snap, battle, told)
+        result = TurnResult(
+            snap, actor, kind, attack=report, story=story, variant=variant, skipped=report.skipped
+        )
         return await announce(game, result, runtime)
 
 
@@ -144,10 +165,13 @@ async def finish_off(
             if error.code is Code.NOT_STANDING:
                 raise ServiceError(Refusal.CANNOT_FIGHT, name=actor, state="other") from None
             raise StaleAction() from None
-        variant = snap.state.step
-        snap = await advance(game, snap, battle)
-        skipped = report.skipped
-        result = TurnResult(snap, actor, kind, finish=report, variant=variant, skipped=skipped)
+        check_class_action(game, snap.battle.combatant(actor), kind)
+        story = finish_key(kind)
+        variant, told = told_variant(snap, story, snap.state.step)
+        snap = await advance(game, snap, battle, told)
+        result = TurnResult(
+            snap, actor, kind, finish=report, story=story, variant=variant, skipped=report.skipped
+        )
         return await announce(game, result, runtime)
 
 

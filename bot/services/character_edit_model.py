@@ -36,6 +36,7 @@ class Field(StrEnum):
     SKILL = "skill"
     CLASS = "character_class"
     GENDER = "gender"
+    RACE = "race"  # d20: ``key`` a race's code, one's own word, or "" for none
 
 
 @dataclass(frozen=True, slots=True)

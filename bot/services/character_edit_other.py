@@ -2,8 +2,8 @@
 
 ``duel``: HP (0..max, the rules allow no more), max HP (the game's duel HP is the creation
 limit), agility (the game's range; 0..100 always) and skill values (the game's range; at least
-1, 0 removes a skill, never the last one). ``d20``: HP (0..the class's max) and class (HP
-above the new class's max comes down to it). Both: death.
+1, 0 removes a skill, never the last one). ``d20``: HP (0..the class's max), class (HP above
+the new class's max comes down to it) and race (rulebook: d20 / Race). Both: death.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from bot.services.character_edit_model import (
     out_of_range,
     unchanged,
 )
+from bot.services.d20_race import parse_race, race_code
 from bot.services.errors import Refusal, ServiceError
 from bot.services.settings import GameSettings
 from rules.d20.character import CLASS_HP, CharacterClass, D20Character
@@ -134,6 +135,11 @@ def apply_d20(character: D20Character, edit: Edit) -> tuple[D20Character, Outcom
         if hp != character.hp:
             changes.append(Change(Field.HEALTH, str(character.hp), str(hp)))
         outcome = Outcome(tuple(changes))
+    elif edit.field == Field.RACE:
+        race, text = parse_race(edit.key)
+        after = replace(character, race=race, race_text=text)
+        before_code = race_code(character.race, character.race_text)
+        outcome = Outcome((Change(Field.RACE, before_code, race_code(race, text)),))
     elif edit.field == Field.DEAD:
         after, outcome = replace(character, dead=True, hp=0), _killed()
     else:

@@ -10,6 +10,7 @@ from tortoise.expressions import F
 
 from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
 from bot.services.codec import dump, load
+from bot.services.d20_race import parse_race
 from bot.services.errors import (
     InvalidBuild,
     NoActiveGame,
@@ -48,6 +49,7 @@ class D20Build:
     character_class: CharacterClass
     description: str = ""
     gender: Gender | None = None
+    race: str = ""  # a code or the player's word (bot.services.d20_race.parse_race)
 
 
 Build = PoolBuild | DuelBuild | D20Build
@@ -87,7 +89,7 @@ def build_state(game: Game, number: int, name: str, build: Build) -> RuleState:
                 raise InvalidBuild(reason="agility-range")
             return new_duel_character(name, skills, hp=settings.duel_hp, agility=build.agility)
         if isinstance(build, D20Build) and game.system == GameSystem.D20:
-            return new_d20_character(name, build.character_class)
+            return new_d20_character(name, build.character_class, *parse_race(build.race))
     except RuleError as error:
         raise InvalidBuild(reason=type(error).__name__) from None
     raise InvalidBuild(reason="system")

@@ -33,6 +33,7 @@ class Refusal(StrEnum):
     # characters
     BAD_NAME = auto()  # problem (NameProblem)
     BAD_BUILD = auto()  # reason
+    BAD_RACE = auto()  # limit, length: a d20 race in one's own words, blank or too long
     HAS_CHARACTER = auto()
     NO_NEW_CHARACTER = auto()
     NO_CHARACTER = auto()  # number

@@ -16,7 +16,7 @@ from bot.services.settings import BOUNDS, GameSettings, SettingOutOfRange, chang
 SKILL_MIN_LENGTH = 2
 SKILL_MAX_LENGTH = 24
 MAX_SKILLS = 10
-TOGGLES = ("duel_to_death", "allow_new_after_death")
+TOGGLES = ("duel_to_death", "allow_new_after_death", "d20_any_action")
 # The lower and upper setting of each pair that must stay in order.
 PAIRS = {"skill_min": "skill_max", "agility_min": "agility_max"}
 SPACES = re.compile(r"\s+")

@@ -27,6 +27,7 @@ class GameSettings:
     duel_to_death: bool = False
     allow_new_after_death: bool = True
     auto_tick_minutes: int = 0  # 0: cycles only by /tick
+    d20_any_action: bool = False  # every d20 class may strike, harm and help (homebrew)
 
 
 MINUTE, DAY = 60, 24 * 3600

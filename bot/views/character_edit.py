@@ -8,6 +8,7 @@ from typing import Any
 from bot.i18n import Html, L10n
 from bot.services.character_edit_model import Break, Change, Field
 from bot.services.codec import load
+from bot.views.d20_race import race_label
 
 # The word for each field in "<field> <before> -> <after>" (the locale selects on $field).
 _PLAIN = frozenset(
@@ -40,6 +41,9 @@ def change_text(l10n: L10n, change: Change) -> str:
         )
     if change.field == Field.CLASS:
         return l10n.text("edit-change-class", before=change.before, after=change.after)
+    if change.field == Field.RACE:
+        before, after = race_label(l10n, change.before), race_label(l10n, change.after)
+        return l10n.text("edit-change-race", before=before, after=after)
     if change.field == Field.GENDER:
         return l10n.text("edit-change-gender", before=change.before or "-", after=change.after)
     if change.field in _PLAIN:

@@ -6,7 +6,8 @@ from typing import TypedDict
 
 from bot.i18n import L10n
 from bot.services.battle_news import Cause, TurnResult
-from bot.views.d20_narrative import family_key, finish_key, narrative, variant_id
+from bot.views.d20_narrative import narrative
+from bot.views.d20_variants import variant_id
 from bot.views.dice_marks import d20_die
 from bot.views.grammar import gender_of
 from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
@@ -36,6 +37,7 @@ EFFECTS = {
     Outcome.CRITICAL: "d20-effect-critical",
 }
 MAGIC_EFFECTS = {
+    Outcome.CRITICAL: "d20-effect-critical-magic",
     Outcome.BLOCK: "d20-effect-block-magic",
     Outcome.PARTIAL_BLOCK: "d20-effect-partial-block-magic",
 }
@@ -85,7 +87,6 @@ def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
     report = result.attack
     assert report is not None
     effect = report.effect
-    battle = result.snap.battle
     genders = _genders(result, report.attacker, report.target)
     header = l10n.text(
         ACTIONS[effect.kind], attacker=report.attacker, target=report.target, **genders
@@ -100,11 +101,9 @@ def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
         before=report.hp_before or 0,
         after=report.hp_after or 0,
     )
-    target_class = battle.combatant(report.target).character.character_class
-    key = family_key(effect.kind, effect.outcome, target_class, effect.target_damage)
     story = narrative(
         l10n,
-        variant_id(key, result.variant),
+        variant_id(result.story, result.variant),
         report.attacker,
         report.target,
         report.struck or "",
@@ -121,7 +120,7 @@ def finish_lines(l10n: L10n, result: TurnResult) -> list[str]:
     report: FinishReport | None = result.finish
     assert report is not None and result.kind is not None
     genders = _genders(result, report.attacker, report.target)
-    msg_id = variant_id(finish_key(result.kind), result.variant)
+    msg_id = variant_id(result.story, result.variant)
     story = narrative(l10n, msg_id, report.attacker, report.target, **genders)
     return [
         l10n.text("d20-action-finish", attacker=report.attacker, target=report.target, **genders),

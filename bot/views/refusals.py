@@ -52,6 +52,8 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Code.CANNOT_GIVE: "world-error-cannot-give",
     Code.NO_ROOM_FOR_GIFT: "world-error-no-room-gift",
     Code.OFFER_GONE: "world-error-offer-gone",
+    # d20
+    Code.ACTION_UNAVAILABLE: "d20-error-action",
     # the services
     Refusal.REFUSED: "error-refused",
     Refusal.NO_GAME: "error-no-game",
@@ -66,6 +68,7 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.BAD_SKILL: "error-skill",
     Refusal.BAD_NAME: "error-name",
     Refusal.BAD_BUILD: "error-build",
+    Refusal.BAD_RACE: "error-race",
     Refusal.HAS_CHARACTER: "error-has-character",
     Refusal.NO_NEW_CHARACTER: "error-no-new-character",
     Refusal.NO_CHARACTER: "error-no-character",

@@ -7,6 +7,7 @@ from typing import Any
 from bot.db.models import Character
 from bot.i18n import L10n
 from bot.views.bars import health_bar
+from bot.views.d20_race import race_name
 from bot.views.grammar import gender_of
 from bot.views.pool_sheet import pool_sheet
 from rules.d20.character import D20Character
@@ -65,6 +66,8 @@ def d20_sheet(l10n: L10n, row: Character, character: D20Character) -> str:
         ),
         l10n.text("sheet-d20-ac", ac=character.armour_class),
     ]
+    if character.race is not None:
+        lines.insert(1, l10n.text("sheet-d20-race", race=race_name(l10n, character)))
     if row.description:
         lines.append(l10n.text("sheet-d20-description", description=row.description))
     return "\n".join(lines)

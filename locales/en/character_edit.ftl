@@ -23,6 +23,8 @@ edit-button-max-hp = 💗 Max HP
 edit-button-agility = 🤸 Agility
 edit-button-skills = ⚔️ Skills
 edit-button-class = 🧙 Class
+edit-button-race = 🧬 Race
+edit-race-none = — not set
 edit-button-kill = 💀 Kill
 edit-button-revive = ✨ Revive
 edit-button-close = Close
@@ -70,6 +72,7 @@ edit-pick-place = { $picking ->
     }
 edit-skills = ⚔️ <b>Skills</b> — #{ $number } { $name }. Which skill to change?
 edit-classes = 🧙 <b>Class</b> — #{ $number } { $name }. Which class? HP above the new class's max comes down to it.
+edit-races = 🧬 <b>Race</b> — #{ $number } { $name }. Pick one from the list or send your own word (up to { $race_limit } characters). Race changes no number, only the battle narration.
 edit-class-name = { $cls ->
         [warlock] warlock
         [wizard] wizard
@@ -108,6 +111,7 @@ edit-change-secret = { $field ->
     } (the details are the player's secret)
 edit-change-item = { world-item } ({ world-place }): { $before } → { $after }
 edit-change-skill = skill "{ $skill }" { $before } → { $after }
+edit-change-race = race: { $before } → { $after }
 edit-change-class = class { $before } → { $after }
 edit-change-state = { $field ->
         [asleep] { $after ->

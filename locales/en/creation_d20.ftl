@@ -33,6 +33,12 @@ creation-d20-preview =
     })
     Class: { $class }
     HP: { $hp }, armour class: { $ac }
+creation-d20-race-prompt =
+    <b>Race</b> is optional. It changes no number, but the bot uses it to pick plausible battle narration: a slight halfling dodges an axe rather than blocking it.
+    Pick one from the list, press "Other…" or just type your own; you may skip.
+creation-d20-race-current = Now: { $race }
+creation-d20-race-other-prompt = Type the race in your own words, up to { $race_limit } characters, e.g. "half-elf" or "kenku".
+creation-d20-preview-race = Race: { $race }
 creation-d20-preview-description = Description: { $description }
 creation-d20-preview-no-description = Description: none
 creation-d20-preview-confirm = All correct? Press "Create".

@@ -72,6 +72,7 @@ d20-effect-hit-medium = 🎲 d20: { $die } — medium damage { $damage }: { $str
 d20-effect-heavy-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP.
 d20-effect-stun-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP, and { $struck } loses the next turn.
 d20-effect-critical = 🎲 d20: { $die } — a critical hit! { $struck }: { $before } → { $after } HP.
+d20-effect-critical-magic = 🎲 d20: { $die } — a critical spell! { $struck }: { $before } → { $after } HP.
 d20-effect-buff-miss = 🎲 d20: { $die } — focus lost, the spell scatters.
 d20-effect-buff-slip = 🎲 d20: { $die } — the spell is miscast.
 d20-effect-buff-block = 🎲 d20: { $die } — the effect is smothered.
@@ -112,3 +113,19 @@ error-no-battle = Nothing to skip: the battle waits for neither a turn nor a des
 error-battle-joined = Your character is already on that side.
 error-battle-sides = A battle needs at least one fighter on each side.
 error-battle-start = Only whoever called the battle, or an admin, may start it.
+d20-error-action = { $name } cannot { $kind ->
+        [magic] cast harmful spells
+        [buff] cast beneficial spells
+       *[physical] strike with a weapon
+    }: the class does not have that action. Choose another; the game master may allow every action to every class in the game settings (/game).
+
+## Race (optional): the bot picks plausible narration by it
+d20-race-human = human
+d20-race-elf = elf
+d20-race-dwarf = dwarf
+d20-race-half-orc = half-orc
+d20-race-halfling = halfling
+d20-race-gnome = gnome
+d20-race-tiefling = tiefling
+d20-race-dragonborn = dragonborn
+d20-race-other = other…

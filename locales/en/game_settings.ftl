@@ -35,6 +35,11 @@ settings-new-after-death =
         [yes] allowed
        *[no] not allowed
     }
+settings-d20-any-action =
+    🪄 Any action for every class: { $d20_any_action ->
+        [yes] yes
+       *[no] no, by the class table
+    }
 settings-duel-skills = 📋 Duel skills: { $skills }
 settings-skills-button = 📋 Duel skills ({ $skill_count }) →
 settings-skills =

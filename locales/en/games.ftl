@@ -33,6 +33,7 @@ error-name =
 error-has-character = You already have a living character in this game. See it with /me.
 error-no-new-character = This game does not allow a new character after the old one died.
 error-no-character = There is no character number { $number }.
+error-race = A race in your own words takes 1 to { $limit } characters (yours has { $length }). Make it shorter or pick one from the list.
 error-build = That character does not fit the game's rules. Check the values and try again.
 
 error-wrong-system = This command is not for this game's system.

@@ -162,6 +162,7 @@ sheet-d20-state = State: { $state ->
         [fallen] down, out of the fight; until the game master restores your HP (/heal or /rest) you cannot fight
        *[fine] fit to fight
     }
+sheet-d20-race = 🧬 Race: { $race }
 sheet-d20-ac = 🛡 Armour class: { $ac }
 sheet-d20-description = 📝 { $description }
 

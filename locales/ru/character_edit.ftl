@@ -23,6 +23,8 @@ edit-button-max-hp = 💗 Максимум хитов
 edit-button-agility = 🤸 Ловкость
 edit-button-skills = ⚔️ Навыки
 edit-button-class = 🧙 Класс
+edit-button-race = 🧬 Раса
+edit-race-none = — не указана
 edit-button-kill = 💀 Убить
 edit-button-revive = ✨ Оживить
 edit-button-close = Закрыть
@@ -70,6 +72,7 @@ edit-pick-place = { $picking ->
     }
 edit-skills = ⚔️ <b>Навыки</b> — №{ $number } { $name }. Какой навык изменить?
 edit-classes = 🧙 <b>Класс</b> — №{ $number } { $name }. Какой класс дать? Хиты сверх максимума нового класса снизятся до него.
+edit-races = 🧬 <b>Раса</b> — №{ $number } { $name }. Выберите из списка или пришлите своими словами (до { $race_limit } символов). Числа раса не меняет — только описания в бою.
 edit-class-name = { $cls ->
         [warlock] колдун
         [wizard] маг
@@ -108,6 +111,7 @@ edit-change-secret = { $field ->
     } (подробности — тайна игрока)
 edit-change-item = { world-item } ({ world-place }): { $before } → { $after }
 edit-change-skill = навык «{ $skill }» { $before } → { $after }
+edit-change-race = раса: { $before } → { $after }
 edit-change-class = класс { $before ->
         [warlock] колдун
         [wizard] маг

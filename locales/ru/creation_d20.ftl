@@ -39,6 +39,12 @@ creation-d20-preview =
     })
     Класс: { $class }
     Хиты: { $hp }, класс защиты: { $ac }
+creation-d20-race-prompt =
+    <b>Раса</b> — по желанию. Числа она не меняет, но по ней бот подбирает правдоподобные описания в бою: хрупкий полурослик увернётся от топора, а не примет его на блок.
+    Выберите из списка, нажмите «Другая…» или просто напишите свою; можно пропустить.
+creation-d20-race-current = Сейчас: { $race }
+creation-d20-race-other-prompt = Напишите расу своими словами — до { $race_limit } символов, например «полуэльф» или «кенку».
+creation-d20-preview-race = Раса: { $race }
 creation-d20-preview-description = Описание: { $description }
 creation-d20-preview-no-description = Описание: нет
 creation-d20-preview-confirm = Всё верно? Нажмите «Создать».

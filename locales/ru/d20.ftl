@@ -78,6 +78,7 @@ d20-effect-hit-medium = 🎲 d20: { $die } — средний урон { $damage
 d20-effect-heavy-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП.
 d20-effect-stun-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП, и { $struck } теряет следующий ход.
 d20-effect-critical = 🎲 d20: { $die } — критический удар! { $struck }: { $before } → { $after } ХП.
+d20-effect-critical-magic = 🎲 d20: { $die } — критическое попадание! { $struck }: { $before } → { $after } ХП.
 d20-effect-buff-miss = 🎲 d20: { $die } — концентрация потеряна, чары рассеялись.
 d20-effect-buff-slip = 🎲 d20: { $die } — заклинание произнесено неверно.
 d20-effect-buff-block = 🎲 d20: { $die } — эффект погашен.
@@ -118,3 +119,19 @@ error-no-battle = Сейчас нечего пропускать: бой не ж
 error-battle-joined = Ваш персонаж уже на этой стороне.
 error-battle-sides = Для боя нужен хотя бы один боец с каждой стороны.
 error-battle-start = Начать бой может тот, кто его созвал, или администратор.
+d20-error-action = { $name } так не { $kind ->
+        [magic] колдует во вред: боевых заклинаний
+        [buff] колдует на пользу: заклинаний усиления
+       *[physical] сражается: ударов оружием
+    } у этого класса нет. Выберите другое действие; мастер может разрешить всем классам любые действия в настройках игры (/game).
+
+## Раса (по желанию): по ней бот выбирает правдоподобные описания
+d20-race-human = человек
+d20-race-elf = эльф
+d20-race-dwarf = дварф
+d20-race-half-orc = полуорк
+d20-race-halfling = полурослик
+d20-race-gnome = гном
+d20-race-tiefling = тифлинг
+d20-race-dragonborn = драконорождённый
+d20-race-other = другая…

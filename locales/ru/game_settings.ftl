@@ -35,6 +35,11 @@ settings-new-after-death =
         [yes] можно
        *[no] нельзя
     }
+settings-d20-any-action =
+    🪄 Любые действия всем классам: { $d20_any_action ->
+        [yes] да
+       *[no] нет, по таблице классов
+    }
 settings-duel-skills = 📋 Навыки поединка: { $skills }
 settings-skills-button = 📋 Навыки поединка ({ $skill_count }) →
 settings-skills =

@@ -198,6 +198,7 @@ sheet-d20-state = Состояние: { $state ->
         }; пока мастер не восстановит хиты (/heal или /rest), сражаться нельзя
        *[fine] в строю
     }
+sheet-d20-race = 🧬 Раса: { $race }
 sheet-d20-ac = 🛡 Класс защиты: { $ac }
 sheet-d20-description = 📝 { $description }
 

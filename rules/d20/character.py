@@ -1,10 +1,11 @@
-"""A ``d20`` character: a name, a class with its HP, and the common armour class."""
+"""A ``d20`` character: a name, a class with its HP, an optional race, the common armour class."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rules.d20.race import Race, check_race
 from rules.errors import Code, RuleError
 
 ARMOUR_CLASS = 12
@@ -38,18 +39,24 @@ CLASS_HP: dict[CharacterClass, int] = {
 
 @dataclass(frozen=True, slots=True)
 class D20Character:
-    """A ``d20`` fighter. HP 0 is fallen; ``dead`` only after being finished off."""
+    """A ``d20`` fighter. HP 0 is fallen; ``dead`` only after being finished off.
+
+    ``race`` is optional (None: not told); ``race_text`` is the player's word for ``Race.OTHER``.
+    """
 
     name: str
     character_class: CharacterClass
     hp: int
     dead: bool = False
+    race: Race | None = None
+    race_text: str = ""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise RuleError(Code.INVALID_NAME, name=self.name)
         if not 0 <= self.hp <= self.max_hp:
             raise RuleError(Code.INVALID_HP, hp=self.hp, max_hp=self.max_hp)
+        check_race(self.race, self.race_text)
 
     @property
     def max_hp(self) -> int:
@@ -69,6 +76,8 @@ class D20Character:
         return self.hp > 0
 
 
-def new_character(name: str, character_class: CharacterClass) -> D20Character:
+def new_character(
+    name: str, character_class: CharacterClass, race: Race | None = None, race_text: str = ""
+) -> D20Character:
     """A fresh character at the full HP of their class."""
-    return D20Character(name, character_class, CLASS_HP[character_class])
+    return D20Character(name, character_class, CLASS_HP[character_class], False, race, race_text)

@@ -13,7 +13,7 @@ from bot.services.battle_store import BattleState, Fighter
 from bot.services.character_edit_model import Break, Change, Edit, Field, Outcome
 from bot.services.fight_store import Move, Pending, PoolFight
 from bot.services.settings import GameSettings
-from rules.d20 import Battle, start_battle
+from rules.d20 import Battle, Race, start_battle
 from rules.d20 import new_character as new_d20_character
 from rules.d20.character import CharacterClass, D20Character
 from rules.dice import ScriptedDice
@@ -118,6 +118,11 @@ def stored_states() -> dict[str, tuple[Any, object]]:
         "duel character": (DuelCharacter, new_duel_character("Сандор", {"пеший": 9}, agility=20)),
         "duel": (Duel, duel()),
         "d20 character": (D20Character, D20Character("Гэндальф", CharacterClass.WIZARD, 12)),
+        "d20 character, own race": (
+            D20Character,
+            D20Character("Бильбо", CharacterClass.MONK, 16, race=Race.OTHER, race_text="хоббит"),
+        ),
+        "battle state, told": (BattleState, BattleState(7, told={"phys-miss": (3, 1)})),
         "battle": (Battle, battle()),
         "battle state": (BattleState, battle_state()),
         "battle state, opened": (BattleState, BattleState(7)),

@@ -11,6 +11,7 @@ from bot.db.models import Character, Encounter, Game, GameSystem, Timer
 from bot.services import games
 from bot.services.characters import D20Build, create_character, rule_state
 from bot.services.codec import dump
+from bot.services.settings import change_setting
 from rules.d20 import CharacterClass
 from rules.gender import Gender
 from tests.bot.conftest import Harness
@@ -100,13 +101,18 @@ async def d20_table(
     *,
     locale: str = "ru",
     women: tuple[str, ...] = (),
+    any_action: bool = False,
 ) -> Table:
-    """The characters are men unless named in ``women``."""
+    """The characters are men unless named in ``women``. ``any_action``: the game lets every
+    class take every action (rulebook: d20 / Class actions)."""
     admin = gm.emu.add_user("Мастер", language_code="ru")
     stranger = gm.emu.add_user("Зевака", language_code="ru")
     users = {name: gm.emu.add_user(f"Игрок {name}", language_code="ru") for name, _ in fighters}
     group = gm.emu.add_group("Таверна", admins=[admin], members=[*users.values(), stranger])
     game = await games.create_game(group.id, GameSystem.D20, admin.id, locale)
+    if any_action:
+        settings = change_setting(games.settings_of(game), "d20_any_action", True)
+        await games.save_settings(game, settings)
     for name, character_class in fighters:
         gender = Gender.FEMALE if name in women else Gender.MALE
         build = D20Build(character_class, gender=gender)

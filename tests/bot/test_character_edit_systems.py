@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.db.models import Character, Game, GameSystem
 from bot.services import games
 from bot.services.characters import Build, D20Build, DuelBuild, create_character
+from rules.d20 import Race
 from rules.d20.character import CharacterClass, D20Character
 from rules.duel.character import DuelCharacter
 from tests.bot.character_edit_rig import Editor, actions_of, state_of
@@ -121,3 +122,28 @@ async def test_d20_hp_class_and_kill(gm: Harness) -> None:
     character = await _d20(game)
     assert character.dead and character.hp == 0
     assert [a.reason for a in await actions_of(game)] == ["превращение", "ловушка", "добит"]
+
+
+async def test_d20_race_from_the_list_in_own_words_and_none(gm: Harness) -> None:
+    """rulebook: d20 / Race: a game master sets, changes and clears it under /edit."""
+    fighter = D20Build(CharacterClass.FIGHTER, race="elf")
+    editor, group, game = await _game(gm, GameSystem.D20, fighter)
+    assert "🧬 Раса: эльф" in editor.window.body  # the sheet shows it
+    await editor.press("🧬 Раса")
+    assert "эльф" not in editor.window.button_texts  # the current one is not offered
+    await editor.press("полуорк")
+    notice = await editor.save("проклятие крови", group)
+    assert "раса: эльф → полуорк" in notice.body
+    assert (await _d20(game)).race is Race.HALF_ORC
+    await editor.press("🧬 Раса")
+    await editor.type("к" * 25, "от 1 до 24 символов (у вас 25)")  # refused, nothing asked
+    await editor.type("<b>кенку</b>", "раса: полуорк → <b>кенку</b>")
+    notice = await editor.save("перерождение", group)
+    assert "раса: полуорк → &lt;b&gt;кенку&lt;/b&gt;" in notice.html
+    character = await _d20(game)
+    assert (character.race, character.race_text) == (Race.OTHER, "<b>кенку</b>")
+    await editor.press("🧬 Раса")
+    await editor.press("— не указана")
+    notice = await editor.save("забвение", group)
+    assert "раса: <b>кенку</b> → —" in notice.body
+    assert (await _d20(game)).race is None

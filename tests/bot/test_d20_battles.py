@@ -20,6 +20,7 @@ TRIO = [
 # Joining order Догвор, Эльф, Брат; initiative 20, 10, 5: the turn order is the same.
 TRIO_SIDES = [("Догвор", FIRST), ("Эльф", SECOND), ("Брат", FIRST)]
 # The narrative family of each die when Догвор (fighter) strikes Эльф (wizard) with Брат near.
+PARTIAL = {"phys": "through", "magic": "ward"}
 FAMILY = {
     1: "fumble",
     2: "ally",
@@ -28,10 +29,10 @@ FAMILY = {
     5: "miss",
     6: "dodge",
     7: "dodge",
-    8: "block-frail",
-    9: "block-frail",
-    10: "partial-frail",
-    11: "partial-frail",
+    8: "block-ward",  # a wizard wards off a blow or a spell alike
+    9: "block-ward",
+    10: "partial-{}",  # a fighter's blow breaks through; a spell is half-countered
+    11: "partial-{}",
     12: "hit-minor",
     13: "hit-minor",
     14: "hit-light",
@@ -59,14 +60,16 @@ def story(msg_id: str, ally: str = "Брат") -> str:
 @pytest.mark.parametrize("die", range(1, 21))
 @pytest.mark.parametrize(("button", "stem"), [(ATTACK, "phys"), (HARM, "magic")])
 async def test_every_outcome_through_the_bot(gm: Harness, button: str, stem: str, die: int) -> None:
-    table = await d20_table(gm, TRIO)
+    table = await d20_table(gm, TRIO, any_action=True)  # the fighter casts too (homebrew)
     live = await table.start(TRIO_SIDES, [20, 10, 5])
     assert "Ходит Догвор" in live.body
     result = await table.act("Догвор", live, button, "Эльф", die)
     text = result.body
     assert f"d20: {die}" in text
-    # The attack die is the game's roll #3 (after three initiative rolls): variant 3 % 3 + 1.
-    assert story(f"d20n-{stem}-{FAMILY[die]}-1") in text, text
+    # The attack die is the game's roll #3 (after three initiative rolls): of the 8 variants
+    # none told yet, the one at 3 % 8 (the fourth).
+    family = FAMILY[die].format(PARTIAL[stem])
+    assert story(f"d20n-{stem}-{family}-4") in text, text
     hp = (await table.hp("Догвор"), await table.hp("Эльф"), await table.hp("Брат"))
     assert hp == expected_hp(die)
     if die in (2, 3):
@@ -76,7 +79,9 @@ async def test_every_outcome_through_the_bot(gm: Harness, button: str, stem: str
     marked = {1: "<s>1</s>", 20: "<b>20</b>"}.get(die, str(die))  # a natural 1 or 20 marked
     assert f"🎲 d20: {marked} — " in result.html
     if die == 20:
-        assert "критический удар! Эльф: 12 → 6 ХП" in text
+        headline = {"phys": "критический удар!", "magic": "критическое попадание!"}[stem]
+        assert f"{headline} Эльф: 12 → 6 ХП" in text
+        assert text.lower().count("критическ") == 1  # said once, not again in the story
     if die in (1, 19):
         asked = "Догвор" if die == 1 else "Эльф"
         assert f"{asked}, опишите состояние персонажа" in text
@@ -91,7 +96,7 @@ async def test_every_outcome_through_the_bot(gm: Harness, button: str, stem: str
     ("die", "family"), [(1, "fumble"), (3, "none"), (9, "block"), (20, "crit")]
 )
 async def test_a_buff_spell_changes_no_hp(gm: Harness, die: int, family: str) -> None:
-    table = await d20_table(gm, TRIO)
+    table = await d20_table(gm, TRIO, any_action=True)
     live = await table.start(TRIO_SIDES, [20, 10, 5])
     assert button_starting(live, BUFF)
     await table.gm.emu.press_button(table.users["Догвор"], live, BUFF)
@@ -100,12 +105,12 @@ async def test_a_buff_spell_changes_no_hp(gm: Harness, die: int, family: str) ->
     gm.game_dice.add(20, die)
     await gm.emu.press_button(table.users["Догвор"], live, "Брат (16/16)")
     result = await gm.emu.wait_for_message(table.group, lambda m: "d20:" in m.body)
-    assert RU.text(f"d20n-buff-{family}-1", attacker="Догвор", target="Брат") in result.body
+    assert RU.text(f"d20n-buff-{family}-4", attacker="Догвор", target="Брат") in result.body
     assert [await table.hp(n) for n in ("Догвор", "Эльф", "Брат")] == [20, 12, 16]
 
 
 async def test_a_buff_on_oneself_names_the_caster(gm: Harness) -> None:
-    table = await d20_table(gm, TRIO)
+    table = await d20_table(gm, TRIO, any_action=True)
     live = await table.start(TRIO_SIDES, [20, 10, 5])
     result = await table.act("Догвор", live, BUFF, "Догвор", 14)
     assert "сам заклинатель" in result.body and "заклинание действует" in result.body
@@ -122,7 +127,7 @@ async def test_a_misfire_without_allies_hits_the_attacker(gm: Harness) -> None:
 
 async def test_misfires_hit_the_next_ally_in_turn_order(gm: Harness) -> None:
     fighters = [*TRIO, ("Сэр", CharacterClass.PALADIN)]
-    table = await d20_table(gm, fighters)
+    table = await d20_table(gm, fighters, any_action=True)
     sides = [("Брат", FIRST), ("Эльф", SECOND), ("Догвор", FIRST), ("Сэр", FIRST)]
     live = await table.start(sides, [20, 15, 10, 5])  # Брат, Эльф, Догвор, Сэр
     result = await table.act("Брат", live, ATTACK, "Эльф", 3)
@@ -144,7 +149,7 @@ async def test_criticals_halve_hp_above_half_else_leave_one(
     await table.set_hp("Догвор", before)
     live = await table.start([("Эльф", SECOND), ("Догвор", FIRST)], [20, 10])
     result = await table.act("Эльф", live, HARM, "Догвор", 20)
-    assert f"критический удар! Догвор: {before} → {after} ХП" in result.body
+    assert f"критическое попадание! Догвор: {before} → {after} ХП" in result.body
     assert await table.hp("Догвор") == after
 
 
@@ -240,9 +245,12 @@ async def test_finishing_a_fallen_enemy_is_a_separate_action(gm: Harness) -> Non
     await gm.emu.wait_for_edit(live)
     await gm.emu.press_button(table.users["Догвор"], live, "💀 Добить")
     await gm.emu.wait_for_edit(live)
-    await gm.emu.press_button(table.users["Догвор"], live, "🔥 Добить чарами: Эльф")
+    # A fighter finishes with a blow: no spell button (rulebook: d20 / Class actions).
+    assert live.button_texts == ["⚔️ Добить: Эльф", "◀️ Назад"]
+    await gm.emu.press_button(table.users["Догвор"], live, "⚔️ Добить: Эльф")
     done = await gm.emu.wait_for_message(table.group, lambda m: "погибает" in m.body)
-    assert RU.text("d20n-magic-finish-1", attacker="Догвор", target="Эльф") in done.body
+    told = [RU.text(f"d20n-phys-finish-{n}", attacker="Догвор", target="Эльф") for n in range(1, 9)]
+    assert sum(line in done.body for line in told) == 1
     assert "Эльф ☠️" in done.body and "Ходит Варвар" in done.body
     row = await Character.get(game_id=table.game.id, name="Эльф")
     assert row.status == "dead" and row.active_key is None
@@ -324,7 +332,7 @@ async def test_a_restart_mid_battle_resumes_with_one_new_message_per_turn(gm: Ha
     from rules.dice import RecordingDice
     from tests.telegram_emulator import running_polling
 
-    table = await d20_table(gm, TRIO)
+    table = await d20_table(gm, TRIO, any_action=True)
     live = await table.start(TRIO_SIDES, [20, 10, 5])
     await gm.emu.press_button(table.users["Догвор"], live, HARM)
     await gm.emu.wait_for_edit(live)

@@ -7,6 +7,7 @@ import pytest
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services.characters import D20Build, create_character, rule_state
 from bot.services.games import create_game
+from rules.d20 import Race
 from rules.d20.character import CharacterClass, D20Character
 from rules.gender import Gender
 from tests.bot.conftest import Harness
@@ -16,6 +17,17 @@ USER = 7
 NEXT, BACK, CANCEL, CREATE = "Дальше ▶️", "◀️ Назад", "✖️ Отмена", "✅ Создать"
 SKIP, KEEP = "Пропустить", "Оставить это ▶️"
 HE, SHE = "он", "она"
+RACE_BUTTONS = [
+    "человек",
+    "эльф",
+    "дварф",
+    "полуорк",
+    "полурослик",
+    "гном",
+    "тифлинг",
+    "драконорождённый",
+    "другая…",
+]
 CLASS_BUTTONS = [
     "колдун — 12 ХП",
     "маг — 12 ХП",
@@ -37,6 +49,8 @@ async def to_description(rig: Rig, game: Game, name: str = "Догвор", cls: 
     await rig.send(name)
     await rig.press(HE)
     await rig.press(next(b for b in CLASS_BUTTONS if b.startswith(cls + " ")))
+    assert "Раса</b> — по желанию" in rig.text
+    await rig.press(SKIP)
     assert "Коротко опишите персонажа" in rig.text
 
 
@@ -54,6 +68,9 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
         assert rig.buttons() == [*CLASS_BUTTONS, BACK, CANCEL]
 
         await rig.press("варвар — 22 ХП")
+        assert "Раса</b> — по желанию" in rig.text
+        assert rig.buttons() == [*RACE_BUTTONS, SKIP, BACK, CANCEL]
+        await rig.press("полуорк")
         assert "<b>Догвор</b>, варвар." in rig.text and "до 280 символов" in rig.text
         assert "характер, откуда он (до" in rig.text
         assert rig.buttons() == [SKIP, BACK, CANCEL]
@@ -61,7 +78,7 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
 
         preview = rig.text
         assert "Имя: <b>Догвор</b> (он)" in preview and "Класс: варвар" in preview
-        assert "Хиты: 22, класс защиты: 12" in preview
+        assert "Хиты: 22, класс защиты: 12" in preview and "Раса: полуорк" in preview
         assert "Описание: &lt;b&gt;Полуорк&lt;/b&gt; с топором &amp; щитом" in preview
         assert rig.buttons() == [CREATE, BACK, CANCEL]
         assert await Character.filter(game_id=game.id).count() == 0
@@ -76,7 +93,8 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
     assert character.status == CharacterStatus.ACTIVE
     assert character.description == "<b>Полуорк</b> с топором & щитом"
     assert character.gender == Gender.MALE
-    assert rule_state(game, character) == D20Character("Догвор", CharacterClass.BARBARIAN, 22)
+    state = rule_state(game, character)
+    assert state == D20Character("Догвор", CharacterClass.BARBARIAN, 22, race=Race.HALF_ORC)
 
 
 @pytest.mark.parametrize(
@@ -96,8 +114,10 @@ async def test_skipping_the_description(
         await rig.send("Ирма")
         await rig.press(SHE)
         await rig.press(button)
-        await rig.press(SKIP)
-        assert "Описание: нет" in rig.text and f"Хиты: {hp}," in rig.text
+        await rig.press(SKIP)  # no race
+        await rig.press(SKIP)  # no description
+        assert "Описание: нет" in rig.text and "Раса:" not in rig.text
+        assert f"Хиты: {hp}," in rig.text
         await rig.press(CREATE)
     character = await Character.get(game_id=game.id)
     assert character.description == "" and character.gender == Gender.FEMALE
@@ -114,6 +134,8 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
         await rig.press(BACK)
         assert "Сейчас: Полуорк" in rig.text and rig.buttons() == [SKIP, KEEP, BACK, CANCEL]
         await rig.press(BACK)
+        assert "Раса</b> — по желанию" in rig.text and "Сейчас:" not in rig.text
+        await rig.press(BACK)
         assert "✅ варвар — 22 ХП" in rig.buttons()
         await rig.press(BACK)
         assert "он или она?" in rig.text
@@ -123,13 +145,16 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
         await rig.send("Догвор Старший")
         await rig.press(HE)
         await rig.press("паладин — 20 ХП")
+        await rig.press("дварф")
         await rig.press(KEEP)
+        assert "Раса: дварф" in rig.text
         assert "Имя: <b>Догвор Старший</b>" in rig.text and "Класс: паладин" in rig.text
         assert "Описание: Полуорк" in rig.text
         await rig.press(CREATE)
     character = await Character.get(game_id=game.id)
     assert character.description == "Полуорк"
-    assert rule_state(game, character) == D20Character("Догвор Старший", CharacterClass.PALADIN, 20)
+    state = rule_state(game, character)
+    assert state == D20Character("Догвор Старший", CharacterClass.PALADIN, 20, race=Race.DWARF)
 
 
 @pytest.mark.parametrize("step", ["name", "gender", "class", "description", "preview"])
@@ -262,11 +287,14 @@ async def test_a_player_builds_a_hero_through_the_deep_link(gm: Harness) -> None
         await gm.emu.press_button(player, window, "клирик — 16 ХП")
     )
     window = await gm.emu.wait_for_edit(window)
+    assert "Раса — по желанию" in window.body
+    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, "эльф"))
+    window = await gm.emu.wait_for_edit(window)
     assert "Ирма, клирик." in window.body and "откуда она (до" in window.body
     await gm.emu.send_text(player, private, "Жрица <Света>")
     window = await gm.emu.wait_for_message(private, lambda m: "Проверьте персонажа" in m.body)
     assert "Описание: Жрица <Света>" in window.body and "Хиты: 16" in window.body
-    assert "Имя: Ирма (она)" in window.body
+    assert "Имя: Ирма (она)" in window.body and "Раса: эльф" in window.body
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, CREATE))
     done = await gm.emu.wait_for_message(private, lambda m: "создан" in m.body)
     assert done.body.startswith("✅ Персонаж №1 «Ирма» создан")
@@ -274,7 +302,8 @@ async def test_a_player_builds_a_hero_through_the_deep_link(gm: Harness) -> None
     character = await Character.get(game_id=game.id)
     assert character.user_id == player.id and character.description == "Жрица <Света>"
     assert character.gender == Gender.FEMALE
-    assert rule_state(game, character) == D20Character("Ирма", CharacterClass.CLERIC, 16)
+    expected = D20Character("Ирма", CharacterClass.CLERIC, 16, race=Race.ELF)
+    assert rule_state(game, character) == expected
 
 
 async def test_a_forged_class_changes_nothing(clean_redis: str, database: str) -> None:
@@ -292,3 +321,32 @@ async def test_a_forged_class_changes_nothing(clean_redis: str, database: str) -
         rig.windows.assert_answered(query)
         assert "выберите класс" in rig.text and rig.buttons() == [*CLASS_BUTTONS, BACK, CANCEL]
     assert await Character.filter(game_id=game.id).count() == 0
+
+
+async def test_race_in_ones_own_words_and_back_to_the_list(clean_redis: str, database: str) -> None:
+    game = await d20_game()
+    async with open_rig(clean_redis, USER) as rig:
+        await rig.send(f"/start j{game.id}")
+        await rig.send("Кра")
+        await rig.press(SHE)
+        await rig.press("монах — 16 ХП")
+        await rig.press("другая…")
+        assert "своими словами — до 24 символов" in rig.text
+        assert rig.buttons() == [BACK, CANCEL]
+        await rig.send("к" * 25)
+        assert "от 1 до 24 символов (у вас 25)" in rig.text  # refused, still asking
+        await rig.send("  <i>кенку</i>\u200b ")
+        assert "Коротко опишите персонажа" in rig.text
+        await rig.press(BACK)  # back to the list, the own word marked
+        assert "Сейчас: &lt;i&gt;кенку&lt;/i&gt;" in rig.text and "✅ другая…" in rig.buttons()
+        await rig.press(SKIP)  # changed her mind: no race
+        await rig.press(SKIP)  # no description
+        assert "Раса:" not in rig.text
+        await rig.press(BACK)
+        await rig.press(BACK)
+        await rig.send("кенку")  # typed straight at the list
+        await rig.press(SKIP)
+        assert "Раса: кенку" in rig.text
+        await rig.press(CREATE)
+    state = rule_state(game, await Character.get(game_id=game.id))
+    assert (state.race, state.race_text) == (Race.OTHER, "кенку")

@@ -30,11 +30,12 @@ async def test_finishing_her_off_speaks_of_her(gm: Harness) -> None:
     done = await gm.emu.wait_for_message(table.group, lambda m: "погибает" in m.body)
     lines = done.body.split("\n")
     assert lines[0] == "💀 Догвор добивает павшую. Цель: Ирма Ветер."
-    variants = [f"d20n-phys-finish-{n}" for n in (1, 2, 3)]
+    variants = [f"d20n-phys-finish-{n}" for n in range(1, 9)]
     her = {"attacker_gender": "m", "target_gender": "f"}
     stories = [RU.text(v, attacker="Догвор", target="Ирма Ветер", **her) for v in variants]
-    assert lines[1] == stories[0]  # the first variant, by the battle's step
+    assert lines[1] == stories[3]  # the battle's step 3 picks the fourth of eight untold
     assert "Догвор подходит к павшей противнице." in stories[0]
+    assert "глядя в глаза поверженной" in stories[4]
     assert lines[2] == "☠️ Ирма Ветер погибает."
 
 

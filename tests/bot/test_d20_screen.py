@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
-from tests.bot.d20_rig import ATTACK, FIRST, SECOND, d20_table
+from tests.bot.d20_rig import ATTACK, FIRST, HARM, SECOND, d20_table
 
 TURN_LINES = 12
 FOUR = [
@@ -37,6 +37,6 @@ async def test_a_natural_20_is_bold_and_a_natural_1_struck(gm: Harness) -> None:
     crit = await table.act("Догвор", live, ATTACK, "Бран", 20)
     assert "🎲 d20: <b>20</b> — критический удар!" in crit.html
     assert len(crit.body.split("\n")) <= TURN_LINES, crit.body
-    fumble = await table.act("Бран", crit, ATTACK, "Догвор", 1)
+    fumble = await table.act("Бран", crit, HARM, "Догвор", 1)  # a wizard casts, never strikes
     assert "🎲 d20: <s>1</s> — провал" in fumble.html
     assert len(fumble.body.split("\n")) <= TURN_LINES, fumble.body

@@ -112,7 +112,7 @@ async def test_a_kill_on_a_turns_result_loses_no_die(
         result = results[-1]
         assert "🎲 d20: " in result.body and "урон" in result.body  # the die and the damage
         assert "<i>" in result.html  # the narrative
-        assert NEXT in result.body and "⚔️ Атака" in result.button_texts  # the next prompt
+        assert NEXT in result.body and "🔥 Заклинание (урон)" in result.button_texts  # Эльф casts
         ended = [m for m in emu.bot_messages(group) if m not in results]
         assert [m.body.splitlines()[0] for m in ended] == [
             "⚔️ Сбор окончен — бой начался.",  # the call, retired
