@@ -96,3 +96,11 @@ def test_a_seed_that_is_not_the_committed_one_is_marked() -> None:
     checked = result["checked"]
     assert isinstance(checked, dict)
     assert checked["seedOk"] is False and checked["marks"] == [True]
+
+
+@pytest.mark.parametrize("name", ["app.js", "dice.js", "tg.js"])
+def test_every_script_of_the_page_parses(name: str) -> None:
+    assert NODE is not None
+    script = DICE_JS.parent / name
+    done = subprocess.run([NODE, "--check", str(script)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
