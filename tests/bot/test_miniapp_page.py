@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,7 +52,9 @@ async def test_a_tap_on_a_thing_then_a_place_moves_it(gm: Harness) -> None:
         targets = tapped["targets"]
         assert isinstance(targets, list)
         assert "left_pocket" in targets and "floor" in targets and "left_hand" not in targets
-        [move] = tapped["sent"]  # type: ignore[misc]
+        sent = tapped["sent"]
+        assert isinstance(sent, list) and len(sent) == 1
+        move: dict[str, Any] = sent[0]
         assert move["path"] == "move" and move["auth"] == "tma signed"
         body = move["body"]
         assert body == {
