@@ -47,6 +47,8 @@ from bot.session import make_bot
 from bot.startup import StartupError
 from bot.storage import open_storage
 from bot.throttle import ThrottleMiddleware
+from bot.webapp.server import Deps
+from bot.webapp.serving import beside_polling, deps_from, mount, set_menu_button
 from rules.dice import Dice, SystemDice
 
 logger = logging.getLogger(__name__)
@@ -64,10 +66,12 @@ def build_dispatcher(
     redis: Redis | None = None,
     dice_factory: DiceFactory | None = None,
     limits: Limits | None = None,
+    miniapp_url: str | None = None,
 ) -> Dispatcher:
     """The whole dispatcher: routers, middlewares, dialogs; services passed by name.
     ``redis``: the storage's client, for the game locks and the throttle (else in memory);
-    ``limits``: the sending pace (Telegram's with settings, none without: tests)."""
+    ``limits``: the sending pace (Telegram's with settings, none without: tests);
+    ``miniapp_url``: the Mini App's address for its buttons (settings' when given)."""
     dp = Dispatcher(
         storage=storage,
         events_isolation=isolation,
@@ -76,6 +80,7 @@ def build_dispatcher(
     )
     dp["translator"] = translator
     dp["settings"] = settings
+    dp["miniapp_url"] = settings.miniapp_url if settings is not None else miniapp_url
     dp["table_dice"] = table_dice or SystemDice()
     herald = Herald(translator)
     runtime = Runtime(GameLocks(redis), dice_factory or verifiable_dice, herald)
@@ -177,20 +182,23 @@ async def run(settings: Settings) -> None:
             ) from None
         logger.info("running as @%s", me.username)
         await register_commands(bot, translator)
+        await set_menu_button(bot, translator, settings)
         settle_heap()
+        miniapp = deps_from(dp, bot, settings.bot_token.get_secret_value())
         if settings.webhook_enabled:
-            await _serve_webhook(bot, dp, settings)
+            await _serve_webhook(bot, dp, settings, miniapp)
         else:
             await bot.delete_webhook(drop_pending_updates=False)
-            await dp.start_polling(
-                bot,
-                allowed_updates=dp.resolve_used_update_types(),
-                tasks_concurrency_limit=settings.max_concurrent_updates,
-                close_bot_session=False,
-            )
+            async with beside_polling(settings, miniapp):
+                await dp.start_polling(
+                    bot,
+                    allowed_updates=dp.resolve_used_update_types(),
+                    tasks_concurrency_limit=settings.max_concurrent_updates,
+                    close_bot_session=False,
+                )
 
 
-async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
+async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings, miniapp: Deps) -> None:
     secret = webhook_secret(settings)
     app = web.Application()
     # On stop aiohttp runs the shutdown hooks in this order: the dispatcher's first (it finishes
@@ -200,6 +208,7 @@ async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
     HealthyRequestHandler(dispatcher=dp, bot=bot, secret_token=secret, health=dp.health).register(
         app, path=settings.webhook_path
     )
+    mount(app, settings, miniapp)
     url = f"{settings.webhook_url}".rstrip("/")
     await bot.set_webhook(
         url=url,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -40,6 +41,7 @@ class Settings(BaseSettings):
     webhook_secret: SecretStr | None = None
     webapp_host: str = "0.0.0.0"
     webapp_port: int = Field(default=8080, ge=1, le=65535)
+    miniapp_url: str | None = None
     max_concurrent_updates: int = Field(default=100, ge=1, le=10_000)
     throttle_rate: int = Field(default=10, ge=0, le=1000)
 
@@ -75,10 +77,32 @@ class Settings(BaseSettings):
             raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return level
 
-    @field_validator("redis_url", "telegram_api_url", "webhook_url", mode="before")
+    @field_validator("redis_url", "telegram_api_url", "webhook_url", "miniapp_url", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("miniapp_url")
+    @classmethod
+    def _miniapp_https(cls, value: str | None) -> str | None:
+        """Telegram opens Mini Apps only over HTTPS; the app lives under a path ending in /."""
+        if value is None:
+            return None
+        if not value.startswith("https://"):
+            raise ValueError("must be an https:// address (Telegram opens Mini Apps over HTTPS)")
+        value = value if value.endswith("/") else value + "/"
+        if urlsplit(value).path == "/":
+            raise ValueError("needs a path of its own, e.g. https://example.org/app/")
+        return value
+
+    @property
+    def miniapp_path(self) -> str:
+        """The path the Mini App is served under (its URL's, ending in /)."""
+        return urlsplit(self.miniapp_url or "https://host/app/").path
+
+    @property
+    def miniapp_enabled(self) -> bool:
+        return self.miniapp_url is not None
 
     @property
     def webhook_enabled(self) -> bool:

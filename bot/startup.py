@@ -17,6 +17,7 @@ _HINTS = {
     "default_locale": "use ru or en",
     "log_level": "use DEBUG, INFO, WARNING, ERROR or CRITICAL",
     "webapp_port": "use a port number between 1 and 65535",
+    "miniapp_url": "use the Mini App's public HTTPS address, e.g. https://example.org/app/",
 }
 
 

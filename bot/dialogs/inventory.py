@@ -6,7 +6,7 @@ Started by ``/inventory`` (bot/handlers/world_inventory.py) with ``{"game_id": i
 from __future__ import annotations
 
 from aiogram_dialog import Dialog, Window
-from aiogram_dialog.widgets.kbd import Button, Cancel, Column, Row, Select
+from aiogram_dialog.widgets.kbd import Button, Cancel, Column, Row, Select, WebApp
 from aiogram_dialog.widgets.text import Const, Format
 
 from bot.dialogs import inventory_actions as act
@@ -29,6 +29,7 @@ def _main_window() -> Window:
                 on_click=act.on_stack,
             )
         ),
+        WebApp(I18NFormat("miniapp-button"), Format("{miniapp}"), id="app", when="miniapp"),
         Row(
             Button(I18NFormat("inventory-refresh"), id="refresh"),
             Cancel(I18NFormat("inventory-close")),

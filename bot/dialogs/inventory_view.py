@@ -10,6 +10,7 @@ from typing import Any
 from aiogram_dialog.api.protocols import DialogManager
 
 from bot.dialogs.widgets import l10n_of
+from bot.handlers.miniapp_buttons import miniapp_link
 from bot.i18n import Html, L10n
 from bot.services.errors import ServiceError
 from bot.services.inventory import Belongings, belongings
@@ -119,12 +120,15 @@ def all_stacks(things: Belongings) -> list[Stack]:
 async def main_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]:
     l10n = l10n_of(dialog_manager)
     notice = str(dialog_manager.dialog_data.get("notice") or "")
+    url = dialog_manager.middleware_data.get("miniapp_url")
+    miniapp = miniapp_link(url, game_id_of(dialog_manager)) if url else ""
     try:
         things = await belongings(await actor_of(dialog_manager))
     except ServiceError as error:
-        return {"body": refusal_text(l10n, error), "stacks": [], "notice": notice}
+        body = refusal_text(l10n, error)
+        return {"body": body, "stacks": [], "notice": notice, "miniapp": ""}
     stacks = [{"id": s.key, "label": _stack_label(l10n, s)} for s in all_stacks(things)]
-    return {"body": _body(l10n, things), "stacks": stacks, "notice": notice}
+    return {"body": _body(l10n, things), "stacks": stacks, "notice": notice, "miniapp": miniapp}
 
 
 def chosen(things: Belongings, key: str) -> Stack | None:

@@ -25,7 +25,12 @@ def build_router() -> Router:
 
 
 async def press(
-    query: CallbackQuery, callback_data: GenderCallback, bot: Bot, l10n: L10n, runtime: Runtime
+    query: CallbackQuery,
+    callback_data: GenderCallback,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    miniapp_url: str | None = None,
 ) -> None:
     row = await set_own_gender(
         callback_data.character_id, query.from_user.id, callback_data.gender, runtime
@@ -36,7 +41,7 @@ async def press(
         return
     if message.chat.type == "private":
         entry = SheetEntry(row.game, row, rule_state(row.game, row))
-        text, markup = await sheet_reply(bot, l10n, entry)
+        text, markup = await sheet_reply(bot, l10n, entry, miniapp_url)
     else:
         text, markup = group_reply(l10n, row.game, row)
     with contextlib.suppress(TelegramAPIError):  # the gender is saved: the edit is decoration

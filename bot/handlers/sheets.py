@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.db.models import Character, Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.games import SYSTEM_NAMES
+from bot.handlers.miniapp_buttons import with_miniapp
 from bot.handlers.pool_fight_keyboards import players_keyboard
 from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
@@ -67,7 +68,9 @@ async def group_only(message: Message) -> None:
     raise ServiceError(Refusal.GROUP_ONLY)
 
 
-async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
+async def me_private(
+    message: Message, bot: Bot, l10n: L10n, miniapp_url: str | None = None
+) -> None:
     """One character: the sheet. Several (one per game): which game? (buttons)."""
     assert message.from_user is not None
     entries = await own_characters(message.from_user.id)
@@ -81,7 +84,7 @@ async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
         await message.answer("\n\n".join(texts) if texts else l10n.text("me-none"))
         return
     if len(entries) == 1:
-        await _send_sheet(message, entries[0], bot, l10n)
+        await _send_sheet(message, entries[0], bot, l10n, miniapp_url)
         return
     buttons = [
         [
@@ -98,7 +101,13 @@ async def me_private(message: Message, bot: Bot, l10n: L10n) -> None:
     )
 
 
-async def me_pick(query: CallbackQuery, callback_data: SheetCallback, bot: Bot, l10n: L10n) -> None:
+async def me_pick(
+    query: CallbackQuery,
+    callback_data: SheetCallback,
+    bot: Bot,
+    l10n: L10n,
+    miniapp_url: str | None = None,
+) -> None:
     """A game picked under /me: that game's character sheet (only ever the presser's own)."""
     entries = await own_characters(query.from_user.id)
     entry = next((e for e in entries if e.game.id == callback_data.game_id), None)
@@ -106,7 +115,7 @@ async def me_pick(query: CallbackQuery, callback_data: SheetCallback, bot: Bot, 
         await query.answer(l10n.text("me-pick-gone"), show_alert=True)
         return
     await query.answer()
-    await _send_sheet(query.message, entry, bot, l10n)
+    await _send_sheet(query.message, entry, bot, l10n, miniapp_url)
 
 
 async def _game_button(bot: Bot, l10n: L10n, entry: SheetEntry) -> str:
@@ -117,18 +126,22 @@ async def _game_button(bot: Bot, l10n: L10n, entry: SheetEntry) -> str:
 
 
 async def sheet_reply(
-    bot: Bot, l10n: L10n, entry: SheetEntry
+    bot: Bot, l10n: L10n, entry: SheetEntry, miniapp_url: str | None = None
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """The private /me message: the game, the full sheet, its buttons (and the gender ask)."""
+    """The private /me message: the game, the full sheet, its buttons (the inventory, the Mini
+    App when it is on) and the gender ask."""
     head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
     sheet = full_sheet(l10n, entry.character, entry.state)
     pool = entry.game.system == GameSystem.POOL
     markup = inventory_keyboard(l10n, entry.game.id) if pool else None
+    markup = with_miniapp(markup, l10n, miniapp_url, entry.game.id)
     return with_gender_ask(l10n, entry.character, f"{head}\n\n{sheet}", markup)
 
 
-async def _send_sheet(anchor: Message, entry: SheetEntry, bot: Bot, l10n: L10n) -> None:
-    text, markup = await sheet_reply(bot, l10n, entry)
+async def _send_sheet(
+    anchor: Message, entry: SheetEntry, bot: Bot, l10n: L10n, miniapp_url: str | None
+) -> None:
+    text, markup = await sheet_reply(bot, l10n, entry, miniapp_url)
     await anchor.answer(text, reply_markup=markup)
 
 

@@ -36,6 +36,13 @@ def privacy_mode() -> bool:
 
 
 @pytest.fixture
+def miniapp_url() -> str | None:
+    """Off: no Mini App buttons. A test turns it on with
+    ``@pytest.mark.parametrize("miniapp_url", ["https://example.org/app/"])``."""
+    return None
+
+
+@pytest.fixture
 async def emu(privacy_mode: bool) -> AsyncIterator[TelegramEmulator]:
     async with TelegramEmulator(
         TOKEN, bot_username="gm_test_bot", bot_first_name="GM", privacy_mode=privacy_mode
@@ -44,7 +51,9 @@ async def emu(privacy_mode: bool) -> AsyncIterator[TelegramEmulator]:
 
 
 @pytest.fixture
-async def gm(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncIterator[Harness]:
+async def gm(
+    emu: TelegramEmulator, clean_redis: str, database: str, miniapp_url: str | None
+) -> AsyncIterator[Harness]:
     storage = await open_storage(clean_redis, max_connections=20)
     dice = ScriptedDice()
     game_dice = ScriptedDice()
@@ -55,6 +64,7 @@ async def gm(emu: TelegramEmulator, clean_redis: str, database: str) -> AsyncIte
         table_dice=dice,
         redis=storage.redis,
         dice_factory=lambda game: RecordingDice(game_dice, game.next_roll_index),
+        miniapp_url=miniapp_url,
     )
     bot = make_bot(TOKEN, emu.base_url)
     harness = Harness(emu, dp, bot, dice, storage, game_dice)

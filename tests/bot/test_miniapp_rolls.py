@@ -1,0 +1,124 @@
+"""The Mini App's roll log: the commitment before the end, the seed after /endgame, and the
+page's check (dice.js under node) marks a real game's rolls ✓ and an altered one ✗; and the
+Mini App's buttons under /me and in /inventory (private only, when MINIAPP_URL is set)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.db.models import RollLog
+from bot.services import games
+from rules.dice import draw
+from tests.bot.conftest import Harness
+from tests.bot.miniapp_rig import PREFIX, auth, miniapp_client
+from tests.bot.world_table import QUIET, pool_table
+from tests.telegram_emulator import EmuMessage
+
+DICE_JS = Path(__file__).resolve().parents[2] / "bot" / "webapp" / "static" / "dice.js"
+CHECK = """
+const dice = require(process.argv[1]);
+let input = '';
+process.stdin.on('data', (c) => { input += c; });
+process.stdin.on('end', async () => {
+  const log = JSON.parse(input);
+  const result = await dice.verify(log.seed, log.commitment, log.rolls);
+  process.stdout.write(JSON.stringify(result));
+});
+"""
+URL = "https://example.org/app/"
+
+
+def _check_in_node(log: dict[str, object]) -> dict[str, object]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        [node, "-e", CHECK, str(DICE_JS)],
+        input=json.dumps(log),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+async def test_the_log_shows_the_seed_only_after_the_end_and_the_page_checks_it(
+    gm: Harness,
+) -> None:
+    table = await pool_table(gm, ("Аня", QUIET))
+    [anya] = table.players
+    game = table.game
+    seed = bytes.fromhex(game.seed_hex)
+    await RollLog.bulk_create(
+        [
+            RollLog(
+                game=game,
+                index=i,
+                sides=10,
+                value=draw(seed, i, 10),
+                purpose="pool_tick",
+                actor="cycle 1",
+            )
+            for i in range(30)
+        ]
+    )
+    url = f"{PREFIX}/api/rolls?game_id={game.id}"
+    async with miniapp_client(gm) as client:
+        before = await (await client.get(url, headers=auth(anya))).json()
+        assert before["seed"] is None and before["commitment"] == game.commitment
+        assert before["ended"] is False and len(before["rolls"]) == 30
+        first = before["rolls"][0]
+        assert first["index"] == 0 and first["sides"] == 10 and first["actor"] == "Цикл 1"
+        assert first["purpose"] == "Харизма и споры за вещи"
+        listed = await (await client.get(f"{PREFIX}/api/games", headers=auth(anya))).json()
+        assert [g["game_id"] for g in listed["games"]] == [game.id]
+        await games.end_game(table.group.id)
+        after = await (await client.get(url, headers=auth(anya))).json()
+    assert after["ended"] is True and after["seed"] == game.seed_hex
+    checked = _check_in_node(after)
+    assert checked == {"seedOk": True, "marks": [True] * 30}
+    after["rolls"][12]["value"] = after["rolls"][12]["value"] % 10 + 1  # one die altered
+    altered = _check_in_node(after)
+    assert altered["marks"] == [i != 12 for i in range(30)]
+
+
+def _web_apps(message: EmuMessage) -> list[dict[str, Any]]:
+    return [b for row in message.buttons for b in row if "web_app" in b]
+
+
+async def test_without_miniapp_url_there_is_no_button(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET))
+    [anya] = table.players
+    chat = table.private(anya)
+    await gm.emu.send_text(anya, chat, "/me")
+    sheet = await gm.emu.wait_for_message(chat, lambda m: "Аня" in m.body)
+    assert sheet.button_texts == ["🎒 Инвентарь"]
+    await gm.emu.send_text(anya, chat, "/inventory")
+    window = await gm.emu.wait_for_message(chat, lambda m: "Инвентарь" in m.body)
+    assert window.button_texts and _web_apps(window) == []
+
+
+@pytest.mark.parametrize("miniapp_url", [URL])
+async def test_private_me_and_inventory_carry_the_miniapp_button(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET))
+    [anya] = table.players
+    chat = table.private(anya)
+    link = f"{URL}?game={table.game.id}"
+    await gm.emu.send_text(anya, chat, "/me")
+    sheet = await gm.emu.wait_for_message(chat, lambda m: "Аня" in m.body)
+    [app] = [b for row in sheet.buttons for b in row if "web_app" in b]
+    assert app["text"] == "📱 Открыть в приложении" and app["web_app"] == {"url": link}
+    await gm.emu.send_text(anya, chat, "/inventory")
+    window = await gm.emu.wait_for_message(chat, lambda m: "Инвентарь" in m.body)
+    assert {"url": link} in [b.get("web_app") for row in window.buttons for b in row]
+    await gm.emu.send_text(anya, table.group, "/me")  # the group's /me: public, no web_app
+    public = await gm.emu.wait_for_message(table.group)
+    assert _web_apps(public) == []
