@@ -21,6 +21,8 @@ pg_bindir() {
 MISSING=()
 if ! command -v redis-server >/dev/null 2>&1; then MISSING+=(redis-server); fi
 if [ -z "$(pg_bindir)" ]; then MISSING+=(postgresql); fi
+# The Mini App's scripts are run under Node.js in the tests (the dice check, the page's taps).
+if ! command -v node >/dev/null 2>&1; then MISSING+=(nodejs); fi
 if [ "${#MISSING[@]}" -gt 0 ]; then
     echo "==> installing ${MISSING[*]} (apt-get)"
     as_root apt-get update -qq
