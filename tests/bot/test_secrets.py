@@ -20,6 +20,7 @@ URL_SETTINGS = {
     "redis_url": f"redis://:{SECRET}@127.0.0.1:6379/0",
     "telegram_api_url": f"http://bot:{SECRET}@proxy.local:8081",
     "webhook_url": f"https://hook:{SECRET}@bot.example.org/webhook",
+    "miniapp_url": f"https://app:{SECRET}@bot.example.org/app/",
 }
 MORE_FORMS = [
     f"rediss://user:{SECRET}@redis:6380/1",
