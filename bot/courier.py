@@ -40,7 +40,7 @@ from redis.exceptions import LockError
 from tortoise.expressions import RawSQL
 from tortoise.transactions import in_transaction
 
-from bot import killpoints
+from bot import killpoints, tasks
 from bot.db.models import LiveMessage, OwedMessage
 from bot.health import is_outage
 from bot.leases import lease
@@ -92,9 +92,7 @@ class Courier:
 
     async def stop(self) -> None:
         if self._poller is not None:
-            self._poller.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._poller
+            await tasks.stop(self._poller)
             self._poller = None
         for wake in self._wakes.values():
             wake.cancel()

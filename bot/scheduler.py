@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 from aiogram import Bot, Dispatcher
 from aiogram.exceptions import TelegramForbiddenError
 
+from bot import tasks
 from bot.db.models import Timer
 from bot.services import outbox
 from bot.services.errors import GamePaused, NoActiveGame
@@ -42,9 +42,7 @@ class Scheduler:
 
     async def _stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await tasks.stop(self._task)
             self._task = None
 
     async def _run(self, bot: Bot, data: dict[str, Any]) -> None:

@@ -12,10 +12,11 @@ rest for the next one. When the last connection closes, SQLite checkpoints what 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import sqlite3
 from pathlib import Path
+
+from bot import tasks
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +53,7 @@ class Checkpointer:
     async def stop(self) -> None:
         if self._task is None:
             return
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        await tasks.stop(self._task)
         self._task = None
 
     async def _loop(self) -> None:

@@ -22,11 +22,19 @@ async def running_polling(dp: Dispatcher, bot: Bot) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        try:
-            await dp.stop_polling()
-        except RuntimeError:  # polling had not started yet
-            task.cancel()
+        # aiogram's stop_polling waits, unbounded, for the shutdown hooks: it runs beside the
+        # bounded wait for the polling task instead of before it.
+        stopping = asyncio.create_task(_stop_polling(dp, task))
         await _stopped(task)
+        stopping.cancel()
+        await asyncio.wait({stopping})
+
+
+async def _stop_polling(dp: Dispatcher, task: asyncio.Task[None]) -> None:
+    try:
+        await dp.stop_polling()
+    except RuntimeError:  # polling had not started yet
+        task.cancel()
 
 
 async def _stopped(task: asyncio.Task[None], seconds: float = 5) -> None:
