@@ -146,37 +146,48 @@ def recorded_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(fixed_seed.SEED_VAR, "miniapp-screenshots")
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+WORDS = {
+    "ru": ("Мой персонаж", "Зерно откроется"),
+    "en": ("My character", "The seed is revealed"),
+}
+
+
+@pytest.mark.parametrize(
+    ("theme", "lang"), [("light", "ru"), ("dark", "ru"), ("light", "en"), ("dark", "en")]
+)
 @pytest.mark.usefixtures("recorded_seed")
-async def test_each_page_fits_360_px_in_both_themes(real_dice: Harness, theme: str) -> None:
+async def test_each_page_fits_360_px_in_both_themes(
+    real_dice: Harness, theme: str, lang: str
+) -> None:
     table = await _played(real_dice, cycles=2)
     [anya] = table.players
     await table.edit_world(lambda w: with_floor(w, 1, HallFloor().add(Item.SWORD)))
+    tab_title, seed_hidden = WORDS[lang]
     async with miniapp_client(real_dice) as client:
         base = _base(str(client.make_url("")))
         with chromium() as driver:
-            await off_loop(driver.get, page_url(base, init_data(anya), theme))
+            await off_loop(driver.get, page_url(base, init_data(anya, language=lang), theme))
             await off_loop(wait_for, driver, '[data-place="floor"]')
-            assert driver.find_element(By.ID, "tab-character").text == "Мой персонаж"
+            assert driver.find_element(By.ID, "tab-character").text == tab_title
             assert "Аня" in driver.find_element(By.CSS_SELECTOR, ".sheet").text
             background = driver.execute_script(
                 "return getComputedStyle(document.body).backgroundColor"
             )
             assert background == ("rgb(255, 255, 255)" if theme == "light" else "rgb(23, 33, 43)")
             assert await off_loop(overflow, driver) == 0
-            await off_loop(screenshot, driver, f"character-{theme}")
+            await off_loop(screenshot, driver, f"character-{theme}-{lang}")
 
-            pills = await off_loop(wait_for, driver, '[data-stack^="right_pocket."], .place .chip')
-            await off_loop(pills.click)
+            sword = await off_loop(wait_for, driver, '[data-stack="right_hand.sword"]')
+            await off_loop(sword.click)
             await off_loop(wait_for, driver, ".place.target")
             assert await off_loop(overflow, driver) == 0
-            await off_loop(screenshot, driver, f"character-move-{theme}")
+            await off_loop(screenshot, driver, f"character-move-{theme}-{lang}")
 
             await off_loop(driver.find_element(By.ID, "tab-rolls").click)
             await off_loop(wait_for, driver, "table.rolls")
-            assert "Зерно откроется" in driver.find_element(By.ID, "rolls").text
+            assert seed_hidden in driver.find_element(By.ID, "rolls").text
             assert await off_loop(overflow, driver) == 0
-            await off_loop(screenshot, driver, f"rolls-{theme}")
+            await off_loop(screenshot, driver, f"rolls-{theme}-{lang}")
 
             await _end(table)
             await off_loop(driver.refresh)
@@ -184,7 +195,7 @@ async def test_each_page_fits_360_px_in_both_themes(real_dice: Harness, theme: s
             await off_loop(wait_for, driver, "#verdict p.ok + p.ok")
             assert _marks(driver) == ["✓"] * 4
             assert await off_loop(overflow, driver) == 0
-            await off_loop(screenshot, driver, f"rolls-checked-{theme}")
+            await off_loop(screenshot, driver, f"rolls-checked-{theme}-{lang}")
 
 
 async def test_the_check_of_ten_thousand_rolls_in_the_browser(real_dice: Harness) -> None:

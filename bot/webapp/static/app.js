@@ -179,7 +179,8 @@
         el('td', { class: 'num', text: '#' + r.index }),
         el('td', { class: 'num', text: 'd' + r.sides }),
         el('td', { class: 'num', text: String(r.value) }),
-        el('td', { html: r.purpose + ' · ' + r.actor }),
+        el('td', {}, [el('span', { html: r.purpose + ' · ' }),
+          el('span', { class: 'who', html: r.actor })]),
         marks[i]
       ]);
     })));
