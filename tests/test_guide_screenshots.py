@@ -1,6 +1,7 @@
-"""The players' guides show the Mini App's pages with the screenshots the browser test writes
-(``docs/miniapp/``): every picture a guide links exists, and every screenshot is shown in the
-guide of its language."""
+"""The guides show the Mini App's pages with the screenshots the browser test writes
+(``docs/miniapp/``): the players' pages in the players' guide, the world in the game master's;
+every picture a guide links exists, and every screenshot is shown in the guide of its
+language."""
 
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ def pictures(guide: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_guide_shows_every_screenshot_of_its_language(lang: str) -> None:
-    shown = pictures(f"players-guide.{lang}.md")
+    shown = pictures(f"players-guide.{lang}.md") | pictures(f"gm-guide.{lang}.md")
     for link in shown:
         assert (DOCS / link).is_file(), link
         assert link.endswith(f"-{lang}.png"), link
     taken = {f"miniapp/{p.name}" for p in (DOCS / "miniapp").glob(f"*-{lang}.png")}
-    assert len(taken) == 8
+    assert len(taken) == 10
     assert shown == taken

@@ -26,7 +26,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WIDTH = 360  # a small phone, in CSS pixels
-HEIGHT = 740
+HEIGHT = 640  # the window's inside, at least (screenshots grow to the whole page)
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "miniapp"
 FLAGS = (
     "--headless",
@@ -129,7 +129,8 @@ def screenshot(driver: WebDriver, name: str) -> Path:
     """The whole page (not just the window) at 360 px as ``docs/miniapp/<name>.png``."""
     driver.execute_script("window.scrollTo(0, 0)")
     height: int = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.set_window_size(WIDTH, max(HEIGHT, min(height, 4000)))
+    frame: int = driver.execute_script("return window.outerHeight - window.innerHeight")
+    driver.set_window_size(WIDTH, frame + max(HEIGHT, min(height, 4000)))
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     driver.execute_script("window.scrollTo(0, 0)")

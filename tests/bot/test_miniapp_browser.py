@@ -8,14 +8,16 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from tortoise.timezone import now
 
 from bot import fixed_seed
 from bot.app import build_dispatcher
-from bot.db.models import Character, RollLog
+from bot.db.models import Character, RollLog, Timer
 from bot.i18n import Translator
 from bot.session import make_bot
 from bot.storage import open_storage
@@ -25,6 +27,7 @@ from rules.pool.world import with_floor
 from tests.bot.browser_rig import chromium, off_loop, overflow, page_url, screenshot, wait_for
 from tests.bot.conftest import TOKEN, Harness
 from tests.bot.miniapp_rig import PREFIX, init_data, miniapp_client
+from tests.bot.world_map_rig import world_table
 from tests.bot.world_table import QUIET, Table, pool_table
 from tests.telegram_emulator import TelegramEmulator, running_polling
 
@@ -247,3 +250,39 @@ async def test_the_check_of_ten_thousand_rolls_in_the_browser(real_dice: Harness
         f"\n10,000 rolls: page opened to all ✓ in {whole:.2f} s;"
         f" the check alone (GameDice.verify) {check_only[0] / 1000:.2f} s"
     )
+
+
+async def test_the_gm_sees_the_world_map_in_both_themes_and_languages(gm: Harness) -> None:
+    table = await world_table(gm)
+    game = table.game.id
+    async with miniapp_client(gm) as client:
+        base = _base(str(client.make_url("")))
+        with chromium() as driver:
+            for theme, lang in (("light", "ru"), ("dark", "ru"), ("light", "en"), ("dark", "en")):
+                await Timer.filter(fired_at__isnull=True).update(
+                    due_at=now() + timedelta(minutes=5)
+                )
+                query = f"?game={game}&tab=world&look={theme}-{lang}"
+                url = page_url(base, init_data(table.admin, language=lang), theme, query)
+                await off_loop(driver.get, url)
+                await off_loop(wait_for, driver, "svg.map")
+                assert not driver.find_element(By.ID, "tab-world").get_attribute("hidden")
+                assert len(driver.find_elements(By.CSS_SELECTOR, "svg.map circle.hall")) == 3
+                assert len(driver.find_elements(By.CSS_SELECTOR, "svg.map circle.fight")) == 1
+                portals = driver.find_elements(By.CSS_SELECTOR, "svg.map line.portal")
+                assert len(portals) >= 2
+                text = driver.find_element(By.ID, "world").text
+                assert "Арья" in text and "💤" in text and "🩸" in text and "💀" in text
+                assert await off_loop(overflow, driver) == 0
+                await off_loop(screenshot, driver, f"world-{theme}-{lang}")
+
+
+async def test_a_player_sees_no_world_tab(gm: Harness) -> None:
+    table = await world_table(gm)
+    async with miniapp_client(gm) as client:
+        url = page_url(_base(str(client.make_url(""))), init_data(table.player(1)))
+        with chromium() as driver:
+            await off_loop(driver.get, url)
+            await off_loop(wait_for, driver, ".sheet")
+            await off_loop(wait_for, driver, "#tab-rolls")
+            assert not driver.find_element(By.ID, "tab-world").is_displayed()

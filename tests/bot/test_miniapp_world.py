@@ -4,23 +4,13 @@ refused with a JSON error and sees nothing of it."""
 
 from __future__ import annotations
 
-from bot.services.world import load_world, save_world
-from rules.pool.model import HallFloor, Item
-from rules.pool.world import with_floor
 from tests.bot.conftest import Harness
 from tests.bot.miniapp_rig import PREFIX, auth, miniapp_client
-from tests.bot.pool_fight_rig import challenge, change, pool_table
+from tests.bot.world_map_rig import world_table
 
 
 async def test_the_admin_sees_the_world_and_others_are_refused(gm: Harness) -> None:
-    table = await pool_table(gm, 4, halls=3)
-    live = await challenge(table, 1, "/fight 2")
-    assert "Бой №" in live.body
-    await change(table, 1, health=2)  # wounded: bleeding
-    await change(table, 3, hall=2, asleep=True)
-    await change(table, 4, hall=3, health=0)
-    world, rows = await load_world(table.game)
-    await save_world(table.game, world, with_floor(world, 1, HallFloor().add(Item.SWORD, 2)), rows)
+    table = await world_table(gm)
     url = f"{PREFIX}/api/world?game_id={table.game.id}"
     async with miniapp_client(gm) as client:
         answer = await client.get(url, headers=auth(table.admin))
