@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything (exact versions: requirements-dev.lock) and runs every check: ruff, ruff
 # format, mypy, pytest (with coverage). Needs only Python 3.11 and apt-get (Debian); installs
-# redis-server and PostgreSQL when they are missing, starts both on free loopback ports for the
-# run and stops them afterwards.
+# redis-server, PostgreSQL, Node.js, Chromium and chromedriver when they are missing, starts
+# Redis and PostgreSQL on free loopback ports for the run and stops them afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install.sh
@@ -23,6 +23,14 @@ if ! command -v redis-server >/dev/null 2>&1; then MISSING+=(redis-server); fi
 if [ -z "$(pg_bindir)" ]; then MISSING+=(postgresql); fi
 # The Mini App's scripts are run under Node.js in the tests (the dice check, the page's taps).
 if ! command -v node >/dev/null 2>&1; then MISSING+=(nodejs); fi
+# The Mini App's pages are opened in headless Chromium (Selenium drives it through Debian's
+# chromedriver, so nothing is downloaded at test time).
+if [ ! -x /usr/bin/chromium ]; then MISSING+=(chromium); fi
+if [ ! -x /usr/bin/chromedriver ]; then MISSING+=(chromium-driver); fi
+# Emoji in the screenshots (docs/miniapp) as a phone shows them, not as empty boxes.
+if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
+    MISSING+=(fonts-noto-color-emoji)
+fi
 if [ "${#MISSING[@]}" -gt 0 ]; then
     echo "==> installing ${MISSING[*]} (apt-get)"
     as_root apt-get update -qq

@@ -50,6 +50,20 @@ PAGE_TEXTS = (
     "miniapp-rolls-seed-bad",
     "miniapp-rolls-none",
     "miniapp-rolls-no-webcrypto",
+    "miniapp-tab-world",
+    "miniapp-world-cycle",
+    "miniapp-world-hall",
+    "miniapp-world-floor",
+    "miniapp-world-nobody",
+    "miniapp-world-asleep",
+    "miniapp-world-bleeding",
+    "miniapp-world-at-zero",
+    "miniapp-world-fights",
+    "miniapp-world-no-fights",
+    "miniapp-world-fight",
+    "miniapp-world-left",
+    "miniapp-world-next-cycle",
+    "miniapp-world-none",
 )
 
 

@@ -12,13 +12,14 @@ from typing import Any
 from aiohttp import web
 from tortoise.expressions import Q
 
-from bot.db.models import Character, Game, GameStatus, RollLog
+from bot.db.models import Character, Game, GameStatus, GameSystem, RollLog
 from bot.i18n import Html, L10n, user_text
 from bot.services.errors import Refusal, ServiceError
+from bot.services.permissions import is_game_admin
 from bot.views.roll_log import actor_text, purpose_text
 from bot.webapp import views
 from bot.webapp.auth import Caller
-from bot.webapp.server import BadRequest, deps_of
+from bot.webapp.server import BadRequest, Deps, deps_of
 
 GAMES_SHOWN = 20
 
@@ -44,10 +45,18 @@ async def games(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, A
                 "game_id": game.id,
                 "title": await views.game_title(deps.bot, l10n, game),
                 "ended": game.status == GameStatus.ENDED,
+                "world": await _runs(deps, game, caller.id),
             }
             for game in found
         ]
     }
+
+
+async def _runs(deps: Deps, game: Game, user_id: int) -> bool:
+    """Whether the caller may open the game's world page (a running pool game they admin)."""
+    if game.system != GameSystem.POOL or game.status == GameStatus.ENDED:
+        return False
+    return await is_game_admin(deps.bot, game.chat_id, user_id, deps.admin_ids)
 
 
 async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, Any]:

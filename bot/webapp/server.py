@@ -40,7 +40,7 @@ AUTH_TEXTS = {
     "expired": "miniapp-error-auth-expired",
 }
 BAD_TEXTS = {"malformed": "miniapp-error-malformed", "too-large": "miniapp-error-too-large"}
-FOREIGN = frozenset({Refusal.NOT_IN_WORLD, Refusal.NO_OWN_CHARACTER})
+FOREIGN = frozenset({Refusal.NOT_IN_WORLD, Refusal.NO_OWN_CHARACTER, Refusal.NOT_ADMIN})
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class Deps:
     courier: Courier
     herald: Herald
     max_age: int = MAX_AGE
+    admin_ids: frozenset[int] = frozenset()  # ADMIN_IDS: admins of every game
 
 
 DEPS = web.AppKey("deps", Deps)
@@ -155,7 +156,7 @@ async def static(request: web.Request) -> web.StreamResponse:
 
 def build_webapp(deps: Deps) -> web.Application:
     """The Mini App, to mount under its path (:func:`bot.webapp.serving.mount`)."""
-    from bot.webapp import character, rolls  # they import this module's helpers
+    from bot.webapp import character, rolls, world  # they import this module's helpers
 
     app = web.Application()
     app[DEPS] = deps
@@ -166,4 +167,5 @@ def build_webapp(deps: Deps) -> web.Application:
     app.router.add_post("/api/move", api(character.move))
     app.router.add_get("/api/games", api(rolls.games))
     app.router.add_get("/api/rolls", api(rolls.rolls))
+    app.router.add_get("/api/world", api(world.world))
     return app

@@ -13,6 +13,7 @@ from aiohttp import web
 
 from bot.config import Settings
 from bot.i18n import Translator
+from bot.services.permissions import admin_ids_of
 from bot.webapp.server import Deps, build_webapp
 
 logger = logging.getLogger(__name__)
@@ -27,6 +28,7 @@ def deps_from(dp: Dispatcher, bot: Bot, token: str) -> Deps:
         runtime=dp["runtime"],
         courier=dp["courier"],
         herald=dp["herald"],
+        admin_ids=admin_ids_of(dp.get("settings")),
     )
 
 

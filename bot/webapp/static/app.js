@@ -179,7 +179,8 @@
         el('td', { class: 'num', text: '#' + r.index }),
         el('td', { class: 'num', text: 'd' + r.sides }),
         el('td', { class: 'num', text: String(r.value) }),
-        el('td', { html: r.purpose + ' · ' + r.actor }),
+        el('td', {}, [el('span', { html: r.purpose + ' · ' }),
+          el('span', { class: 'who', html: r.actor })]),
         marks[i]
       ]);
     })));
@@ -206,14 +207,46 @@
         : T['miniapp-rolls-all-ok'] + ' ' + marks.length }));
   }
 
+  /* --- The world, for the GM (world.js draws it) --- */
+  async function showWorld() {
+    var box = $('world');
+    box.textContent = T['miniapp-loading'];
+    var found = (await call('games')).games.filter(function (g) { return g.world; });
+    box.textContent = '';
+    if (!found.length) {
+      box.appendChild(el('p', { html: T['miniapp-world-none'] }));
+      return;
+    }
+    var list = el('div', { class: 'games' });
+    var view = el('div');
+    box.appendChild(list);
+    box.appendChild(view);
+    async function pick(game) {
+      Array.from(list.children).forEach(function (b) {
+        b.classList.toggle('selected', Number(b.dataset.game) === game.game_id);
+      });
+      view.textContent = T['miniapp-loading'];
+      var data = await call('world?game_id=' + game.game_id);
+      view.textContent = '';
+      window.WorldPage.render(view, data, T, el);
+    }
+    found.forEach(function (game) {
+      list.appendChild(el('button', { type: 'button', class: 'chip', 'data-game': game.game_id,
+        html: game.title, onclick: function () {
+          pick(game).catch(function (e) { notice(e.message, true); }); } }));
+    });
+    await pick(found.find(function (g) { return g.game_id === state.game; }) || found[0]);
+  }
+
   /* --- start --- */
   function showTab(name) {
-    ['character', 'rolls'].forEach(function (tab) {
+    ['character', 'rolls', 'world'].forEach(function (tab) {
       $(tab).hidden = tab !== name;
       $('tab-' + tab).classList.toggle('active', tab === name);
     });
     notice('');
     if (name === 'rolls') showRolls().catch(function (e) { notice(e.message, true); });
+    if (name === 'world') showWorld().catch(function (e) { notice(e.message, true); });
   }
   async function start() {
     var lang = (tma.language || '').slice(0, 2);
@@ -225,6 +258,7 @@
     document.title = T['miniapp-title'];
     $('tab-character').innerHTML = T['miniapp-tab-character'];
     $('tab-rolls').innerHTML = T['miniapp-tab-rolls'];
+    $('tab-world').innerHTML = T['miniapp-tab-world'];
     document.querySelectorAll('.tab').forEach(function (b) {
       b.addEventListener('click', function () { showTab(b.dataset.tab); });
     });
@@ -241,7 +275,10 @@
       $('character').textContent = '';
       notice(e.message, true);
     }
-    if (query.get('tab') === 'rolls') showTab('rolls');
+    call('games').then(function (found) {
+      $('tab-world').hidden = !found.games.some(function (g) { return g.world; });
+    }).catch(function () { /* the world tab stays hidden */ });
+    if (query.get('tab') === 'rolls' || query.get('tab') === 'world') showTab(query.get('tab'));
   }
   start();
 })();
