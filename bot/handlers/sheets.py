@@ -55,7 +55,7 @@ def game_name(l10n: L10n, game: Game, title: str | None) -> str:
     return l10n.text("sheet-game-fallback", system=system, game=str(game.id))
 
 
-async def _group_title(bot: Bot, chat_id: int) -> str | None:
+async def group_title(bot: Bot, chat_id: int) -> str | None:
     """The group's title, asked from Telegram (nothing new stored); None if unreachable."""
     try:
         chat = await bot.get_chat(chat_id)
@@ -77,7 +77,7 @@ async def me_private(
     if not entries:
         deaths = await own_deaths(message.from_user.id)
         texts = [
-            f"{game_name(l10n, d.game, await _group_title(bot, d.game.chat_id))}\n\n"
+            f"{game_name(l10n, d.game, await group_title(bot, d.game.chat_id))}\n\n"
             f"{death_text(l10n, d)}"
             for d in deaths
         ]
@@ -121,7 +121,7 @@ async def me_pick(
 async def _game_button(bot: Bot, l10n: L10n, entry: SheetEntry) -> str:
     """Plain text (buttons show no HTML): the group's title and the system, and the name."""
     system = l10n.text(SYSTEM_NAMES[GameSystem(entry.game.system)])
-    title = await _group_title(bot, entry.game.chat_id) or f"#{entry.game.id}"
+    title = await group_title(bot, entry.game.chat_id) or f"#{entry.game.id}"
     return f"{title} \u00b7 {system} \u00b7 {entry.character.name}"
 
 
@@ -130,7 +130,7 @@ async def sheet_reply(
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """The private /me message: the game, the full sheet, its buttons (the inventory, the Mini
     App when it is on) and the gender ask."""
-    head = game_name(l10n, entry.game, await _group_title(bot, entry.game.chat_id))
+    head = game_name(l10n, entry.game, await group_title(bot, entry.game.chat_id))
     sheet = full_sheet(l10n, entry.character, entry.state)
     pool = entry.game.system == GameSystem.POOL
     markup = inventory_keyboard(l10n, entry.game.id) if pool else None

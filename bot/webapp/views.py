@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError
 
-from bot.db.models import Game, GameSystem
+from bot.db.models import Game
 from bot.dialogs.inventory_view import PICK_ANY, options
-from bot.handlers.games import SYSTEM_NAMES
+from bot.handlers.sheets import game_name, group_title
 from bot.i18n import Html, L10n
 from bot.services.inventory import Belongings
 from bot.services.sheets import SheetEntry
@@ -32,14 +31,7 @@ PLACES = (*CARRIED_PLACES, Place.FLOOR)
 
 async def game_title(bot: Bot, l10n: L10n, game: Game) -> str:
     """The group's title (asked from Telegram) and the system, as /me heads a sheet."""
-    try:
-        title = (await bot.get_chat(game.chat_id)).title
-    except TelegramAPIError:
-        title = None
-    system = l10n.text(SYSTEM_NAMES[GameSystem(game.system)])
-    if title:
-        return l10n.text("sheet-game-title", title=title, system=system)
-    return l10n.text("sheet-game-fallback", system=system, game=str(game.id))
+    return game_name(l10n, game, await group_title(bot, game.chat_id))
 
 
 def _destinations(l10n: L10n, stack: Stack) -> list[str]:
