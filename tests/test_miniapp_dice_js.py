@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from rules.dice import commitment, draw
+from tests.node import NODE, run_json
 
 DICE_JS = Path(__file__).resolve().parents[1] / "bot" / "webapp" / "static" / "dice.js"
-NODE = shutil.which("node")
 SCRIPT = """
 const dice = require(process.argv[1]);
 let input = '';
@@ -41,17 +39,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 
 def _node(job: dict[str, object]) -> dict[str, object]:
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, "-e", SCRIPT, str(DICE_JS)],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    result: dict[str, object] = json.loads(done.stdout)
-    return result
+    return run_json(SCRIPT, DICE_JS, job)
 
 
 def _first_attempt(seed: bytes, index: int, sides: int) -> int:

@@ -4,9 +4,6 @@ Mini App's buttons under /me and in /inventory (private only, when MINIAPP_URL i
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +15,7 @@ from rules.dice import draw
 from tests.bot.conftest import Harness
 from tests.bot.miniapp_rig import PREFIX, auth, miniapp_client
 from tests.bot.world_table import QUIET, pool_table
+from tests.node import NODE, run_json
 from tests.telegram_emulator import EmuMessage
 
 DICE_JS = Path(__file__).resolve().parents[2] / "bot" / "webapp" / "static" / "dice.js"
@@ -35,19 +33,9 @@ URL = "https://example.org/app/"
 
 
 def _check_in_node(log: dict[str, object]) -> dict[str, object]:
-    node = shutil.which("node")
-    if node is None:
+    if NODE is None:
         pytest.skip("node is not installed")
-    done = subprocess.run(
-        [node, "-e", CHECK, str(DICE_JS)],
-        input=json.dumps(log),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    result: dict[str, object] = json.loads(done.stdout)
-    return result
+    return run_json(CHECK, DICE_JS, log)
 
 
 async def test_the_log_shows_the_seed_only_after_the_end_and_the_page_checks_it(
