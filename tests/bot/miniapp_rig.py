@@ -9,6 +9,7 @@ import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,7 +18,10 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.webapp.server import build_webapp
 from bot.webapp.serving import deps_from
+from rules.pool.model import BackpackContent, HallFloor, Item, start_kit
+from rules.pool.world import with_floor
 from tests.bot.conftest import TOKEN, Harness
+from tests.bot.world_table import QUIET, Table, pool_table
 from tests.telegram_emulator import EmuUser
 
 PREFIX = "/app"
@@ -56,3 +60,15 @@ async def miniapp_client(gm: Harness) -> AsyncIterator[TestClient[web.Request, w
     root.add_subapp(PREFIX, build_webapp(deps_from(gm.dp, gm.bot, TOKEN)))
     async with TestClient(TestServer(root)) as client:
         yield client
+
+
+async def twin_tables(gm: Harness) -> tuple[Table, Table]:
+    """Two identical pool games of one character (12 pills in the backpack, a sword on the
+    floor): one to move things through the chat's /inventory, one through the page."""
+    chat_table = await pool_table(gm, ("Аня", QUIET))
+    page_table = await pool_table(gm, ("Аня", QUIET))
+    kit = replace(start_kit(), pack=BackpackContent(rations=2, pills=12, coins=3))
+    for table in (chat_table, page_table):
+        await table.edit(1, inventory=kit)
+        await table.edit_world(lambda w: with_floor(w, 1, HallFloor().add(Item.SWORD)))
+    return chat_table, page_table

@@ -8,10 +8,9 @@ from dataclasses import replace
 from aiogram.utils.web_app import safe_parse_webapp_init_data
 
 from bot.db.models import Character
-from rules.pool.model import BackpackContent, HallFloor, Item, PocketContent, start_kit
-from rules.pool.world import with_floor
+from rules.pool.model import BackpackContent, Item, PocketContent, start_kit
 from tests.bot.conftest import TOKEN, Harness
-from tests.bot.miniapp_rig import PREFIX, auth, init_data, miniapp_client
+from tests.bot.miniapp_rig import PREFIX, auth, init_data, miniapp_client, twin_tables
 from tests.bot.world_table import QUIET, pool_table
 
 
@@ -146,12 +145,7 @@ async def test_a_move_the_rules_refuse_answers_the_dialogs_words(gm: Harness) ->
 
 async def test_a_move_through_the_page_equals_the_same_move_in_the_chat(gm: Harness) -> None:
     """Two identical games: the same moves by the /inventory dialog and by the page."""
-    chat_table = await pool_table(gm, ("Аня", QUIET))
-    page_table = await pool_table(gm, ("Аня", QUIET))
-    kit = replace(start_kit(), pack=BackpackContent(rations=2, pills=12, coins=3))
-    for table in (chat_table, page_table):
-        await table.edit(1, inventory=kit)
-        await table.edit_world(lambda w: with_floor(w, 1, HallFloor().add(Item.SWORD)))
+    chat_table, page_table = await twin_tables(gm)
     [chat_user] = chat_table.players
     chat = chat_table.private(chat_user)
     await gm.emu.send_text(chat_user, chat, "/inventory")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator
-from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -22,11 +21,11 @@ from bot.i18n import Translator
 from bot.session import make_bot
 from bot.storage import open_storage
 from rules.dice import ScriptedDice
-from rules.pool.model import BackpackContent, HallFloor, Item, PocketContent, Stats, start_kit
+from rules.pool.model import HallFloor, Item, PocketContent, Stats
 from rules.pool.world import with_floor
 from tests.bot.browser_rig import chromium, off_loop, overflow, page_url, screenshot, wait_for
 from tests.bot.conftest import TOKEN, Harness
-from tests.bot.miniapp_rig import PREFIX, init_data, miniapp_client
+from tests.bot.miniapp_rig import PREFIX, init_data, miniapp_client, twin_tables
 from tests.bot.world_map_rig import world_table
 from tests.bot.world_table import QUIET, Table, pool_table
 from tests.telegram_emulator import TelegramEmulator, running_polling
@@ -77,12 +76,7 @@ def _marks(driver: WebDriver) -> list[str]:
 
 
 async def test_a_thing_moved_by_tap_saves_what_the_chat_dialog_saves(gm: Harness) -> None:
-    chat_table = await pool_table(gm, ("Аня", QUIET))
-    page_table = await pool_table(gm, ("Аня", QUIET))
-    kit = replace(start_kit(), pack=BackpackContent(rations=2, pills=12, coins=3))
-    for table in (chat_table, page_table):
-        await table.edit(1, inventory=kit)
-        await table.edit_world(lambda w: with_floor(w, 1, HallFloor().add(Item.SWORD)))
+    chat_table, page_table = await twin_tables(gm)
     [chat_user] = chat_table.players
     chat = chat_table.private(chat_user)
     await gm.emu.send_text(chat_user, chat, "/inventory")
