@@ -12,6 +12,7 @@ import signal
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from aiogram.fsm.storage.base import BaseEventIsolation, BaseStorage
+from aiogram.fsm.storage.memory import DisabledEventIsolation
 from aiogram.webhook.aiohttp_server import setup_application
 from aiogram_dialog import setup_dialogs
 from aiogram_dialog.api.protocols import MessageManagerProtocol
@@ -72,9 +73,13 @@ def build_dispatcher(
     ``redis``: the storage's client, for the game locks and the throttle (else in memory);
     ``limits``: the sending pace (Telegram's with settings, none without: tests);
     ``miniapp_url``: the Mini App's address for its buttons (settings' when given)."""
+    # ``isolation`` guards aiogram-dialog's stacks (setup_dialogs below), the only state kept in
+    # the FSM storage. The dispatcher itself isolates nothing (aiogram's default): an update
+    # that changes a game holds the game's lock, so a lease per user and chat around every
+    # update would only add two Redis round trips to each.
     dp = Dispatcher(
         storage=storage,
-        events_isolation=isolation,
+        events_isolation=DisabledEventIsolation(),
         concurrency=settings.max_concurrent_updates if settings else DEFAULT_CONCURRENCY,
         health=InfraHealth(redis),
     )

@@ -17,7 +17,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.handlers import zero_health
 from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
-from bot.handlers.world_common import user_l10n
+from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice
 from bot.services.fight_flow import Choosing, options
@@ -73,8 +73,11 @@ async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Ou
         owed.append(Outgoing(text=status, **live))
     else:
         owed.append(Outgoing(text=status, action=Action.EDIT, **live))
+    languages = await users_l10n(
+        translator, (view.owners[f] for f in outcome.prompts), view.game.locale
+    )
     for fighter in outcome.prompts:
-        private = await prompt_message(translator, view, fighter)
+        private = await prompt_message(translator, view, fighter, languages[view.owners[fighter]])
         if private is not None:
             owed.append(private)
     if outcome.report is not None:
@@ -82,15 +85,19 @@ async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Ou
     return owed
 
 
-async def prompt_message(translator: Translator, view: FightView, fighter: int) -> Outgoing | None:
-    """The fighter's private choice (None when there is nothing to choose)."""
+async def prompt_message(
+    translator: Translator, view: FightView, fighter: int, l10n: L10n | None = None
+) -> Outgoing | None:
+    """The fighter's private choice (None when there is nothing to choose), in ``l10n`` when
+    the caller has read the fighter's language already."""
     state = view.fight.state
     assert state is not None
     offer = options(state, [view.characters[n] for n in state.initiative], fighter)
     if not offer.targets:
         return None
     user_id = view.owners[fighter]
-    l10n = await user_l10n(translator, user_id, view.game.locale)
+    if l10n is None:
+        l10n = await user_l10n(translator, user_id, view.game.locale)
     default = view.name(offer.default) if offer.default is not None else ""
     settings = settings_of(view.game)
     seconds = settings.choice_timeout if offer.setup else settings.round_timeout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
@@ -28,6 +29,15 @@ async def actor_of(message: Message) -> Actor:
 async def user_l10n(translator: Translator, user_id: int, fallback: str) -> L10n:
     """The locale a user's private messages use: theirs if known, else the game's."""
     return translator.for_locale(await users.language_of(user_id) or fallback)
+
+
+async def users_l10n(
+    translator: Translator, user_ids: Iterable[int], fallback: str
+) -> dict[int, L10n]:
+    """:func:`user_l10n` for several users, read at once."""
+    ids = list(user_ids)
+    known = await users.languages_of(ids)
+    return {user_id: translator.for_locale(known.get(user_id) or fallback) for user_id in ids}
 
 
 async def send_private(bot: Bot, user_id: int, text: str) -> bool:

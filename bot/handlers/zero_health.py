@@ -9,7 +9,7 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 
 from bot.callbacks import ZeroPillCallback
 from bot.db.models import Character, Game
-from bot.handlers.world_common import user_l10n
+from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
 from bot.services import zero_pills
 from bot.services.codec import load
@@ -35,8 +35,11 @@ async def notice(
     *,
     fight: int | None = None,
     dies_after: int | None = None,
+    l10n: L10n | None = None,
 ) -> Outgoing:
-    l10n = await user_l10n(translator, user_id, game.locale)
+    """``l10n``: the owner's, when the caller has read it already."""
+    if l10n is None:
+        l10n = await user_l10n(translator, user_id, game.locale)
     text = zero_text(l10n, character, fight=fight, dies_after=dies_after)
     markup = None
     if left_pocket_pills(character):
@@ -54,30 +57,40 @@ async def after_round(
     """Fighters the round took from above 0 to exactly 0 (alive)."""
     result = report.result
     dies_after = None if result.over else result.round + 1
-    owed = []
+    fallen = []
     for character in result.characters:
         was = report.before.get(character.number)
         if was is None or not character.alive or character.health != 0 or was.health <= 0:
             continue
-        user_id = view.owners[character.number]
-        owed.append(
-            await notice(
-                translator, view.game, user_id, character, fight=view.id, dies_after=dies_after
-            )
+        fallen.append((view.owners[character.number], character))
+    languages = await users_l10n(translator, (user for user, _ in fallen), view.game.locale)
+    return [
+        await notice(
+            translator,
+            view.game,
+            user_id,
+            character,
+            fight=view.id,
+            dies_after=dies_after,
+            l10n=languages[user_id],
         )
-    return owed
+        for user_id, character in fallen
+    ]
 
 
 async def after_tick(translator: Translator, report: TickReport) -> list[Outgoing]:
     """Characters the cycle's bleeding took to 0."""
     world = report.result.world
-    owed = []
-    for event in report.result.events:
-        if isinstance(event, Bled) and event.health == 0:
-            character = world.character(event.character)
-            user_id = report.owners[event.character]
-            owed.append(await notice(translator, report.game, user_id, character))
-    return owed
+    fallen = [
+        (report.owners[event.character], world.character(event.character))
+        for event in report.result.events
+        if isinstance(event, Bled) and event.health == 0
+    ]
+    languages = await users_l10n(translator, (user for user, _ in fallen), report.game.locale)
+    return [
+        await notice(translator, report.game, user_id, character, l10n=languages[user_id])
+        for user_id, character in fallen
+    ]
 
 
 async def after_edit(translator: Translator, game: Game, number: int) -> list[Outgoing]:

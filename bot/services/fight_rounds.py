@@ -42,7 +42,8 @@ async def act(
     """The presser's own character chooses this round's action; the last one resolves it.
 
     The hot path of a fight: a press that does not end the round reads the game, its fight
-    and the fighters (three statements), and writes the fight (one)."""
+    and the fighters (three statements), and writes the fight (one). The press that ends it
+    writes the fight once, resolved, with its action in the round."""
     async with runtime.locks.chat(chat_id) as game:
         view = await load_open(game, fight_id, FIGHTING)
         fighter = view.fighter_of(user_id)
@@ -67,8 +68,10 @@ async def act(
                 raise ServiceError(Refusal.FIGHT_ACTION, problem=problem) from None
             if error.code is not Code.STALE_TARGET:  # a new opponent comes before the roll
                 raise
-        view = await save(view, replace(view.fight, actions=(*view.fight.actions, pending)))
-        return await runtime.announce(await resolve_if_ready(view, runtime))
+        view = replace(view, fight=replace(view.fight, actions=(*view.fight.actions, pending)))
+        if ready(view.fight, state, characters):  # the last press: one write, the round's
+            return await runtime.announce(await _resolve(view, runtime))
+        return await runtime.announce(Outcome(await save(view, view.fight)))
 
 
 async def resolve_if_ready(view: FightView, runtime: Runtime) -> Outcome:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from aiogram.types import User as TelegramUser
 
 from bot.db.models import User
@@ -33,3 +35,12 @@ async def language_of(telegram_id: int) -> str | None:
     private prompts ask it for every chooser)."""
     user = await User.get_or_none(telegram_id=telegram_id)
     return user.language_code if user is not None else None
+
+
+async def languages_of(telegram_ids: Iterable[int]) -> dict[int, str | None]:
+    """:func:`language_of` for several users in one statement (a user never seen is absent)."""
+    wanted = sorted(set(telegram_ids))
+    if not wanted:
+        return {}
+    rows = await User.filter(telegram_id__in=wanted).values_list("telegram_id", "language_code")
+    return {int(telegram_id): code for telegram_id, code in rows}
