@@ -34,8 +34,8 @@
       step: 1, value: f.value, name: f.name, id: 'odds-' + f.name });
     function set(value) {
       f.value = value;
-      input.value = value;
-      later(system, fields);
+      if (String(input.value) !== String(value)) input.value = value;
+      if (value !== '') later(system, fields); /* a field being retyped: wait for the number */
     }
     input.addEventListener('input', function () { set(input.value.trim()); });
     function nudge(by) {
