@@ -26,5 +26,5 @@ def test_the_guide_shows_every_screenshot_of_its_language(lang: str) -> None:
         assert (DOCS / link).is_file(), link
         assert link.endswith(f"-{lang}.png"), link
     taken = {f"miniapp/{p.name}" for p in (DOCS / "miniapp").glob(f"*-{lang}.png")}
-    assert len(taken) == 10
+    assert len(taken) == 12
     assert shown == taken

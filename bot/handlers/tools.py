@@ -9,6 +9,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.db.models import Game, GameStatus, GameSystem
+from bot.handlers.odds_button import odds_button
 from bot.handlers.sheets import game_name
 from bot.i18n import L10n
 from bot.services import games, gm_log
@@ -107,7 +108,9 @@ async def verify(message: Message, command: CommandObject, l10n: L10n) -> None:
     await message.reply(verification_text(l10n, game, result, supplied=bool(seed)))
 
 
-async def odds(message: Message, command: CommandObject, l10n: L10n) -> None:
+async def odds(
+    message: Message, command: CommandObject, l10n: L10n, miniapp_url: str | None = None
+) -> None:
     game = None
     if message.chat.type in GROUP_CHATS:
         game = await games.active_game(message.chat.id)
@@ -116,7 +119,9 @@ async def odds(message: Message, command: CommandObject, l10n: L10n) -> None:
     try:
         question = parse_question(command.args or "", system, default_hp)
     except OddsUsage as usage:
-        await message.reply(usage_text(l10n, usage.system))
+        await message.reply(
+            usage_text(l10n, usage.system), reply_markup=odds_button(message, l10n, miniapp_url)
+        )
         return
     if isinstance(question, D20Question):
         text = d20_text(l10n, d20_answer())
@@ -124,4 +129,4 @@ async def odds(message: Message, command: CommandObject, l10n: L10n) -> None:
         text = duel_text(l10n, question, await duel_answer(question))
     else:
         text = pool_text(l10n, question, pool_answer(question))
-    await message.reply(text)
+    await message.reply(text, reply_markup=odds_button(message, l10n, miniapp_url, question))

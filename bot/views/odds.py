@@ -107,16 +107,28 @@ def duel_text(l10n: L10n, q: DuelQuestion, answer: DuelAnswer) -> str:
     return "\n".join(lines)
 
 
-def _faces(kind: AttackKind, outcome: Outcome) -> list[int]:
+def _face_list(kind: AttackKind, outcome: Outcome) -> list[int]:
     return [d for d in range(1, 21) if attack_effect(d, kind, has_ally=True).outcome is outcome]
+
+
+def outcome_faces(kind: AttackKind, outcome: Outcome) -> str:
+    """The d20 faces giving ``outcome``: one face, or a range (``1–2``)."""
+    faces = _face_list(kind, outcome)
+    return str(faces[0]) if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
+
+
+def d20_order(kind: AttackKind, chances: dict[Outcome, Fraction]) -> list[Outcome]:
+    """The outcomes from the lowest faces up."""
+    return sorted(chances, key=lambda outcome: _face_list(kind, outcome))
 
 
 def _outcome_lines(l10n: L10n, kind: AttackKind, chances: dict[Outcome, Fraction]) -> list[str]:
     lines = []
-    for outcome, chance in sorted(chances.items(), key=lambda item: _faces(kind, item[0])):
-        faces = _faces(kind, outcome)
-        shown = str(faces[0]) if len(faces) == 1 else f"{faces[0]}–{faces[-1]}"
-        lines.append(_chance(l10n, "odds-d20-outcome", chance, faces=shown, outcome=outcome.value))
+    for outcome in d20_order(kind, chances):
+        shown = outcome_faces(kind, outcome)
+        lines.append(
+            _chance(l10n, "odds-d20-outcome", chances[outcome], faces=shown, outcome=outcome.value)
+        )
     return lines
 
 

@@ -64,6 +64,7 @@ PAGE_TEXTS = (
     "miniapp-world-left",
     "miniapp-world-next-cycle",
     "miniapp-world-none",
+    "miniapp-tab-odds",
 )
 
 

@@ -156,7 +156,7 @@ async def static(request: web.Request) -> web.StreamResponse:
 
 def build_webapp(deps: Deps) -> web.Application:
     """The Mini App, to mount under its path (:func:`bot.webapp.serving.mount`)."""
-    from bot.webapp import character, rolls, world  # they import this module's helpers
+    from bot.webapp import character, odds, rolls, world  # they import this module's helpers
 
     app = web.Application()
     app[DEPS] = deps
@@ -168,4 +168,5 @@ def build_webapp(deps: Deps) -> web.Application:
     app.router.add_get("/api/games", api(rolls.games))
     app.router.add_get("/api/rolls", api(rolls.rolls))
     app.router.add_get("/api/world", api(world.world))
+    app.router.add_get("/api/odds", api(odds.odds))
     return app

@@ -74,31 +74,39 @@ odds-usage-duel =
     🎯 Duel: /odds 9 8 — the two fighters' skills; add both agilities (%) and both HP if you like: /odds 9 8 20 30 30 30.
     Skill 1–{ $skill }, agility 0–100, HP 1–{ $hp }, whole numbers only.
 odds-pool-head = 🎯 <b>Attack { $attack }d10 against defense { $defense }d10</b> (attack penalty +{ $apen }, defense +{ $dpen })
-odds-pool-hit = Hit: { $bar } <b>{ $chance }</b>
+odds-pool-hit-label = Hit
+odds-pool-hit = { odds-pool-hit-label }: { $bar } <b>{ $chance }</b>
 odds-pool-expected = Average damage: <b>{ $damage }</b>
 odds-pool-damage-head = Damage:
-odds-pool-damage = { $damage ->
+odds-pool-damage-label = { $damage ->
         [0] miss
        *[other] { $damage }
-    }: { $bar } { $chance }
+    }
+odds-pool-damage = { odds-pool-damage-label }: { $bar } { $chance }
 odds-pool-damage-rare = the rest — under 0.1%
 odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
 odds-percent-below = under { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
 odds-percent-above = over { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) }%
 odds-average = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
-odds-pool-attacker-drops = The attacker drops a sword (falls without one): { $bar } { $chance }
-odds-pool-defender-drops = The defender drops a sword (falls without one): { $bar } { $chance }
+odds-pool-attacker-drops-label = The attacker drops a sword (falls without one)
+odds-pool-attacker-drops = { odds-pool-attacker-drops-label }: { $bar } { $chance }
+odds-pool-defender-drops-label = The defender drops a sword (falls without one)
+odds-pool-defender-drops = { odds-pool-defender-drops-label }: { $bar } { $chance }
 odds-duel-head = ⚔️ <b>Skill { $a } against { $b }</b> · agility { $agility_a }% and { $agility_b }% · HP { $hp_a } and { $hp_b }
-odds-duel-round-a = The first wins a round: { $bar } <b>{ $chance }</b>
-odds-duel-round-b = The second wins a round: { $bar } { $chance }
+odds-duel-round-a-label = The first wins a round
+odds-duel-round-a = { odds-duel-round-a-label }: { $bar } <b>{ $chance }</b>
+odds-duel-round-b-label = The second wins a round
+odds-duel-round-b = { odds-duel-round-b-label }: { $bar } { $chance }
 odds-duel-damage = Average damage a round (after dodges): to the first { $to_a }, to the second { $to_b }
-odds-duel-win-a = The first wins the duel fought out: { $bar } <b>{ $chance }</b>
-odds-duel-win-b = The second wins the duel fought out: { $bar } { $chance }
+odds-duel-win-a-label = The first wins the duel fought out
+odds-duel-win-a = { odds-duel-win-a-label }: { $bar } <b>{ $chance }</b>
+odds-duel-win-b-label = The second wins the duel fought out
+odds-duel-win-b = { odds-duel-win-b-label }: { $bar } { $chance }
 odds-duel-endless = Both dodge everything (agility 100%): the duel never ends.
 odds-d20-head-both = 🎲 <b>d20: attack outcomes</b> (blows and spells alike)
 odds-d20-head-physical = 🎲 <b>d20: blow</b>
 odds-d20-head-magic = 🎲 <b>d20: spell</b>
-odds-d20-outcome = { $faces } { $outcome ->
+odds-d20-outcome-label = { $outcome ->
         [fumble] fumble, turn lost
         [ally_hit] hits an ally (1–2 HP)
         [self_hit] hits oneself
@@ -111,6 +119,8 @@ odds-d20-outcome = { $faces } { $outcome ->
         [heavy_hit] damage 7
         [stun_hit] damage 7 and a lost turn
        *[critical] critical
-    }: { $bar } { $chance }
+    }
+odds-d20-outcome = { $faces } { odds-d20-outcome-label }: { $bar } { $chance }
 odds-d20-checks-head = Checks:
-odds-d20-check = DC { $dc }: { $bar } { $chance }
+odds-d20-check-label = DC { $dc }
+odds-d20-check = { odds-d20-check-label }: { $bar } { $chance }

@@ -78,31 +78,39 @@ odds-usage-duel =
     🎯 Поединок: /odds 9 8 — навыки двух бойцов; можно добавить ловкость обоих (%) и хиты обоих: /odds 9 8 20 30 30 30.
     Навык 1–{ $skill }, ловкость 0–100, хиты 1–{ $hp }, только целые числа.
 odds-pool-head = 🎯 <b>Атака { $attack }d10 против защиты { $defense }d10</b> (штраф атаки +{ $apen }, защиты +{ $dpen })
-odds-pool-hit = Попадание: { $bar } <b>{ $chance }</b>
+odds-pool-hit-label = Попадание
+odds-pool-hit = { odds-pool-hit-label }: { $bar } <b>{ $chance }</b>
 odds-pool-expected = Урон в среднем: <b>{ $damage }</b>
 odds-pool-damage-head = Урон:
-odds-pool-damage = { $damage ->
+odds-pool-damage-label = { $damage ->
         [0] промах
        *[other] { $damage }
-    }: { $bar } { $chance }
+    }
+odds-pool-damage = { odds-pool-damage-label }: { $bar } { $chance }
 odds-pool-damage-rare = остальное — реже 0,1 %
 odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
 odds-percent-below = меньше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
 odds-percent-above = больше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
 odds-average = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
-odds-pool-attacker-drops = Атакующий роняет меч (без меча — падает): { $bar } { $chance }
-odds-pool-defender-drops = Защитник роняет меч (без меча — падает): { $bar } { $chance }
+odds-pool-attacker-drops-label = Атакующий роняет меч (без меча — падает)
+odds-pool-attacker-drops = { odds-pool-attacker-drops-label }: { $bar } { $chance }
+odds-pool-defender-drops-label = Защитник роняет меч (без меча — падает)
+odds-pool-defender-drops = { odds-pool-defender-drops-label }: { $bar } { $chance }
 odds-duel-head = ⚔️ <b>Навык { $a } против { $b }</b> · ловкость { $agility_a } % и { $agility_b } % · хиты { $hp_a } и { $hp_b }
-odds-duel-round-a = Раунд выигрывает первый: { $bar } <b>{ $chance }</b>
-odds-duel-round-b = Раунд выигрывает второй: { $bar } { $chance }
+odds-duel-round-a-label = Раунд выигрывает первый
+odds-duel-round-a = { odds-duel-round-a-label }: { $bar } <b>{ $chance }</b>
+odds-duel-round-b-label = Раунд выигрывает второй
+odds-duel-round-b = { odds-duel-round-b-label }: { $bar } { $chance }
 odds-duel-damage = Урон за раунд в среднем (с уклонениями): первому { $to_a }, второму { $to_b }
-odds-duel-win-a = Поединок до конца выигрывает первый: { $bar } <b>{ $chance }</b>
-odds-duel-win-b = Поединок до конца выигрывает второй: { $bar } { $chance }
+odds-duel-win-a-label = Поединок до конца выигрывает первый
+odds-duel-win-a = { odds-duel-win-a-label }: { $bar } <b>{ $chance }</b>
+odds-duel-win-b-label = Поединок до конца выигрывает второй
+odds-duel-win-b = { odds-duel-win-b-label }: { $bar } { $chance }
 odds-duel-endless = Оба уклоняются от всего (ловкость 100 %): поединок никогда не закончится.
 odds-d20-head-both = 🎲 <b>d20: исходы атаки</b> (удар и заклинание — одинаково)
 odds-d20-head-physical = 🎲 <b>d20: удар</b>
 odds-d20-head-magic = 🎲 <b>d20: заклинание</b>
-odds-d20-outcome = { $faces } { $outcome ->
+odds-d20-outcome-label = { $outcome ->
         [fumble] провал, пропуск хода
         [ally_hit] промах по соратнику (1–2 ХП)
         [self_hit] промах по себе
@@ -115,6 +123,8 @@ odds-d20-outcome = { $faces } { $outcome ->
         [heavy_hit] урон 7
         [stun_hit] урон 7 и пропуск хода
        *[critical] крит
-    }: { $bar } { $chance }
+    }
+odds-d20-outcome = { $faces } { odds-d20-outcome-label }: { $bar } { $chance }
 odds-d20-checks-head = Проверки:
-odds-d20-check = УС { $dc }: { $bar } { $chance }
+odds-d20-check-label = УС { $dc }
+odds-d20-check = { odds-d20-check-label }: { $bar } { $chance }

@@ -45,18 +45,18 @@ class El {
 }
 
 function page(id, tag) { const e = new El(tag); e.setAttribute('id', id); return e; }
-['tab-character', 'tab-rolls', 'tab-world'].forEach((id) => {
+['tab-character', 'tab-rolls', 'tab-world', 'tab-odds'].forEach((id) => {
   const tab = page(id, 'button'); tab.setAttribute('class', 'tab');
   tab.setAttribute('data-tab', id.slice(4));
 });
-['notice', 'character', 'rolls', 'world'].forEach((id) => page(id, 'section'));
+['notice', 'character', 'rolls', 'world', 'odds'].forEach((id) => page(id, 'section'));
 const sent = [];
 const document = {
   documentElement: new El('html'),
   title: '',
   getElementById: (id) => ids[id] || null,
   createElement: (tag) => new El(tag),
-  querySelectorAll: (sel) => (sel === '.tab' ? [ids['tab-character'], ids['tab-rolls'], ids['tab-world']] : [])
+  querySelectorAll: (sel) => (sel === '.tab' ? [ids['tab-character'], ids['tab-rolls'], ids['tab-world'], ids['tab-odds']] : [])
 };
 async function fetch(url, options) {
   const path = url.replace(/^api\//, '').replace(/\?.*$/, '');

@@ -240,13 +240,16 @@
 
   /* --- start --- */
   function showTab(name) {
-    ['character', 'rolls', 'world'].forEach(function (tab) {
+    ['character', 'rolls', 'world', 'odds'].forEach(function (tab) {
       $(tab).hidden = tab !== name;
       $('tab-' + tab).classList.toggle('active', tab === name);
     });
     notice('');
     if (name === 'rolls') showRolls().catch(function (e) { notice(e.message, true); });
     if (name === 'world') showWorld().catch(function (e) { notice(e.message, true); });
+    if (name === 'odds') {
+      window.OddsPage.show($('odds'), { call: call, el: el, notice: notice, T: T }, query);
+    }
   }
   async function start() {
     var lang = (tma.language || '').slice(0, 2);
@@ -259,6 +262,7 @@
     $('tab-character').innerHTML = T['miniapp-tab-character'];
     $('tab-rolls').innerHTML = T['miniapp-tab-rolls'];
     $('tab-world').innerHTML = T['miniapp-tab-world'];
+    $('tab-odds').innerHTML = T['miniapp-tab-odds'];
     document.querySelectorAll('.tab').forEach(function (b) {
       b.addEventListener('click', function () { showTab(b.dataset.tab); });
     });
@@ -278,7 +282,7 @@
     call('games').then(function (found) {
       $('tab-world').hidden = !found.games.some(function (g) { return g.world; });
     }).catch(function () { /* the world tab stays hidden */ });
-    if (query.get('tab') === 'rolls' || query.get('tab') === 'world') showTab(query.get('tab'));
+    if (['rolls', 'world', 'odds'].indexOf(query.get('tab')) >= 0) showTab(query.get('tab'));
   }
   start();
 })();
