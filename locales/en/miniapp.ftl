@@ -1,6 +1,8 @@
 # The Mini App (bot/webapp): buttons that open it, the page's words, its errors.
 miniapp-menu-button = Game
 miniapp-button = 📱 Open in the app
+miniapp-group-rolls = 🎲 Roll log
+miniapp-group-me = 📋 My character
 miniapp-title = Game Master
 miniapp-tab-character = My character
 miniapp-tab-rolls = Rolls and checking
@@ -42,3 +44,4 @@ miniapp-error-auth-forged = The Telegram signature does not match: open the page
 miniapp-error-auth-expired = The page was opened too long ago (over an hour): close it and open it from Telegram again.
 miniapp-error-malformed = A request we could not understand: reload the page.
 miniapp-error-too-large = The request is too large.
+miniapp-error-not-in-game = You have no living character in the game this button leads to, so there is nothing to show from it. Below are your own games.

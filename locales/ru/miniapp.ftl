@@ -1,6 +1,8 @@
 # The Mini App (bot/webapp): buttons that open it, the page's words, its errors.
 miniapp-menu-button = Игра
 miniapp-button = 📱 Открыть в приложении
+miniapp-group-rolls = 🎲 Журнал бросков
+miniapp-group-me = 📋 Мой персонаж
 miniapp-title = Мастер игры
 miniapp-tab-character = Мой персонаж
 miniapp-tab-rolls = Броски и проверка
@@ -42,3 +44,4 @@ miniapp-error-auth-forged = Подпись Telegram не сходится: от�
 miniapp-error-auth-expired = Страница открыта слишком давно (больше часа): закройте её и откройте из Telegram снова.
 miniapp-error-malformed = Непонятный запрос: обновите страницу.
 miniapp-error-too-large = Слишком большой запрос.
+miniapp-error-not-in-game = В игре, куда ведёт эта кнопка, у вас нет живого персонажа — показать оттуда нечего. Ниже ваши собственные игры.

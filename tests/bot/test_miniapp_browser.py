@@ -280,3 +280,23 @@ async def test_a_player_sees_no_world_tab(gm: Harness) -> None:
             await off_loop(wait_for, driver, ".sheet")
             await off_loop(wait_for, driver, "#tab-rolls")
             assert not driver.find_element(By.ID, "tab-world").is_displayed()
+
+
+async def test_a_group_link_opens_its_tab_for_a_player_and_refuses_a_stranger(gm: Harness) -> None:
+    table = await world_table(gm)
+    rolls = f"g{table.game.id}-rolls"
+    async with miniapp_client(gm) as client:
+        base = _base(str(client.make_url("")))
+        with chromium() as driver:
+            await off_loop(
+                driver.get, page_url(base, init_data(table.player(2), start_param=rolls))
+            )
+            await off_loop(wait_for, driver, "#commitment")
+            assert "active" in str(driver.find_element(By.ID, "tab-rolls").get_attribute("class"))
+            assert table.game.commitment == driver.find_element(By.ID, "commitment").text
+
+            stranger = init_data(table.stranger, start_param=rolls)
+            await off_loop(driver.get, page_url(base, stranger, query="?again=1"))  # a new load
+            refused = await off_loop(wait_for, driver, "#notice.error")
+            assert "нет живого персонажа" in refused.text
+            assert driver.find_element(By.ID, "character").is_displayed()

@@ -268,6 +268,8 @@
       return;
     }
     $('character').textContent = T['miniapp-loading'];
+    var opened = await call('start').catch(function (e) { notice(e.message, true); return {}; });
+    if (opened.game_id) state.game = opened.game_id; /* from a group's link, signed */
     try {
       state.characters = (await call('me')).characters;
       renderCharacter();
@@ -278,7 +280,8 @@
     call('games').then(function (found) {
       $('tab-world').hidden = !found.games.some(function (g) { return g.world; });
     }).catch(function () { /* the world tab stays hidden */ });
-    if (query.get('tab') === 'rolls' || query.get('tab') === 'world') showTab(query.get('tab'));
+    var tab = opened.tab || query.get('tab');
+    if (tab === 'rolls' || tab === 'world') showTab(tab);
   }
   start();
 })();
