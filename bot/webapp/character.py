@@ -64,6 +64,8 @@ PAGE_TEXTS = (
     "miniapp-world-left",
     "miniapp-world-next-cycle",
     "miniapp-world-none",
+    "miniapp-world-edit",
+    "miniapp-world-open-fight",
 )
 
 

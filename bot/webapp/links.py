@@ -1,5 +1,6 @@
-"""Links into Telegram for the Mini App: the group's URL buttons open the bot's Main Mini App
-with a start parameter naming the game and the tab (``g<game>-<tab>``).
+"""Links into Telegram for the Mini App and from it: the group's URL buttons open the bot's Main
+Mini App with a start parameter naming the game and the tab (``g<game>-<tab>``), and the GM's
+world page links to private dialogs with ``/start <payload>`` deep links.
 
 Telegram allows ``web_app`` inline buttons in private chats only; a group opens the Main Mini
 App (set in BotFather to ``MINIAPP_URL``) through ``https://t.me/<bot>?startapp=<param>``, and
@@ -30,3 +31,8 @@ def parse_start_param(text: str) -> tuple[int, str] | None:
 def app_link(username: str, param: str) -> str:
     """The bot's Main Mini App opened with ``param`` (a direct link: works in groups)."""
     return f"https://t.me/{username}?startapp={param}"
+
+
+def start_link(username: str, payload: str) -> str:
+    """The private chat with the bot, opened with ``/start <payload>``."""
+    return f"https://t.me/{username}?start={payload}"

@@ -16,7 +16,7 @@ from tortoise.timezone import now
 
 from bot import fixed_seed
 from bot.app import build_dispatcher
-from bot.db.models import Character, RollLog, Timer
+from bot.db.models import Character, Encounter, RollLog, Timer
 from bot.i18n import Translator
 from bot.session import make_bot
 from bot.storage import open_storage
@@ -249,6 +249,9 @@ async def test_the_check_of_ten_thousand_rolls_in_the_browser(real_dice: Harness
 async def test_the_gm_sees_the_world_map_in_both_themes_and_languages(gm: Harness) -> None:
     table = await world_table(gm)
     game = table.game.id
+    fight = (await Encounter.filter(game_id=game).get()).id
+    bot_link = "https://t.me/gm_test_bot?start="
+    links = [f"{bot_link}e{game}_{n}" for n in (1, 2, 3, 4)] + [f"{bot_link}v{game}_{fight}"]
     async with miniapp_client(gm) as client:
         base = _base(str(client.make_url("")))
         with chromium() as driver:
@@ -267,6 +270,9 @@ async def test_the_gm_sees_the_world_map_in_both_themes_and_languages(gm: Harnes
                 assert len(portals) >= 2
                 text = driver.find_element(By.ID, "world").text
                 assert "Арья" in text and "💤" in text and "🩸" in text and "💀" in text
+                opens = driver.find_elements(By.CSS_SELECTOR, "#world a.open")
+                assert [a.get_attribute("href") for a in opens] == links
+                assert opens[0].text == ("✏️ Править" if lang == "ru" else "✏️ Edit")
                 assert await off_loop(overflow, driver) == 0
                 await off_loop(screenshot, driver, f"world-{theme}-{lang}")
 
