@@ -14,7 +14,7 @@ from bot.config import Settings
 from bot.db.models import Character, Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.games import SYSTEM_NAMES
-from bot.handlers.miniapp_buttons import with_miniapp
+from bot.handlers.miniapp_buttons import with_group_miniapp, with_miniapp
 from bot.handlers.pool_fight_keyboards import players_keyboard
 from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
@@ -171,7 +171,7 @@ def group_reply(
     return with_gender_ask(l10n, character, text, None)
 
 
-async def players(message: Message, l10n: L10n) -> None:
+async def players(message: Message, bot: Bot, l10n: L10n, miniapp_url: str | None = None) -> None:
     game = await games.require_game(message.chat.id)
     entries = await roster(game)
     if not entries:
@@ -187,6 +187,7 @@ async def players(message: Message, l10n: L10n) -> None:
     if game.system == GameSystem.POOL:
         living = [(e.character.number, e.character.name) for e in entries]
         keyboard = players_keyboard(game.id, living)
+    keyboard = await with_group_miniapp(keyboard, bot, l10n, miniapp_url, game.id, "me")
     parts = chunks(lines)
     for index, text in enumerate(parts):
         last = index == len(parts) - 1

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.db.models import Game, GameStatus, GameSystem
+from bot.handlers.miniapp_buttons import with_group_miniapp
 from bot.handlers.odds_button import odds_button
 from bot.handlers.sheets import game_name
 from bot.i18n import L10n
@@ -82,14 +83,16 @@ async def _last_game(message: Message) -> Game:
     return game
 
 
-async def show_log(message: Message, l10n: L10n) -> None:
+async def show_log(message: Message, bot: Bot, l10n: L10n, miniapp_url: str | None = None) -> None:
     """The latest rolls of the chat's game and the game master's interventions among them;
-    after /endgame, of its last game."""
+    after /endgame, of its last game. With the Mini App on, a button opens its roll log."""
     game = await _last_game(message)
     rolls = await games.latest_rolls(game)
     entries = await gm_log.latest(game)
     title = game_name(l10n, game, None)
-    await message.reply("\n".join(log_lines(l10n, title, game.next_roll_index, rolls, entries)))
+    markup = await with_group_miniapp(None, bot, l10n, miniapp_url, game.id, "rolls")
+    text = "\n".join(log_lines(l10n, title, game.next_roll_index, rolls, entries))
+    await message.reply(text, reply_markup=markup)
 
 
 async def verify(message: Message, command: CommandObject, l10n: L10n) -> None:

@@ -28,9 +28,11 @@ class AuthError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """The Telegram user the request is signed for."""
+    """The Telegram user the request is signed for, and the start parameter Telegram signed
+    with it (a direct link's ``startapp``; None when the page was opened otherwise)."""
 
     user: WebAppUser
+    start_param: str | None = None
 
     @property
     def id(self) -> int:
@@ -52,4 +54,4 @@ def authenticate(
     age = (time.time() if now is None else now) - data.auth_date.timestamp()
     if age > max_age or age < -CLOCK_SKEW:
         raise AuthError("expired")
-    return Caller(data.user)
+    return Caller(data.user, data.start_param or None)

@@ -65,6 +65,8 @@ PAGE_TEXTS = (
     "miniapp-world-next-cycle",
     "miniapp-world-none",
     "miniapp-tab-odds",
+    "miniapp-world-edit",
+    "miniapp-world-open-fight",
 )
 
 

@@ -59,6 +59,11 @@ async def _runs(deps: Deps, game: Game, user_id: int) -> bool:
     return await is_game_admin(deps.bot, game.chat_id, user_id, deps.admin_ids)
 
 
+async def sees_log(game: Game, user_id: int) -> bool:
+    """A player of the game (any character of theirs, alive or not) or its creator."""
+    return game.created_by == user_id or await Character.exists(game_id=game.id, user_id=user_id)
+
+
 async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, Any]:
     """``?game_id=``: the log (index, sides, value, purpose, who), the commitment, and the
     seed once the game has ended."""
@@ -67,9 +72,7 @@ async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, A
     except ValueError:
         raise BadRequest("malformed") from None
     game = await Game.get_or_none(id=game_id)
-    if game is None or not (
-        game.created_by == caller.id or await Character.exists(game_id=game.id, user_id=caller.id)
-    ):
+    if game is None or not await sees_log(game, caller.id):
         raise ServiceError(Refusal.NOT_IN_WORLD)
     ended = game.status == GameStatus.ENDED
     rows = await RollLog.filter(game_id=game.id).order_by("index")

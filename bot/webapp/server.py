@@ -39,7 +39,11 @@ AUTH_TEXTS = {
     "forged": "miniapp-error-auth-forged",
     "expired": "miniapp-error-auth-expired",
 }
-BAD_TEXTS = {"malformed": "miniapp-error-malformed", "too-large": "miniapp-error-too-large"}
+BAD_TEXTS = {
+    "malformed": "miniapp-error-malformed",
+    "too-large": "miniapp-error-too-large",
+    "not-in-game": "miniapp-error-not-in-game",
+}
 FOREIGN = frozenset({Refusal.NOT_IN_WORLD, Refusal.NO_OWN_CHARACTER, Refusal.NOT_ADMIN})
 
 
@@ -156,13 +160,14 @@ async def static(request: web.Request) -> web.StreamResponse:
 
 def build_webapp(deps: Deps) -> web.Application:
     """The Mini App, to mount under its path (:func:`bot.webapp.serving.mount`)."""
-    from bot.webapp import character, odds, rolls, world  # they import this module's helpers
+    from bot.webapp import character, odds, rolls, start, world  # they import this module's helpers
 
     app = web.Application()
     app[DEPS] = deps
     app.router.add_get("/", index)
     app.router.add_get("/static/{name}", static)
     app.router.add_get("/api/texts", character.texts)
+    app.router.add_get("/api/start", api(start.start))
     app.router.add_get("/api/me", api(character.me))
     app.router.add_post("/api/move", api(character.move))
     app.router.add_get("/api/games", api(rolls.games))

@@ -3,7 +3,9 @@
 
 Served only to the game's admins (the check of the chat's GM commands); anyone else gets a
 JSON refusal (403) and sees nothing. The page draws the map from this data; the GM's actions
-stay in chat.
+stay in chat: each character and fight carries a ``link`` that opens the GM's private dialog
+for it (``/start e<game>_<number>``: the /edit dialog; ``/start v<game>_<fight>``: the fight as
+the GM sees it), and those handlers check the admin again.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ from typing import Any
 from aiohttp import web
 from tortoise.timezone import now
 
+from bot.handlers.character_edit import EDIT_PAYLOAD
+from bot.handlers.fight_view import FIGHT_VIEW_PAYLOAD
 from bot.i18n import L10n, user_text
 from bot.services.world_map import WorldMap, world_map
 from bot.views.world_items import items_text
 from bot.webapp.auth import Caller
+from bot.webapp.links import start_link
 from bot.webapp.server import BadRequest, deps_of
 from rules.pool.health import is_bleeding
 from rules.pool.model import PoolCharacter
@@ -31,14 +36,20 @@ async def world(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, A
         raise BadRequest("malformed") from None
     deps = deps_of(request)
     found = await world_map(deps.bot, game_id, caller.id, deps.admin_ids)
-    return render(l10n, found, now())
+    me = await deps.bot.me()  # cached by aiogram after the first call
+    return render(l10n, found, now(), me.username or "")
 
 
-def render(l10n: L10n, found: WorldMap, moment: datetime) -> dict[str, Any]:
+def render(l10n: L10n, found: WorldMap, moment: datetime, username: str) -> dict[str, Any]:
     w = found.world
+    game_id = found.game.id
+
+    def link(payload: str) -> str | None:
+        return start_link(username, payload) if username else None
+
     halls = range(1, w.halls + 1)
     return {
-        "game_id": found.game.id,
+        "game_id": game_id,
         "cycle": w.cycle,
         "halls": [
             {
@@ -49,7 +60,13 @@ def render(l10n: L10n, found: WorldMap, moment: datetime) -> dict[str, Any]:
             for hall in halls
         ],
         "portals": [[a, b] for a in halls for b in halls if a < b and w.connected(a, b)],
-        "characters": [_character(c) for c in w.characters],
+        "characters": [
+            {
+                **_character(c),
+                "link": link(EDIT_PAYLOAD.format(game_id=game_id, number=c.number)),
+            }
+            for c in w.characters
+        ],
         "fights": [
             {
                 "id": f.id,
@@ -57,6 +74,7 @@ def render(l10n: L10n, found: WorldMap, moment: datetime) -> dict[str, Any]:
                 "stage": f.stage,
                 "fighters": list(f.fighters),
                 "seconds_left": _left(f.due_at, moment),
+                "link": link(FIGHT_VIEW_PAYLOAD.format(game_id=game_id, fight_id=f.id)),
             }
             for f in found.fights
         ],

@@ -8,6 +8,8 @@ start-welcome =
     To begin: add me to a group chat, an admin creates a game, and you join with a button — we build your character here, in private.
     You can roll dice right now: /roll 2d6+3
 
+start-link-broken = This link is outdated or broken: there is nothing to open with it. If a game master gave it to you, ask for a new one.
+
 
 
 error-secret-answered = 🔒 The answer is in your private chat: it touches the world's secrets (who is in which hall, how much health).

@@ -1,6 +1,8 @@
 # The Mini App (bot/webapp): buttons that open it, the page's words, its errors.
 miniapp-menu-button = Game
 miniapp-button = 📱 Open in the app
+miniapp-group-rolls = 🎲 Roll log
+miniapp-group-me = 📋 My character
 miniapp-title = Game Master
 miniapp-tab-character = My character
 miniapp-tab-rolls = Rolls and checking
@@ -37,6 +39,8 @@ miniapp-world-fight = Fight No.
 miniapp-world-left = timer in:
 miniapp-world-next-cycle = Next cycle in
 miniapp-world-none = This shows the world of the d10 pool games you run as a group admin. There are none now.
+miniapp-world-edit = ✏️ Edit
+miniapp-world-open-fight = 💬 Open
 miniapp-error-auth-missing = No Telegram signature: open the page from Telegram.
 miniapp-error-auth-forged = The Telegram signature does not match: open the page from Telegram again.
 miniapp-error-auth-expired = The page was opened too long ago (over an hour): close it and open it from Telegram again.
@@ -56,3 +60,4 @@ miniapp-odds-agility-b = Second's agility, %
 miniapp-odds-hp-a = First's HP
 miniapp-odds-hp-b = Second's HP
 miniapp-odds-d20-none = Nothing to enter for d20: every face has a 1 in 20 chance, and this is what comes of it.
+miniapp-error-not-in-game = You have no living character in the game this button leads to, so there is nothing to show from it. Below are your own games.

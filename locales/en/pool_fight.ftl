@@ -129,4 +129,6 @@ error-fight-target = That opponent is no longer available: choose another one.
 error-fight-not-your-turn = It is not your turn to choose.
 error-fight-private-closed = The bot cannot write to you: open the chat with the bot with the button, press Start and try again.
 error-fight-none = There is no such fight now.
+fight-view-gm = You run this game. The fight's commands are for the group: /fight_next { $id } moves it on (starts the fight, takes the default choice or rolls the round now), /fight_stop { $id } stops it.
+fight-view-open-button = ⚔️ To the fight's message in the group
 pool-fight-link-nothing-to-choose = Nothing to choose in this fight right now: the bot will write when it is your turn.

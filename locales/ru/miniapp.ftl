@@ -1,6 +1,8 @@
 # The Mini App (bot/webapp): buttons that open it, the page's words, its errors.
 miniapp-menu-button = Игра
 miniapp-button = 📱 Открыть в приложении
+miniapp-group-rolls = 🎲 Журнал бросков
+miniapp-group-me = 📋 Мой персонаж
 miniapp-title = Мастер игры
 miniapp-tab-character = Мой персонаж
 miniapp-tab-rolls = Броски и проверка
@@ -37,6 +39,8 @@ miniapp-world-fight = Бой №
 miniapp-world-left = до таймера:
 miniapp-world-next-cycle = Следующий цикл через
 miniapp-world-none = Здесь мир игр «пул d10», которые вы ведёте как администратор группы. Сейчас таких игр нет.
+miniapp-world-edit = ✏️ Править
+miniapp-world-open-fight = 💬 Открыть
 miniapp-error-auth-missing = Нет подписи Telegram: откройте страницу из Telegram.
 miniapp-error-auth-forged = Подпись Telegram не сходится: откройте страницу из Telegram заново.
 miniapp-error-auth-expired = Страница открыта слишком давно (больше часа): закройте её и откройте из Telegram снова.
@@ -56,3 +60,4 @@ miniapp-odds-agility-b = Ловкость второго, %
 miniapp-odds-hp-a = Хиты первого
 miniapp-odds-hp-b = Хиты второго
 miniapp-odds-d20-none = В d20 считать нечего: у каждой грани шанс 1/20, вот что из этого выходит.
+miniapp-error-not-in-game = В игре, куда ведёт эта кнопка, у вас нет живого персонажа — показать оттуда нечего. Ниже ваши собственные игры.

@@ -37,17 +37,23 @@ def sign_init_data(token: str, fields: dict[str, str]) -> str:
 
 
 def init_data(
-    user: EmuUser, *, age: float = 5, token: str = TOKEN, language: str | None = None
+    user: EmuUser,
+    *,
+    age: float = 5,
+    token: str = TOKEN,
+    language: str | None = None,
+    start_param: str | None = None,
 ) -> str:
+    """``start_param``: as Telegram adds it when a direct link (``?startapp=``) opened the app."""
     who = {"id": user.id, "first_name": user.first_name, "language_code": language or "ru"}
-    return sign_init_data(
-        token,
-        {
-            "query_id": "AAH-test",
-            "user": json.dumps(who, separators=(",", ":"), ensure_ascii=False),
-            "auth_date": str(int(time.time() - age)),
-        },
-    )
+    fields = {
+        "query_id": "AAH-test",
+        "user": json.dumps(who, separators=(",", ":"), ensure_ascii=False),
+        "auth_date": str(int(time.time() - age)),
+    }
+    if start_param is not None:
+        fields["start_param"] = start_param
+    return sign_init_data(token, fields)
 
 
 def auth(user: EmuUser, **kwargs: Any) -> dict[str, str]:

@@ -16,7 +16,7 @@ from tortoise.timezone import now
 
 from bot import fixed_seed
 from bot.app import build_dispatcher
-from bot.db.models import Character, RollLog, Timer
+from bot.db.models import Character, Encounter, RollLog, Timer
 from bot.i18n import Translator
 from bot.session import make_bot
 from bot.storage import open_storage
@@ -249,6 +249,9 @@ async def test_the_check_of_ten_thousand_rolls_in_the_browser(real_dice: Harness
 async def test_the_gm_sees_the_world_map_in_both_themes_and_languages(gm: Harness) -> None:
     table = await world_table(gm)
     game = table.game.id
+    fight = (await Encounter.filter(game_id=game).get()).id
+    bot_link = "https://t.me/gm_test_bot?start="
+    links = [f"{bot_link}e{game}_{n}" for n in (1, 2, 3, 4)] + [f"{bot_link}v{game}_{fight}"]
     async with miniapp_client(gm) as client:
         base = _base(str(client.make_url("")))
         with chromium() as driver:
@@ -267,6 +270,9 @@ async def test_the_gm_sees_the_world_map_in_both_themes_and_languages(gm: Harnes
                 assert len(portals) >= 2
                 text = driver.find_element(By.ID, "world").text
                 assert "Арья" in text and "💤" in text and "🩸" in text and "💀" in text
+                opens = driver.find_elements(By.CSS_SELECTOR, "#world a.open")
+                assert [a.get_attribute("href") for a in opens] == links
+                assert opens[0].text == ("✏️ Править" if lang == "ru" else "✏️ Edit")
                 assert await off_loop(overflow, driver) == 0
                 await off_loop(screenshot, driver, f"world-{theme}-{lang}")
 
@@ -280,3 +286,23 @@ async def test_a_player_sees_no_world_tab(gm: Harness) -> None:
             await off_loop(wait_for, driver, ".sheet")
             await off_loop(wait_for, driver, "#tab-rolls")
             assert not driver.find_element(By.ID, "tab-world").is_displayed()
+
+
+async def test_a_group_link_opens_its_tab_for_a_player_and_refuses_a_stranger(gm: Harness) -> None:
+    table = await world_table(gm)
+    rolls = f"g{table.game.id}-rolls"
+    async with miniapp_client(gm) as client:
+        base = _base(str(client.make_url("")))
+        with chromium() as driver:
+            await off_loop(
+                driver.get, page_url(base, init_data(table.player(2), start_param=rolls))
+            )
+            await off_loop(wait_for, driver, "#commitment")
+            assert "active" in str(driver.find_element(By.ID, "tab-rolls").get_attribute("class"))
+            assert table.game.commitment == driver.find_element(By.ID, "commitment").text
+
+            stranger = init_data(table.stranger, start_param=rolls)
+            await off_loop(driver.get, page_url(base, stranger, query="?again=1"))  # a new load
+            refused = await off_loop(wait_for, driver, "#notice.error")
+            assert "нет живого персонажа" in refused.text
+            assert driver.find_element(By.ID, "character").is_displayed()

@@ -45,7 +45,8 @@ async def test_a_tap_on_a_thing_then_a_place_moves_it(gm: Harness) -> None:
     async with miniapp_client(gm) as client:
         texts = await (await client.get(f"{PREFIX}/api/texts?lang=ru")).json()
         me = await (await client.get(f"{PREFIX}/api/me", headers=auth(anya))).json()
-        tapped = _tap({"texts": texts, "me": me}, "backpack.pill", "left_pocket")
+        start = await (await client.get(f"{PREFIX}/api/start", headers=auth(anya))).json()
+        tapped = _tap({"texts": texts, "start": start, "me": me}, "backpack.pill", "left_pocket")
         assert tapped["title"] == "Мастер игры"
         assert "4 таблетки" in str(tapped["before"]) and "Аня" in str(tapped["before"])
         assert "Куда переложить?" in str(tapped["hint"])

@@ -272,6 +272,8 @@
       return;
     }
     $('character').textContent = T['miniapp-loading'];
+    var opened = await call('start').catch(function (e) { notice(e.message, true); return {}; });
+    if (opened.game_id) state.game = opened.game_id; /* from a group's link, signed */
     try {
       state.characters = (await call('me')).characters;
       renderCharacter();
@@ -282,7 +284,8 @@
     call('games').then(function (found) {
       $('tab-world').hidden = !found.games.some(function (g) { return g.world; });
     }).catch(function () { /* the world tab stays hidden */ });
-    if (['rolls', 'world', 'odds'].indexOf(query.get('tab')) >= 0) showTab(query.get('tab'));
+    var tab = opened.tab || query.get('tab');
+    if (['rolls', 'world', 'odds'].indexOf(tab) >= 0) showTab(tab);
   }
   start();
 })();

@@ -1,7 +1,8 @@
 /* The little of telegram-web-app.js this page needs, written here (no script from the network):
    the signed initData, the user's language and the theme, read from the URL fragment Telegram
    opens the page with (#tgWebAppData=...&tgWebAppThemeParams=...), or from window.Telegram.WebApp
-   when the official script is present; theme changes from the client; "ready" and "expand". */
+   when the official script is present; theme changes from the client; "ready" and "expand";
+   t.me links opened by the client itself (web_app_open_tg_link), not in a browser. */
 (function () {
   'use strict';
   var official = window.Telegram && window.Telegram.WebApp;
@@ -46,11 +47,25 @@
     try { var m = JSON.parse(event.data); receive(m.eventType, m.eventData); } catch (e) { /* not ours */ }
   });
 
+  function inTelegram() {
+    return Boolean(window.TelegramWebviewProxy || (window.external && 'notify' in window.external) ||
+      window.parent !== window);
+  }
+  /* A https://t.me/... link, opened by Telegram (true), or left to the browser (false). */
+  function openTelegramLink(url) {
+    if (official && official.openTelegramLink) { official.openTelegramLink(url); return true; }
+    if (!inTelegram()) return false;
+    var link = new URL(url);
+    postEvent('web_app_open_tg_link', { path_full: link.pathname + link.search });
+    return true;
+  }
+
   var user = null;
   try { user = JSON.parse(new URLSearchParams(initData).get('user') || 'null'); } catch (e) { user = null; }
   window.MiniApp = {
     initData: initData,
     language: (user && user.language_code) || navigator.language || '',
-    ready: function () { postEvent('web_app_ready'); postEvent('web_app_expand'); }
+    ready: function () { postEvent('web_app_ready'); postEvent('web_app_expand'); },
+    openTelegramLink: openTelegramLink
   };
 })();

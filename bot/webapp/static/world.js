@@ -1,5 +1,6 @@
 /* Page "The world", for the GM (pool): the halls on a circle with their portals (SVG), who is
-   where and how, the floors, open fights and their timers. Data from api/world (admins only). */
+   where and how, the floors, open fights and their timers. Data from api/world (admins only).
+   Each character and fight links to the GM's private dialog for it (t.me ?start= links). */
 (function () {
   'use strict';
   var SVG = 'http://www.w3.org/2000/svg';
@@ -50,6 +51,14 @@
     return '№' + c.number + ' <b>' + c.name + '</b> ❤ ' + c.health + '/' + c.max_health +
       (marks.length ? ' · ' + marks.join(' · ') : '');
   }
+  function open(el, link, label) {
+    if (!link) return null;
+    var a = el('a', { class: 'open', href: link, target: '_blank', rel: 'noopener', html: label });
+    a.addEventListener('click', function (event) {
+      if (window.MiniApp.openTelegramLink(link)) event.preventDefault();
+    });
+    return a;
+  }
   function render(box, data, T, el) {
     box.appendChild(el('p', { class: 'hint', html: T['miniapp-world-cycle'] + ' ' + data.cycle +
       (data.next_cycle_in === null ? '' : ' · ' + T['miniapp-world-next-cycle'] + ' ' +
@@ -62,7 +71,8 @@
         [el('h3', { text: T['miniapp-world-hall'] + ' ' + h.number })]);
       if (!h.characters.length) card.appendChild(el('p', { class: 'hint', html: T['miniapp-world-nobody'] }));
       h.characters.forEach(function (n) {
-        card.appendChild(el('p', { class: 'who', html: person(people[n], T) }));
+        card.appendChild(el('p', { class: 'who line' }, [el('span', { html: person(people[n], T) }),
+          open(el, people[n].link, T['miniapp-world-edit'])]));
       });
       if (h.floor.length) {
         card.appendChild(el('p', { class: 'hint', html: T['miniapp-world-floor'] + ' ' + h.floor.join(', ') }));
@@ -73,9 +83,10 @@
     if (!data.fights.length) box.appendChild(el('p', { class: 'hint', html: T['miniapp-world-no-fights'] }));
     data.fights.forEach(function (f) {
       var who = f.fighters.map(function (n) { return '№' + n; }).join(', ');
-      box.appendChild(el('p', { class: 'fight', html: T['miniapp-world-fight'] + f.id +
+      box.appendChild(el('p', { class: 'fight line' }, [el('span', { html: T['miniapp-world-fight'] + f.id +
         (f.hall ? ' · ' + T['miniapp-world-hall'] + ' ' + f.hall : '') + ': ' + who +
-        (f.seconds_left === null ? '' : ' · ' + T['miniapp-world-left'] + ' ' + clock(f.seconds_left)) }));
+        (f.seconds_left === null ? '' : ' · ' + T['miniapp-world-left'] + ' ' + clock(f.seconds_left)) }),
+        open(el, f.link, T['miniapp-world-open-fight'])]));
     });
   }
   window.WorldPage = { render: render, map: map };
