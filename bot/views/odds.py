@@ -53,15 +53,32 @@ def _average(l10n: L10n, value: Fraction | float) -> Html:
     return Html(l10n.text("odds-average", value=round(float(value), 2)))
 
 
+def pool_head(l10n: L10n, q: PoolQuestion) -> str:
+    """The question's line, in the chat and on the Mini App's Odds tab."""
+    return l10n.text(
+        "odds-pool-head",
+        attack=q.attack,
+        defense=q.defense,
+        apen=q.attack_penalty,
+        dpen=q.defense_penalty,
+    )
+
+
+def duel_head(l10n: L10n, q: DuelQuestion) -> str:
+    return l10n.text(
+        "odds-duel-head",
+        a=q.skill_a,
+        b=q.skill_b,
+        agility_a=q.agility_a,
+        agility_b=q.agility_b,
+        hp_a=q.hp_a,
+        hp_b=q.hp_b,
+    )
+
+
 def pool_text(l10n: L10n, q: PoolQuestion, odds: AttackOdds) -> str:
     lines = [
-        l10n.text(
-            "odds-pool-head",
-            attack=q.attack,
-            defense=q.defense,
-            apen=q.attack_penalty,
-            dpen=q.defense_penalty,
-        ),
+        pool_head(l10n, q),
         _chance(l10n, "odds-pool-hit", odds.hit_chance),
         l10n.text("odds-pool-expected", damage=_average(l10n, odds.expected_damage)),
         l10n.text("odds-pool-damage-head"),
@@ -82,15 +99,7 @@ def pool_text(l10n: L10n, q: PoolQuestion, odds: AttackOdds) -> str:
 def duel_text(l10n: L10n, q: DuelQuestion, answer: DuelAnswer) -> str:
     rounds = answer.round
     lines = [
-        l10n.text(
-            "odds-duel-head",
-            a=q.skill_a,
-            b=q.skill_b,
-            agility_a=q.agility_a,
-            agility_b=q.agility_b,
-            hp_a=q.hp_a,
-            hp_b=q.hp_b,
-        ),
+        duel_head(l10n, q),
         _chance(l10n, "odds-duel-round-a", rounds.challenger_wins),
         _chance(l10n, "odds-duel-round-b", 1 - rounds.challenger_wins),
         l10n.text(

@@ -14,7 +14,7 @@ from typing import Any
 from bot.i18n import Html, L10n
 from bot.services.odds import D20Answer, DuelAnswer, DuelQuestion, PoolQuestion
 from bot.views.bars import percent
-from bot.views.odds import d20_order, outcome_faces, percent_text
+from bot.views.odds import d20_order, duel_head, outcome_faces, percent_text, pool_head
 from rules.d20.table import AttackKind, Outcome
 from rules.odds.pool import AttackOdds
 
@@ -45,13 +45,7 @@ def pool_chart(l10n: L10n, q: PoolQuestion, odds: AttackOdds) -> Json:
         if percent(chance) != 0
     ]
     rare = [l10n.text("odds-pool-damage-rare")] if len(damage) < len(odds.damage) else []
-    head = l10n.text(
-        "odds-pool-head",
-        attack=q.attack,
-        defense=q.defense,
-        apen=q.attack_penalty,
-        dpen=q.defense_penalty,
-    )
+    head = pool_head(l10n, q)
     expected = l10n.text("odds-pool-expected", damage=_average(l10n, odds.expected_damage))
     hit = row(l10n, l10n.text("odds-pool-hit-label"), odds.hit_chance)
     return {
@@ -72,15 +66,7 @@ def pool_chart(l10n: L10n, q: PoolQuestion, odds: AttackOdds) -> Json:
 
 def duel_chart(l10n: L10n, q: DuelQuestion, answer: DuelAnswer) -> Json:
     rounds = answer.round
-    head = l10n.text(
-        "odds-duel-head",
-        a=q.skill_a,
-        b=q.skill_b,
-        agility_a=q.agility_a,
-        agility_b=q.agility_b,
-        hp_a=q.hp_a,
-        hp_b=q.hp_b,
-    )
+    head = duel_head(l10n, q)
     damage = l10n.text(
         "odds-duel-damage",
         to_a=_average(l10n, rounds.expected_damage_to_challenger),
