@@ -12,7 +12,11 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from bot.i18n import L10n
 from bot.webapp.links import app_link, start_param
 
-GROUP_BUTTONS = {"me": "miniapp-group-me", "rolls": "miniapp-group-rolls"}
+GROUP_BUTTONS = {
+    "me": "miniapp-group-me",
+    "rolls": "miniapp-group-rolls",
+    "odds": "miniapp-odds-button",
+}
 
 
 def miniapp_link(url: str, game_id: int) -> str:

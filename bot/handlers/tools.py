@@ -6,7 +6,7 @@ import re
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import InlineKeyboardMarkup, Message
 
 from bot.db.models import Game, GameStatus, GameSystem
 from bot.handlers.miniapp_buttons import with_group_miniapp
@@ -20,6 +20,7 @@ from bot.services.odds import (
     D20Question,
     DuelQuestion,
     OddsUsage,
+    Question,
     d20_answer,
     duel_answer,
     parse_question,
@@ -112,7 +113,11 @@ async def verify(message: Message, command: CommandObject, l10n: L10n) -> None:
 
 
 async def odds(
-    message: Message, command: CommandObject, l10n: L10n, miniapp_url: str | None = None
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    miniapp_url: str | None = None,
 ) -> None:
     game = None
     if message.chat.type in GROUP_CHATS:
@@ -122,9 +127,8 @@ async def odds(
     try:
         question = parse_question(command.args or "", system, default_hp)
     except OddsUsage as usage:
-        await message.reply(
-            usage_text(l10n, usage.system), reply_markup=odds_button(message, l10n, miniapp_url)
-        )
+        markup = await _odds_markup(message, bot, l10n, miniapp_url, game)
+        await message.reply(usage_text(l10n, usage.system), reply_markup=markup)
         return
     if isinstance(question, D20Question):
         text = d20_text(l10n, d20_answer())
@@ -132,4 +136,21 @@ async def odds(
         text = duel_text(l10n, question, await duel_answer(question))
     else:
         text = pool_text(l10n, question, pool_answer(question))
-    await message.reply(text, reply_markup=odds_button(message, l10n, miniapp_url, question))
+    markup = await _odds_markup(message, bot, l10n, miniapp_url, game, question)
+    await message.reply(text, reply_markup=markup)
+
+
+async def _odds_markup(
+    message: Message,
+    bot: Bot,
+    l10n: L10n,
+    url: str | None,
+    game: Game | None,
+    question: Question | None = None,
+) -> InlineKeyboardMarkup | None:
+    """In private, the Mini App's Odds tab with these numbers; in a group with a game, the
+    Main Mini App's link to it (``web_app`` buttons are private-only), where each presser's
+    numbers start from their own character."""
+    if game is not None:
+        return await with_group_miniapp(None, bot, l10n, url, game.id, "odds")
+    return odds_button(message, l10n, url, question)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 
 # The param's tab words and the page's tabs they open.
-TABS = {"me": "character", "rolls": "rolls"}
-START_PARAM = re.compile(r"^g([0-9]{1,12})-(me|rolls)$")  # Telegram: [A-Za-z0-9_-], <= 64
+TABS = {"me": "character", "rolls": "rolls", "odds": "odds"}
+START_PARAM = re.compile(r"^g([0-9]{1,12})-(me|rolls|odds)$")  # Telegram: [A-Za-z0-9_-], <= 64
 
 
 def start_param(game_id: int, tab: str) -> str:

@@ -1,5 +1,5 @@
 """Where the page opens: the game and the tab named by the start parameter of a group's direct
-link (``g<game>-me`` or ``g<game>-rolls``, :mod:`bot.webapp.links`).
+link (``g<game>-me``, ``g<game>-rolls`` or ``g<game>-odds``, :mod:`bot.webapp.links`).
 
 The parameter is read from the signed initData only (never from the page's URL), and a game
 the caller is not in is refused with a JSON error: the page then opens as usual, on the
@@ -38,4 +38,6 @@ async def _may_open(game_id: int, tab: str, user_id: int) -> bool:
     if tab == "character":  # the caller's own character in that game
         return any(entry.game.id == game_id for entry in await own_characters(user_id))
     game = await Game.get_or_none(id=game_id)
+    if tab == "odds":  # anyone: the page shows nothing but the caller's own numbers
+        return game is not None
     return game is not None and await sees_log(game, user_id)

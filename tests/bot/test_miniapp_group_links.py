@@ -80,6 +80,12 @@ async def test_the_signed_start_param_opens_the_callers_own_facts(gm: Harness) -
             assert "нет живого персонажа" in answer["message"]
             assert "Аня" not in str(answer) and "Боря" not in str(answer)
 
+        # The group's /odds link: anyone may open it (nothing but their own numbers shows).
+        odds = await client.get(f"{PREFIX}/api/start", headers=signed(vera, f"g{game}-odds"))
+        assert await odds.json() == {"game_id": game, "tab": "odds"}
+        gone = await client.get(f"{PREFIX}/api/start", headers=signed(vera, "g999999-odds"))
+        assert gone.status == 403 and (await gone.json())["error"] == "not-in-game"
+
         # Opened otherwise (the menu button, a private button): no start parameter.
         plain = await client.get(f"{PREFIX}/api/start", headers=auth(anya))
         assert await plain.json() == {"game_id": None, "tab": None}

@@ -156,9 +156,15 @@ async def test_a_private_odds_answer_opens_the_odds_tab(gm: Harness) -> None:
     await gm.emu.send_text(anya, chat, "/odds")  # the usage, with the bare tab
     usage = await gm.emu.wait_for_message(chat, lambda m: "Точные шансы" in m.body)
     assert _web_apps(usage) == [f"{URL}?tab=odds"]
-    await gm.emu.send_text(anya, table.group, "/odds 5 3")  # a group: no web_app buttons
+    await gm.emu.send_text(anya, table.group, "/odds 5 3")  # a group: no web_app buttons...
     public = await gm.emu.wait_for_message(table.group, lambda m: "Попадание" in m.body)
     assert _web_apps(public) == []
+    link = f"https://t.me/gm_test_bot?startapp=g{table.game.id}-odds"  # ...the Main Mini App's
+    assert [b["url"] for row in public.buttons for b in row] == [link]
+    assert public.button_texts == ["🎲 Шансы в приложении"]
+    await gm.emu.send_text(anya, table.group, "/odds")  # the usage too
+    usage = await gm.emu.wait_for_message(table.group, lambda m: "0–30" in m.body)
+    assert [b["url"] for row in usage.buttons for b in row] == [link]
 
 
 async def test_no_odds_button_with_the_miniapp_off(gm: Harness) -> None:
@@ -167,3 +173,7 @@ async def test_no_odds_button_with_the_miniapp_off(gm: Harness) -> None:
     await gm.emu.send_text(user, chat, "/odds pool 5 3")
     answer = await gm.emu.wait_for_message(chat, lambda m: "Попадание" in m.body)
     assert "Атака 5d10" in answer.body and _web_apps(answer) == []
+    table = await pool_table(gm, ("Боря", QUIET))
+    await gm.emu.send_text(table.players[0], table.group, "/odds 5 3")
+    public = await gm.emu.wait_for_message(table.group, lambda m: "Попадание" in m.body)
+    assert public.buttons == []

@@ -248,7 +248,10 @@
     if (name === 'rolls') showRolls().catch(function (e) { notice(e.message, true); });
     if (name === 'world') showWorld().catch(function (e) { notice(e.message, true); });
     if (name === 'odds') {
-      window.OddsPage.show($('odds'), { call: call, el: el, notice: notice, T: T }, query);
+      /* the numbers start from the character shown (or the group link's game) */
+      var first = new URLSearchParams(query);
+      if (state.game && !first.has('game') && !first.has('system')) first.set('game', state.game);
+      window.OddsPage.show($('odds'), { call: call, el: el, notice: notice, T: T }, first);
     }
   }
   async function start() {
