@@ -67,7 +67,10 @@ async function fetch(url, options) {
 const window = { MiniApp: { initData: 'signed', language: 'ru', ready() {} } };
 window.GameDice = { available: false };
 const context = { window, document, fetch, location: { search: '' }, URLSearchParams, console };
-vm.runInNewContext(fs.readFileSync(appJs, 'utf8'), context);
+vm.createContext(context);
+// drag.js first, as index.html loads it: app.js attaches each thing's drag with it.
+vm.runInContext(fs.readFileSync(require('path').join(require('path').dirname(appJs), 'drag.js'), 'utf8'), context);
+vm.runInContext(fs.readFileSync(appJs, 'utf8'), context);
 
 function settle() { return new Promise((r) => setTimeout(r, 20)); }
 (async () => {

@@ -1,6 +1,6 @@
-"""The Mini App in headless Chromium against the real app on loopback: a thing moved by tap
-saves exactly what the chat's /inventory dialog saves; the roll log of a real game (dice from
-its seed) is marked ✓ in the browser after /endgame and ✗ where one die was altered; every page
+"""The Mini App in headless Chromium against the real app on loopback: a thing moved by tap or
+dragged saves exactly what the chat's /inventory dialog saves; the roll log of a real game (dice
+from its seed) is marked ✓ in the browser after /endgame and ✗ where one die was altered; every page
 at 360 px in Telegram's light and dark themes, with screenshots for the guides."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.wait import WebDriverWait
 from tortoise.timezone import now
 
 from bot import fixed_seed
@@ -105,6 +107,54 @@ async def test_a_thing_moved_by_tap_saves_what_the_chat_dialog_saves(gm: Harness
             assert "10 таблеток" in pocket_now.text
     by_chat, by_page = await chat_table.character(1), await page_table.character(1)
     assert by_page.inventory.left_pocket == PocketContent(Item.PILL, 10)
+    assert by_page == by_chat
+    rows = [await Character.get(game_id=t.game.id, number=1) for t in (chat_table, page_table)]
+    assert rows[0].state == rows[1].state
+
+
+async def test_a_thing_dragged_onto_a_place_saves_what_the_chat_dialog_saves(gm: Harness) -> None:
+    chat_table, page_table = await twin_tables(gm)
+    [chat_user] = chat_table.players
+    chat = chat_table.private(chat_user)
+    await gm.emu.send_text(chat_user, chat, "/inventory")
+    window = await gm.emu.wait_for_message(chat, lambda m: "Инвентарь" in m.body)
+    for press in ("рюкзак: 3 монеты", "Все", "→ в правый карман"):
+        await gm.emu.wait_for_callback_answer(await gm.emu.press_button(chat_user, window, press))
+
+    [page_user] = page_table.players
+    async with miniapp_client(gm) as client:
+        url = page_url(_base(str(client.make_url(""))), init_data(page_user))
+        with chromium() as driver:
+            await off_loop(driver.get, url)
+
+            async def drag(stack: str, place: str) -> str:
+                """The whole stack dragged onto the place; the notice it gets."""
+                thing = await off_loop(wait_for, driver, f'[data-stack="{stack}"]')
+                onto = driver.find_element(By.CSS_SELECTOR, f'[data-place="{place}"]')
+                before = driver.find_element(By.ID, "notice").text
+                chain = ActionChains(driver).click_and_hold(thing).move_by_offset(12, 12)
+                await off_loop(chain.move_to_element(onto).release().perform)
+                changed = WebDriverWait(driver, 10).until
+                await off_loop(changed, lambda d: d.find_element(By.ID, "notice").text != before)
+                return str(driver.find_element(By.ID, "notice").text)
+
+            # All 12 pills onto the left pocket: the rules refuse (10 at most), as in the chat.
+            refused = await drag("backpack.pill", "left_pocket")
+            assert refused.startswith("Не помещается: 12 шт. (таблетка) — в левый карман.")
+            assert "error" in driver.find_element(By.ID, "notice").get_attribute("class")
+            # The coins onto the right pocket.
+            assert await drag("backpack.coin", "right_pocket") == (
+                "✅ Готово: 3 монеты — в правый карман."
+            )
+            assert (
+                "3 монеты"
+                in driver.find_element(By.CSS_SELECTOR, '[data-place="right_pocket"]').text
+            )
+            assert driver.find_elements(By.CSS_SELECTOR, ".chip.ghost") == []  # the copy is gone
+            assert driver.find_elements(By.CSS_SELECTOR, ".place.target") == []
+            assert driver.find_elements(By.CSS_SELECTOR, ".chip.selected") == []  # not a tap
+    by_chat, by_page = await chat_table.character(1), await page_table.character(1)
+    assert by_page.inventory.right_pocket == PocketContent(Item.COIN, 3)
     assert by_page == by_chat
     rows = [await Character.get(game_id=t.game.id, number=1) for t in (chat_table, page_table)]
     assert rows[0].state == rows[1].state

@@ -101,14 +101,20 @@
         (target ? ' target' : ''), 'data-place': place.id }, [el('h3', { html: place.name })]);
       if (target) card.addEventListener('click', function () { move(picked, place.id); });
       place.stacks.forEach(function (s) {
-        card.appendChild(el('button', { type: 'button', 'data-stack': s.key,
+        var chip = el('button', { type: 'button', 'data-stack': s.key,
           class: 'chip' + (picked && picked.key === s.key ? ' selected' : ''), html: s.label,
           onclick: function (event) {
             event.stopPropagation();
             state.picked = state.picked === s.key ? null : s.key;
             state.count = s.count;
             renderCharacter();
-          } }));
+          } });
+        /* dragged onto a place: the whole stack moves, as a tap with every piece would */
+        window.DragMove.attach(chip, s, function (stack, to) {
+          state.count = stack.count;
+          move(stack, to);
+        });
+        card.appendChild(chip);
       });
       return card;
     })));
