@@ -141,7 +141,7 @@ async def test_a_thing_dragged_onto_a_place_saves_what_the_chat_dialog_saves(gm:
             # All 12 pills onto the left pocket: the rules refuse (10 at most), as in the chat.
             refused = await drag("backpack.pill", "left_pocket")
             assert refused.startswith("Не помещается: 12 шт. (таблетка) — в левый карман.")
-            assert "error" in driver.find_element(By.ID, "notice").get_attribute("class")
+            assert "error" in str(driver.find_element(By.ID, "notice").get_attribute("class"))
             # The coins onto the right pocket.
             assert await drag("backpack.coin", "right_pocket") == (
                 "✅ Готово: 3 монеты — в правый карман."
