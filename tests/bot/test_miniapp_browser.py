@@ -77,15 +77,20 @@ def _marks(driver: WebDriver) -> list[str]:
     return [cell.text for cell in cells]
 
 
+async def _moved_in_chat(table: Table, presses: tuple[str, ...]) -> None:
+    """The same move through the chat's /inventory dialog: its buttons, pressed in order."""
+    [user] = table.players
+    chat = table.private(user)
+    await table.gm.emu.send_text(user, chat, "/inventory")
+    window = await table.gm.emu.wait_for_message(chat, lambda m: "Инвентарь" in m.body)
+    for press in presses:
+        answer = await table.gm.emu.press_button(user, window, press)
+        await table.gm.emu.wait_for_callback_answer(answer)
+
+
 async def test_a_thing_moved_by_tap_saves_what_the_chat_dialog_saves(gm: Harness) -> None:
     chat_table, page_table = await twin_tables(gm)
-    [chat_user] = chat_table.players
-    chat = chat_table.private(chat_user)
-    await gm.emu.send_text(chat_user, chat, "/inventory")
-    window = await gm.emu.wait_for_message(chat, lambda m: "Инвентарь" in m.body)
-    for press in ("рюкзак: 12 таблеток", "Все", "−", "−", "→ в левый карман"):
-        await gm.emu.wait_for_callback_answer(await gm.emu.press_button(chat_user, window, press))
-
+    await _moved_in_chat(chat_table, ("рюкзак: 12 таблеток", "Все", "−", "−", "→ в левый карман"))
     [page_user] = page_table.players
     async with miniapp_client(gm) as client:
         url = page_url(_base(str(client.make_url(""))), init_data(page_user))
@@ -114,13 +119,7 @@ async def test_a_thing_moved_by_tap_saves_what_the_chat_dialog_saves(gm: Harness
 
 async def test_a_thing_dragged_onto_a_place_saves_what_the_chat_dialog_saves(gm: Harness) -> None:
     chat_table, page_table = await twin_tables(gm)
-    [chat_user] = chat_table.players
-    chat = chat_table.private(chat_user)
-    await gm.emu.send_text(chat_user, chat, "/inventory")
-    window = await gm.emu.wait_for_message(chat, lambda m: "Инвентарь" in m.body)
-    for press in ("рюкзак: 3 монеты", "Все", "→ в правый карман"):
-        await gm.emu.wait_for_callback_answer(await gm.emu.press_button(chat_user, window, press))
-
+    await _moved_in_chat(chat_table, ("рюкзак: 3 монеты", "Все", "→ в правый карман"))
     [page_user] = page_table.players
     async with miniapp_client(gm) as client:
         url = page_url(_base(str(client.make_url(""))), init_data(page_user))
