@@ -140,16 +140,22 @@ class Courier:
             self._again.add(chat_id)  # the holder looks again before it lets go
             return
         async with lock:
-            try:
-                async with self._lease(chat_id):
-                    while True:
-                        self._again.discard(chat_id)
-                        if not await self._run(chat_id) or chat_id not in self._again:
-                            break
-            except LockError:
-                return  # another replica delivers this chat now
-            except Exception as error:
-                _log_failure(error, "could not deliver to chat %s", chat_id)
+            # A delivery asked for while this one holds the lock (even while it gives back
+            # its lease, an await) is looked at before the lock is let go: nothing is awaited
+            # between the last look and the release.
+            while True:
+                self._again.discard(chat_id)
+                try:
+                    async with self._lease(chat_id):
+                        while await self._run(chat_id) and chat_id in self._again:
+                            self._again.discard(chat_id)
+                except LockError:
+                    return  # another replica delivers this chat now
+                except Exception as error:
+                    _log_failure(error, "could not deliver to chat %s", chat_id)
+                    return
+                if chat_id not in self._again:
+                    return
 
     @contextlib.asynccontextmanager
     async def _lease(self, chat_id: int) -> Any:

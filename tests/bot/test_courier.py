@@ -185,6 +185,34 @@ async def test_what_a_dead_replica_owed_goes_out_at_start_before_anything_new(
     await courier.stop()
 
 
+async def test_a_delivery_asked_for_while_the_holder_gives_back_its_lease_is_not_left_waiting(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    """The round's last press owes the results while the press before it still delivers its
+    edit: the second delivery finds the chat taken and leaves its row to the holder. The holder
+    must look again even when the ask comes as it gives back its lease (an await), not leave
+    the row to the poll seconds later (it used to: a fight's results then came late)."""
+    courier = Courier(Pacer(OFF), redis)  # not started: no poll would deliver what is left
+    courier.bind(bot)
+    held = emu.hold_next("sendMessage")
+    first = asyncio.create_task(courier.deliver(await owed(Outgoing(group.id, "Раунд 1: 1 из 2"))))
+    await asyncio.wait_for(held.reached.wait(), 10)
+    # Redis holds every write for a while: the holder's release of its lease waits in it.
+    await redis.execute_command("CLIENT", "PAUSE", 600, "WRITE")
+    held.release()
+    for _ in range(100):  # the first row is marked sent: the holder goes on to its release
+        if await OwedMessage.filter(done=True).exists():
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.1)
+    assert not first.done()
+    second = await owed(Outgoing(group.id, "Итоги раунда 1"))
+    await courier.deliver(second)  # the chat is taken: left to the holder
+    await asyncio.wait_for(first, 10)
+    assert texts(emu, group) == ["Раунд 1: 1 из 2", "Итоги раунда 1"]
+    assert await OwedMessage.filter(done=False).count() == 0
+
+
 async def test_two_replicas_deliver_each_message_once_in_order(
     emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
 ) -> None:
