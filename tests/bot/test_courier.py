@@ -198,7 +198,7 @@ async def test_a_delivery_asked_for_while_the_holder_gives_back_its_lease_is_not
     first = asyncio.create_task(courier.deliver(await owed(Outgoing(group.id, "Раунд 1: 1 из 2"))))
     await asyncio.wait_for(held.reached.wait(), 10)
     # Redis holds every write for a while: the holder's release of its lease waits in it.
-    await redis.execute_command("CLIENT", "PAUSE", 600, "WRITE")
+    await redis.client_pause(600, all=False)  # CLIENT PAUSE 600 WRITE
     held.release()
     for _ in range(100):  # the first row is marked sent: the holder goes on to its release
         if await OwedMessage.filter(done=True).exists():
