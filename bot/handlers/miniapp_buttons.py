@@ -33,8 +33,7 @@ def with_miniapp(
     button = InlineKeyboardButton(
         text=l10n.text("miniapp-button"), web_app=WebAppInfo(url=miniapp_link(url, game_id))
     )
-    rows = list(markup.inline_keyboard) if markup else []
-    return InlineKeyboardMarkup(inline_keyboard=[*rows, [button]])
+    return _with_row(markup, button)
 
 
 async def with_group_miniapp(
@@ -53,6 +52,12 @@ async def with_group_miniapp(
     if not me.username:
         return markup
     link = app_link(me.username, start_param(game_id, tab))
-    button = InlineKeyboardButton(text=l10n.text(GROUP_BUTTONS[tab]), url=link)
+    return _with_row(markup, InlineKeyboardButton(text=l10n.text(GROUP_BUTTONS[tab]), url=link))
+
+
+def _with_row(
+    markup: InlineKeyboardMarkup | None, button: InlineKeyboardButton
+) -> InlineKeyboardMarkup:
+    """``markup`` (or none) with ``button`` as its last row."""
     rows = list(markup.inline_keyboard) if markup else []
     return InlineKeyboardMarkup(inline_keyboard=[*rows, [button]])
