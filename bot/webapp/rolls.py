@@ -7,6 +7,7 @@ Only a player of the game (any character of theirs, alive or not) or its creator
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from aiohttp import web
@@ -38,18 +39,18 @@ def _safe(text: str) -> str:
 async def games(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, Any]:
     """The caller's games, newest first, for the roll log's choice."""
     deps = deps_of(request)
+
+    async def entry(game: Game) -> dict[str, Any]:
+        return {
+            "game_id": game.id,
+            "title": await views.game_title(deps.bot, l10n, game),
+            "ended": game.status == GameStatus.ENDED,
+            "world": await _runs(deps, game, caller.id),
+        }
+
+    # Each game asks Telegram for its group's title (and its admins): all at once, not in turn.
     found = await _visible_games(caller.id)
-    return {
-        "games": [
-            {
-                "game_id": game.id,
-                "title": await views.game_title(deps.bot, l10n, game),
-                "ended": game.status == GameStatus.ENDED,
-                "world": await _runs(deps, game, caller.id),
-            }
-            for game in found
-        ]
-    }
+    return {"games": list(await asyncio.gather(*(entry(game) for game in found)))}
 
 
 async def _runs(deps: Deps, game: Game, user_id: int) -> bool:
