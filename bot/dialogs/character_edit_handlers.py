@@ -28,6 +28,7 @@ from bot.services.games import settings_of
 from bot.services.numbers import NUMBER_MAX, parse_int
 from bot.services.permissions import admin_ids_of
 from bot.services.settings_admin import admin_game
+from bot.views.refusals import in_private
 from rules.gender import Gender
 
 NO_RACE_ID = "none"  # the race list's button for "not told"
@@ -65,7 +66,7 @@ async def refuse_step(
 ) -> None:
     if isinstance(error, NoActiveGame):
         await manager.done()  # the game is over: nothing left to edit, its buttons go
-    await refuse(event, l10n_of(manager), error)
+    await refuse(event, l10n_of(manager), in_private(error))
 
 
 async def admin_target(

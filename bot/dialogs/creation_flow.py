@@ -21,10 +21,10 @@ from bot.db.models import Game
 from bot.dialogs.widgets import I18NFormat, l10n_of
 from bot.i18n import Html
 from bot.services.characters import Build, create_character
-from bot.services.errors import InvalidBuild, InvalidName, NoActiveGame, ServiceError
+from bot.services.errors import GameEnded, InvalidBuild, InvalidName, ServiceError
 from bot.services.names import check_name_free, clean_name
 from bot.views.grammar import gender_of
-from bot.views.refusals import refusal_message, refusal_text
+from bot.views.refusals import in_private, private_refusal_text, refusal_message
 from rules.gender import Gender
 
 ERROR_KEY = "error"
@@ -48,7 +48,7 @@ def show_error(manager: DialogManager, msg_id: str, **args: str | int) -> None:
 
 
 def show_refusal(manager: DialogManager, error: ServiceError) -> None:
-    key, args = refusal_message(error)
+    key, args = refusal_message(in_private(error))
     show_error(manager, key, **{k: v for k, v in args.items() if isinstance(v, str | int)})
 
 
@@ -69,7 +69,7 @@ async def game_of(manager: DialogManager) -> Game:
     game_id = start_data.get("game_id") if isinstance(start_data, dict) else None
     game = await Game.get_or_none(id=game_id) if isinstance(game_id, int) else None
     if game is None:
-        raise NoActiveGame()
+        raise GameEnded()
     return game
 
 
@@ -92,7 +92,7 @@ def name_input(texts: FlowTexts) -> MessageInput:
             show_refusal(manager, error)
             return
         except ServiceError as error:
-            await end_with(manager, refusal_text(l10n_of(manager), error))
+            await end_with(manager, private_refusal_text(l10n_of(manager), error))
             return
         manager.dialog_data[NAME_KEY] = name
         await manager.next()
@@ -154,6 +154,6 @@ async def finish(manager: DialogManager, texts: FlowTexts, build: Build, name_st
         show_refusal(manager, error)
         return
     except ServiceError as error:
-        await end_with(manager, refusal_text(l10n, error))
+        await end_with(manager, private_refusal_text(l10n, error))
         return
     await end_with(manager, l10n.text(texts.created, number=character.number, name=character.name))

@@ -17,7 +17,7 @@ from bot.services.errors import ServiceError
 from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
 from bot.services.world_donations import buy, donate, fact, win
-from bot.views.refusals import refusal_text
+from bot.views.refusals import private_refusal_text
 from bot.views.world_items import item_name, parse_key, place_to
 from rules.pool.donations import Question
 from rules.pool.model import Item
@@ -47,7 +47,7 @@ async def on_donate(_: CallbackQuery, __: Any, manager: DialogManager, key: str)
         source, item = parsed
         places = await donate(await actor_of(manager), item, source, _runtime(manager))
     except ServiceError as error:
-        _notice(manager, refusal_text(l10n, error))
+        _notice(manager, private_refusal_text(l10n, error))
         return
     where = place_to(l10n, places[0])
     _notice(manager, l10n.text("donate-done-item", item=item_name(l10n, item), where=where))
@@ -59,7 +59,7 @@ async def on_prize(_: CallbackQuery, __: Any, manager: DialogManager, value: str
         item = Item(value)
         place = await buy(await actor_of(manager), item, _runtime(manager))
     except ServiceError as error:
-        _notice(manager, refusal_text(l10n, error))
+        _notice(manager, private_refusal_text(l10n, error))
         return
     except ValueError:
         _notice(manager, l10n.text("error-refused"))
@@ -86,7 +86,7 @@ async def on_question(callback: CallbackQuery, button: Button, manager: DialogMa
         actor = await actor_of(manager)
         await fact(actor, about, question, _runtime(manager))  # owes the answer in private
     except ServiceError as error:
-        _notice(manager, refusal_text(l10n, error))
+        _notice(manager, private_refusal_text(l10n, error))
         return
     _notice(manager, l10n.text("donate-done-fact"))
     await manager.switch_to(DonationsDialog.main)
@@ -98,7 +98,7 @@ async def on_win(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
         actor = await actor_of(manager)
         victory = await win(actor, _runtime(manager))
     except ServiceError as error:
-        _notice(manager, refusal_text(l10n, error))
+        _notice(manager, private_refusal_text(l10n, error))
         return
     _notice(manager, l10n.text("donate-done-win", rank=victory.won.rank))
     await manager.switch_to(DonationsDialog.main)

@@ -11,7 +11,7 @@ from bot.dialogs.widgets import l10n_of
 from bot.i18n import Html, L10n
 from bot.services.errors import ServiceError
 from bot.services.world_play import peek
-from bot.views.refusals import refusal_text
+from bot.views.refusals import private_refusal_text
 from bot.views.world_items import carried_stacks, inventory_lines, item_name, items_text, place_name
 from rules.pool.donations import (
     FACT_PRICE,
@@ -39,7 +39,8 @@ async def donations_getter(dialog_manager: DialogManager, **_: Any) -> dict[str,
     try:
         me = await _me(dialog_manager)
     except ServiceError as error:
-        return {**base, "body": refusal_text(l10n, error), "stacks": [], "prizes": [], "ok": False}
+        body = private_refusal_text(l10n, error)
+        return {**base, "body": body, "stacks": [], "prizes": [], "ok": False}
     coins = coins_held(me.inventory)
     stacks = [
         {

@@ -23,6 +23,7 @@ from bot.services.numbers import NUMBER_MAX, parse_int
 from bot.services.permissions import admin_ids_of
 from bot.services.settings import TIMERS, GameSettings
 from bot.services.settings_admin import admin_game, edit_settings
+from bot.views.refusals import in_private
 
 # Widget id -> (setting, change) of each - and + button.
 STEPS = {
@@ -72,7 +73,7 @@ async def _refuse(
 ) -> None:
     if isinstance(error, NoActiveGame):
         await manager.done()  # the game is over: nothing left to set, its buttons go
-    await refuse(event, l10n_of(manager), error)
+    await refuse(event, l10n_of(manager), in_private(error))
 
 
 def _out_of_range(settings: GameSettings, name: str) -> ServiceError:

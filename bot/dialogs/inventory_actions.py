@@ -16,7 +16,7 @@ from bot.i18n import L10n
 from bot.services import inventory
 from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
-from bot.views.refusals import refusal_text
+from bot.views.refusals import private_refusal_text
 from bot.views.world_items import items_text, parse_key, place_to
 from rules.errors import Code
 from rules.pool.model import Item
@@ -52,7 +52,7 @@ async def on_count(_: CallbackQuery, button: Button, manager: DialogManager) -> 
         try:
             things = await inventory.belongings(await actor_of(manager))
         except ServiceError as error:
-            _notice(manager, refusal_text(l10n_of(manager), error))
+            _notice(manager, private_refusal_text(l10n_of(manager), error))
             return
         stack = chosen(things, str(data.get("key", "")))
         count = stack.count if stack else 1
@@ -104,7 +104,7 @@ async def on_action(_: CallbackQuery, __: Any, manager: DialogManager, action: s
     try:
         done = await _do(l10n, manager, action, item, source, int(data.get("count", 1)))
     except ServiceError as error:
-        _notice(manager, refusal_text(l10n, error))
+        _notice(manager, private_refusal_text(l10n, error))
         return
     except ValueError:  # a forged action id
         _notice(manager, l10n.text("error-refused"))

@@ -20,7 +20,7 @@ from bot.services.giving import Receiver, Step
 from bot.services.inventory import belongings
 from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
-from bot.views.refusals import refusal_text
+from bot.views.refusals import private_refusal_text
 from bot.views.world_items import items_text, parse_key
 
 
@@ -44,7 +44,7 @@ async def give_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]
         things = await belongings(actor)
         found = await giving.receivers(actor)
     except ServiceError as error:
-        return {"body": refusal_text(l10n, error), "people": [], "notice": notice}
+        return {"body": private_refusal_text(l10n, error), "people": [], "notice": notice}
     stack = chosen(things, str(data.get("key", "")))
     if stack is None:
         return {"body": l10n.text("inventory-gone"), "people": [], "notice": notice}
@@ -78,7 +78,7 @@ async def on_receiver(_: CallbackQuery, __: Any, manager: DialogManager, number:
     try:
         news = await giving.give(await actor_of(manager), receiver, item, source, count, runtime)
     except ServiceError as error:
-        data["notice"] = refusal_text(l10n, error)
+        data["notice"] = private_refusal_text(l10n, error)
         return
     data["notice"] = _done(l10n, news)
     await manager.switch_to(InventoryDialog.main)

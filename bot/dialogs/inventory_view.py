@@ -15,7 +15,7 @@ from bot.i18n import Html, L10n
 from bot.services.errors import ServiceError
 from bot.services.inventory import Belongings, belongings
 from bot.services.world_play import Actor, actor_in_game
-from bot.views.refusals import refusal_text
+from bot.views.refusals import private_refusal_text
 from bot.views.world_items import (
     Stack,
     carried_stacks,
@@ -125,7 +125,7 @@ async def main_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any]
     try:
         things = await belongings(await actor_of(dialog_manager))
     except ServiceError as error:
-        body = refusal_text(l10n, error)
+        body = private_refusal_text(l10n, error)
         return {"body": body, "stacks": [], "notice": notice, "miniapp": ""}
     stacks = [{"id": s.key, "label": _stack_label(l10n, s)} for s in all_stacks(things)]
     return {"body": _body(l10n, things), "stacks": stacks, "notice": notice, "miniapp": miniapp}
@@ -142,7 +142,8 @@ async def stack_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, Any
     try:
         things = await belongings(await actor_of(dialog_manager))
     except ServiceError as error:
-        return {"body": refusal_text(l10n, error), "options": [], "notice": notice, "many": False}
+        body = private_refusal_text(l10n, error)
+        return {"body": body, "options": [], "notice": notice, "many": False}
     stack = chosen(things, str(data.get("key", "")))
     if stack is None:
         body = l10n.text("inventory-gone")

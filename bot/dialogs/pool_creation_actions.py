@@ -20,7 +20,7 @@ from bot.dialogs.widgets import l10n_of
 from bot.services.characters import PoolBuild, create_character
 from bot.services.errors import InvalidBuild, InvalidName, ServiceError
 from bot.services.names import check_name_free, clean_name
-from bot.views.refusals import refusal_message, refusal_text
+from bot.views.refusals import private_refusal_text, refusal_message
 from rules.pool.build import stat_minimum
 from rules.pool.model import Gender, Stat, Stats
 
@@ -57,7 +57,7 @@ async def on_name(_: Message, __: ManagedTextInput[str], manager: DialogManager,
     try:
         game = await game_of(manager)
     except ServiceError as error:
-        await end_with(manager, refusal_text(l10n_of(manager), error))
+        await end_with(manager, private_refusal_text(l10n_of(manager), error))
         return
     try:
         name = clean_name(text)
@@ -127,7 +127,7 @@ async def on_confirm(callback: CallbackQuery, _: Button, manager: DialogManager)
         await manager.switch_to(PoolCreation.stats)
         return
     except ServiceError as error:
-        await end_with(manager, refusal_text(l10n, error))
+        await end_with(manager, private_refusal_text(l10n, error))
         return
     text = l10n.text("creation-pool-created", number=character.number, name=character.name)
     await end_with(manager, text)

@@ -24,7 +24,7 @@ from bot.i18n import L10n, Translator
 from bot.services import games
 from bot.services.character_edit_model import Change, Field
 from bot.services.character_edits import EditNotice, load_target
-from bot.services.errors import NoActiveGame, Refusal, ServiceError
+from bot.services.errors import GameEnded, Refusal, ServiceError
 from bot.services.numbers import ID_MAX, parse_int
 from bot.services.outbox import Outgoing
 from bot.services.permissions import admin_ids_of, is_game_admin
@@ -89,7 +89,7 @@ async def open_edit(
     assert match is not None
     game_id, number = parse_int(match[1], high=ID_MAX), parse_int(match[2])
     if game_id is None or number is None:
-        raise NoActiveGame()
+        raise GameEnded()
     game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
     await load_target(game, number)
     await dialog_manager.start(

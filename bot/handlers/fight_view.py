@@ -18,7 +18,7 @@ from bot.config import Settings
 from bot.db.models import LiveMessage
 from bot.i18n import L10n
 from bot.services import fight_lookup, fights
-from bot.services.errors import NoActiveGame
+from bot.services.errors import GameEnded
 from bot.services.fight_store import live_key, view_of
 from bot.services.games import settings_of
 from bot.services.numbers import ID_MAX, parse_int
@@ -51,7 +51,7 @@ async def open_fight_view(
     assert match is not None
     game_id, fight_id = parse_int(match[1], high=ID_MAX), parse_int(match[2], high=ID_MAX)
     if game_id is None or fight_id is None:
-        raise NoActiveGame()
+        raise GameEnded()
     game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
     fights.pool_game(game)
     record = await fight_lookup.pick_open(game, fight_id, None)  # open, and of this game

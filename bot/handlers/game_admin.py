@@ -20,7 +20,7 @@ from bot.dialogs.states import GameSettingsDialog
 from bot.handlers.group_reading import warn_if_unread
 from bot.i18n import L10n
 from bot.services import games
-from bot.services.errors import NoActiveGame, Refusal, ServiceError
+from bot.services.errors import GameEnded, Refusal, ServiceError
 from bot.services.numbers import ID_MAX, parse_int
 from bot.services.permissions import admin_ids_of, is_game_admin
 from bot.services.settings_admin import admin_game
@@ -71,7 +71,7 @@ async def open_settings(
     assert match is not None
     game_id = parse_int(match[1], high=ID_MAX)
     if game_id is None:
-        raise NoActiveGame()
+        raise GameEnded()
     game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
     await dialog_manager.start(
         GameSettingsDialog.main,

@@ -21,6 +21,7 @@ class Refusal(StrEnum):
 
     REFUSED = auto()  # no more to say
     NO_GAME = auto()
+    GAME_ENDED = auto()  # said in private, where "this chat" would be wrong
     GAME_EXISTS = auto()
     GAME_PAUSED = auto()
     NOT_ADMIN = auto()
@@ -124,8 +125,16 @@ class ServiceError(Exception):
 class NoActiveGame(ServiceError):
     """The chat has no running game (the scheduler drops the timers of an ended one)."""
 
+    def __init__(self, code: Refusal = Refusal.NO_GAME) -> None:
+        super().__init__(code)
+
+
+class GameEnded(NoActiveGame):
+    """The game of a private link or window is over (or never was): said without "this
+    chat", which in private would be the user's chat with the bot."""
+
     def __init__(self) -> None:
-        super().__init__(Refusal.NO_GAME)
+        super().__init__(Refusal.GAME_ENDED)
 
 
 class GamePaused(ServiceError):

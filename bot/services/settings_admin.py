@@ -8,7 +8,7 @@ from aiogram import Bot
 
 from bot.db.models import Game, GameStatus, GameSystem
 from bot.services.cycles import arm_auto_tick
-from bot.services.errors import NoActiveGame, Refusal, ServiceError
+from bot.services.errors import GameEnded, Refusal, ServiceError
 from bot.services.games import save_settings, settings_of
 from bot.services.permissions import is_game_admin
 from bot.services.settings import GameSettings
@@ -17,7 +17,7 @@ from bot.services.settings import GameSettings
 async def running_game(game_id: int) -> Game:
     game = await Game.get_or_none(id=game_id, status=GameStatus.ACTIVE)
     if game is None:
-        raise NoActiveGame()
+        raise GameEnded()
     return game
 
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
-from bot.services.errors import Refusal, ServiceError
+from bot.services.errors import GameEnded, Refusal, ServiceError
 from bot.services.games import require_game
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
-from rules.errors import Code, RuleError
+from rules.errors import RuleError
 from rules.pool.world import World
 
 GROUP_CHATS = frozenset({"group", "supergroup"})
@@ -70,8 +70,8 @@ async def actor_in_chat(chat_id: int, chat_type: str, user_id: int) -> Actor:
 async def actor_in_game(game_id: int, user_id: int) -> Actor:
     """The user's living character in game ``game_id`` (dialogs keep the game's id)."""
     game = await Game.get_or_none(id=game_id, status=GameStatus.ACTIVE, system=GameSystem.POOL)
-    if game is None:
-        raise ServiceError(Code.GAME_OVER)
+    if game is None:  # ended by its admins or by its winners: "two winners" may be untrue
+        raise GameEnded()
     row = await Character.get_or_none(
         game_id=game.id, user_id=user_id, status=CharacterStatus.ACTIVE
     )

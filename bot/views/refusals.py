@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Any
 
 from bot.i18n import L10n
-from bot.services.errors import Refusal, ServiceError
+from bot.services.errors import GameEnded, Refusal, ServiceError
 from rules.errors import Code
 
 
@@ -57,6 +57,7 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     # the services
     Refusal.REFUSED: "error-refused",
     Refusal.NO_GAME: "error-no-game",
+    Refusal.GAME_ENDED: "error-game-ended",
     Refusal.GAME_EXISTS: "error-game-exists",
     Refusal.GAME_PAUSED: "error-game-paused",
     Refusal.NOT_ADMIN: "error-not-admin",
@@ -171,3 +172,13 @@ def refusal_message(error: ServiceError) -> tuple[str, dict[str, Any]]:
 def refusal_text(l10n: L10n, error: ServiceError) -> str:
     key, args = refusal_message(error)
     return l10n.text(key, **args)
+
+
+def in_private(error: ServiceError) -> ServiceError:
+    """The refusal as said in a private dialog or the Mini App, which belong to one game:
+    there "no game in this chat" means that this game is over."""
+    return GameEnded() if error.code == Refusal.NO_GAME else error
+
+
+def private_refusal_text(l10n: L10n, error: ServiceError) -> str:
+    return refusal_text(l10n, in_private(error))

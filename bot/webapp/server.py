@@ -22,7 +22,7 @@ from bot.handlers.herald import Herald
 from bot.i18n import L10n, Translator
 from bot.services.errors import Refusal, ServiceError
 from bot.services.runtime import Runtime
-from bot.views.refusals import refusal_text
+from bot.views.refusals import private_refusal_text
 from bot.webapp.auth import MAX_AGE, AuthError, Caller, authenticate
 
 logger = logging.getLogger(__name__)
@@ -109,7 +109,7 @@ def api(handler: Handler) -> Callable[[web.Request], Awaitable[web.Response]]:
             return error(bad.status, bad.reason, l10n.text(BAD_TEXTS[bad.reason]))
         except ServiceError as refusal:
             status = 403 if refusal.code in FOREIGN else 409
-            return error(status, "refused", refusal_text(l10n, refusal))
+            return error(status, "refused", private_refusal_text(l10n, refusal))
         except Refused as refused:
             return error(409, "refused", refused.message)
 

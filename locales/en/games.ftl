@@ -21,6 +21,7 @@ duel-default-skills = foot, mounted
 
 error-refused = That is not allowed; nothing changed.
 error-no-game = There is no game in this chat right now. An admin can start one with /newgame.
+error-game-ended = This game is over. You can start a new one with /newgame in the group.
 error-game-exists = A “{ $system }” game is already running here. End it first: /endgame.
 error-not-admin = Only chat admins and game masters can do that.
 error-group-only = This command works in the game's group chat.

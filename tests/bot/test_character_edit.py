@@ -277,11 +277,11 @@ async def test_a_demoted_admin_and_an_ended_game_change_nothing(gm: Harness) -> 
     await editor.press("❤️ Здоровье")
     await Game.filter(id=table.game.id).update(status=GameStatus.ENDED)
     await gm.emu.send_text(editor.user, "3")
-    ended = await gm.emu.wait_for_message(editor.chat, lambda m: "нет игры" in m.body)
+    ended = await gm.emu.wait_for_message(editor.chat, lambda m: "игра уже закончилась" in m.body)
     assert not editor.window.buttons and not ended.buttons  # the dialog closed
     assert (await _pool(table)).health == 5
     await gm.emu.open_deep_link(table.admin, f"e{table.game.id}_1")
-    assert "нет игры" in (await gm.emu.wait_for_message(editor.chat)).body
+    assert "игра уже закончилась" in (await gm.emu.wait_for_message(editor.chat)).body
 
 
 async def test_a_fighter_is_not_edited_until_the_fight_ends(gm: Harness) -> None:

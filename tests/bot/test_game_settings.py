@@ -116,7 +116,10 @@ async def test_the_settings_link_is_for_that_games_admins_only(gm: Harness) -> N
     assert "только администраторы" in refused.body and not refused.buttons
     await gm.emu.expect_no_message(gm.emu.private_chat(stranger))
     await gm.emu.open_deep_link(stranger, "s99999")
-    assert "нет игры" in (await gm.emu.wait_for_message(gm.emu.private_chat(stranger))).body
+    assert (
+        "игра уже закончилась"
+        in (await gm.emu.wait_for_message(gm.emu.private_chat(stranger))).body
+    )
 
 
 async def test_pool_settings_show_what_applies_to_pool(gm: Harness) -> None:
@@ -287,11 +290,13 @@ async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
     await gm.emu.send_text(owner, group, "/endgame")
     await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
     answer = await _step(gm, owner, "⏱ Время на ход", plus=True)
-    assert answer.show_alert and "нет игры" in (answer.text or "")
+    assert answer.show_alert and "игра уже закончилась" in (answer.text or "")
     assert (await _stored(game)).round_timeout == 600
     assert not gm.emu.chat(window.chat.id).messages[window.message_id].buttons
     await gm.emu.open_deep_link(owner, f"s{game.id}")
-    assert "нет игры" in (await gm.emu.wait_for_message(gm.emu.private_chat(owner))).body
+    assert (
+        "игра уже закончилась" in (await gm.emu.wait_for_message(gm.emu.private_chat(owner))).body
+    )
 
 
 async def test_d20_settings_and_close(gm: Harness) -> None:

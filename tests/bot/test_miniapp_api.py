@@ -182,3 +182,19 @@ async def test_a_move_through_the_page_equals_the_same_move_in_the_chat(gm: Harn
     assert rows[0].state == rows[1].state
     told = await gm.emu.wait_for_message(page_table.private(page_user), lambda m: "✋" in m.body)
     assert told.body == "✋ Подобрано: 1 меч → в правую руку."  # owed and sent, as in chat
+
+
+async def test_a_move_after_the_game_ended_says_so_in_private_words(gm: Harness) -> None:
+    from bot.db.models import Game, GameStatus
+
+    table = await pool_table(gm, ("Аня", QUIET))
+    [anya] = table.players
+    before = await table.character(1)
+    await Game.filter(id=table.game.id).update(status=GameStatus.ENDED, active_chat_id=None)
+    move = {"game_id": table.game.id, "stack": "right_hand.sword", "to": "floor", "count": 1}
+    async with miniapp_client(gm) as client:
+        answer = await client.post(f"{PREFIX}/api/move", json=move, headers=auth(anya))
+        assert answer.status == 409
+        body = await answer.json()
+    assert body["message"].startswith("Эта игра уже закончилась."), body
+    assert await table.character(1) == before

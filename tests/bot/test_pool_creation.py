@@ -326,7 +326,7 @@ async def test_game_ended_before_confirm_creates_nothing(storage: Storage, game:
     await player.click("Дальше ▶️")
     await end_game(GROUP)
     await player.click("✅ Создать персонажа")
-    assert "нет игры" in player.bot.sent[-1]
+    assert player.bot.sent[-1].startswith("Эта игра уже закончилась.")  # no "in this chat"
     assert await Character.filter(game_id=game.id).count() == 0
 
 

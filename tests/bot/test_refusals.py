@@ -9,7 +9,7 @@ import pytest
 from bot.db.models import Character, Encounter
 from bot.i18n import Translator
 from bot.services.errors import NoActiveGame, Refusal, ServiceError, SkillProblem
-from bot.views.refusals import REFUSALS, refusal_message, refusal_text
+from bot.views.refusals import REFUSALS, in_private, refusal_message, refusal_text
 from rules.errors import Code, RuleError
 from rules.pool.model import Item
 from rules.pool.places import Place
@@ -115,3 +115,11 @@ def test_the_scheduler_can_still_tell_an_ended_game_by_type() -> None:
     """The few refusals callers catch by type carry their code like every other."""
     assert NoActiveGame().code is Refusal.NO_GAME
     assert refusal_text(RU, NoActiveGame()) == RU.text("error-no-game")
+
+
+def test_a_private_dialog_says_the_game_ended_not_that_this_chat_has_none() -> None:
+    ended = refusal_text(RU, in_private(NoActiveGame()))
+    assert ended == "Эта игра уже закончилась. Новую можно начать командой /newgame в группе."
+    assert isinstance(in_private(NoActiveGame()), NoActiveGame)  # dialogs still close on it
+    other = ServiceError(Refusal.NOT_ADMIN)
+    assert in_private(other) is other

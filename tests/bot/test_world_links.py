@@ -1,7 +1,8 @@
 """The GM's world page links each character and fight to a private dialog with the bot
 (``https://t.me/<bot>?start=<payload>``): ``e<game>_<number>`` opens the /edit dialog,
 ``v<game>_<fight>`` the fight as the GM sees it. The payload is trusted for nothing: a player,
-a fight of another game, a closed fight and a malformed link are refused politely."""
+a fight of another game, a closed fight, an ended game and a malformed link are refused
+politely."""
 
 from __future__ import annotations
 
@@ -68,3 +69,12 @@ async def test_world_links_refuse_players_strangers_and_bad_payloads(gm: Harness
     broken = await gm.emu.wait_for_message(private)
     assert "ссылка устарела или повреждена" in broken.body
     assert "мастер игры" in (await gm.emu.wait_for_message(private)).body  # then the welcome
+
+    # The game is over: both links say so in private words, never "in this chat".
+    await gm.emu.send_text(table.admin, table.group, "/endgame")
+    await gm.emu.wait_for_message(table.group, lambda m: "окончена" in m.body)
+    for payload in (f"v{game}_{fight}", f"e{game}_1"):
+        await gm.emu.send_text(table.admin, private, f"/start {payload}")
+        ended = await gm.emu.wait_for_message(private)
+        assert ended.body.startswith("Эта игра уже закончилась."), ended.body
+        assert "В этом чате" not in ended.body and not ended.buttons
