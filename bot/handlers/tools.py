@@ -72,7 +72,8 @@ async def _rules_systems(message: Message, word: str) -> list[GameSystem]:
 async def show_rules(message: Message, command: CommandObject, l10n: L10n) -> None:
     systems = await _rules_systems(message, (command.args or "").strip().lower())
     if not systems:
-        await message.reply(l10n.text("rules-no-game"))
+        private = message.chat.type == "private"
+        await message.reply(l10n.text("rules-not-playing" if private else "rules-no-game"))
         return
     await message.reply("\n\n".join(l10n.text(RULES[system]) for system in systems))
 

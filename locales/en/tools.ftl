@@ -1,6 +1,7 @@
 ## Table tools: /rules, /log, /verify, /odds
 
 rules-no-game = No game is running here. The rules of any system: /rules pool, /rules duel, /rules d20.
+rules-not-playing = You are not in any game yet. The rules of any system: /rules pool, /rules duel, /rules d20.
 rules-pool =
     📖 <b>d10 pool</b> — survival in the halls
     • Character: 12 points over five stats — Initiative, Attack, Defense, Vitality (at least 1), Charisma. Max health = Vitality.
