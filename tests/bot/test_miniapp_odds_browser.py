@@ -28,6 +28,16 @@ def wait_text(driver: WebDriver, text: str) -> None:
     WebDriverWait(driver, 10).until(lambda d: _shows(d, text))
 
 
+def _bar_edges(driver: WebDriver) -> int:
+    """How many different (left, right) edges the chart's bars have, over all its sections."""
+    edges: list[list[float]] = driver.execute_script(
+        "return [...document.querySelectorAll('#odds-chart .odds-bar')]"
+        ".map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right]; })"
+    )
+    assert len(edges) > 4  # the hit, the damage rows and the swords: several sections
+    return len({(round(left), round(right)) for left, right in edges})
+
+
 async def test_the_odds_tab_starts_from_the_sheet_and_redraws_on_a_tap(gm: Harness) -> None:
     table = await pool_table(gm, ("Аня", QUIET))
     [anya] = table.players
@@ -45,6 +55,7 @@ async def test_the_odds_tab_starts_from_the_sheet_and_redraws_on_a_tap(gm: Harne
                 attack = driver.find_element(By.ID, "odds-attack")
                 assert attack.get_attribute("value") == str(QUIET.attack)
                 assert await off_loop(overflow, driver) == 0
+                assert await off_loop(_bar_edges, driver) == 1  # every section's bars line up
                 await off_loop(screenshot, driver, f"odds-{theme}-{lang}")
                 plus = driver.find_element(By.CSS_SELECTOR, '[data-step="attack-up"]')
                 await off_loop(plus.click)

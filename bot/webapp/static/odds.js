@@ -54,28 +54,27 @@
       ])
     ]);
   }
-  function bars(section) {
+  function bar(r) {
     var el = ui.el;
-    return el('div', { class: 'odds-bars' }, section.rows.map(function (r) {
-      var fill = el('span', { class: 'fill' + (r.share > 0 ? ' some' : '') });
-      fill.style.width = (100 * r.share).toFixed(2) + '%';
-      return el('div', { class: 'odds-row' }, [
-        el('span', { class: 'odds-label', html: r.label }),
-        el('span', { class: 'odds-bar' }, [fill]),
-        el('span', { class: 'odds-percent', text: r.percent })
-      ]);
-    }));
+    var fill = el('span', { class: 'fill' + (r.share > 0 ? ' some' : '') });
+    fill.style.width = (100 * r.share).toFixed(2) + '%';
+    return el('div', { class: 'odds-row' }, [
+      el('span', { class: 'odds-label', html: r.label }),
+      el('span', { class: 'odds-bar' }, [fill]),
+      el('span', { class: 'odds-percent', text: r.percent })
+    ]);
   }
   function $chart() { return document.getElementById('odds-chart'); }
   function chart(data) {
     var el = ui.el;
-    var found = el('div', { id: 'odds-chart' }, [el('p', { class: 'odds-head', html: data.head })]);
+    // One grid for every section: the bars of all of them start and end at the same place.
+    var grid = el('div', { class: 'odds-bars' });
     data.sections.forEach(function (s) {
-      if (s.title) found.appendChild(el('h3', { class: 'section', html: s.title }));
-      if (s.rows.length) found.appendChild(bars(s));
-      s.notes.forEach(function (n) { found.appendChild(el('p', { class: 'hint', html: n })); });
+      if (s.title) grid.appendChild(el('h3', { class: 'section', html: s.title }));
+      s.rows.forEach(function (r) { grid.appendChild(bar(r)); });
+      s.notes.forEach(function (n) { grid.appendChild(el('p', { class: 'hint', html: n })); });
     });
-    return found;
+    return el('div', { id: 'odds-chart' }, [el('p', { class: 'odds-head', html: data.head }), grid]);
   }
   function render(data) {
     var el = ui.el;
