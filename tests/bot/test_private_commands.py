@@ -3,14 +3,22 @@ never "this chat" of a game, and /newgame is never offered where it cannot work.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.commands import COMMAND_NAMES
 from tests.bot.conftest import Harness
 
-GROUP_WORDS = ("В этом чате", "Здесь нет идущей игры", "командой /newgame.")
+GROUP_WORDS = {
+    "ru": ("В этом чате", "Здесь нет идущей игры", "командой /newgame."),
+    "en": ("in this chat", "No game is running here", "start one with /newgame."),
+}
 
 
-async def test_every_command_in_private_answers_in_private_words(gm: Harness) -> None:
-    user = gm.emu.add_user("Ира", language_code="ru")
+@pytest.mark.parametrize("language", ["ru", "en"])
+async def test_every_command_in_private_answers_in_private_words(
+    gm: Harness, language: str
+) -> None:
+    user = gm.emu.add_user("Ира", language_code=language)
     private = gm.emu.private_chat(user)
     wrong = []
     for name in COMMAND_NAMES:
@@ -20,5 +28,6 @@ async def test_every_command_in_private_answers_in_private_words(gm: Harness) ->
         await gm.emu.expect_no_message(private, timeout=0.2)  # every answer to it is in
         answers = gm.emu.bot_messages(private)[before:]
         assert answers, name
-        wrong += [(name, a.body) for a in answers if any(w in a.body for w in GROUP_WORDS)]
+        words = GROUP_WORDS[language]
+        wrong += [(name, a.body) for a in answers if any(w in a.body for w in words)]
     assert not wrong, wrong
