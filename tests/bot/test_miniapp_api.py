@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from aiogram.utils.web_app import safe_parse_webapp_init_data
 
-from bot.db.models import Character
+from bot.db.models import Character, Game, GameStatus
 from rules.pool.model import BackpackContent, Item, PocketContent, start_kit
 from tests.bot.conftest import TOKEN, Harness
 from tests.bot.miniapp_rig import PREFIX, auth, init_data, miniapp_client, twin_tables
@@ -185,8 +185,6 @@ async def test_a_move_through_the_page_equals_the_same_move_in_the_chat(gm: Harn
 
 
 async def test_a_move_after_the_game_ended_says_so_in_private_words(gm: Harness) -> None:
-    from bot.db.models import Game, GameStatus
-
     table = await pool_table(gm, ("Аня", QUIET))
     [anya] = table.players
     before = await table.character(1)

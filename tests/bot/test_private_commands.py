@@ -20,6 +20,7 @@ async def test_every_command_in_private_answers_in_private_words(
 ) -> None:
     user = gm.emu.add_user("Ира", language_code=language)
     private = gm.emu.private_chat(user)
+    words = GROUP_WORDS[language]
     wrong = []
     for name in COMMAND_NAMES:
         before = len(gm.emu.bot_messages(private))
@@ -28,6 +29,5 @@ async def test_every_command_in_private_answers_in_private_words(
         await gm.emu.expect_no_message(private, timeout=0.2)  # every answer to it is in
         answers = gm.emu.bot_messages(private)[before:]
         assert answers, name
-        words = GROUP_WORDS[language]
         wrong += [(name, a.body) for a in answers if any(w in a.body for w in words)]
     assert not wrong, wrong
