@@ -20,6 +20,7 @@ async def test_a_death_at_the_tick_leaves_everything_and_another_picks_it_up(gm:
     assert "💀 Погибли: Аня." in summary
     assert "🪦 Всё, что несла Аня, осталось на полу зала 1: 1 куртка," in summary
     assert "1 меч" in summary
+    await table.report(borya, 1)  # his cycle report comes first, in his private chat
     looked = (await table.say(borya, "/look", table.private(borya))).body
     assert "1 меч" in looked and "5 таблеток" in looked
 
