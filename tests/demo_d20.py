@@ -78,8 +78,8 @@ async def _battle(
     emu: TelegramEmulator, master: EmuUser, group: EmuChat, heroes: dict[str, EmuUser]
 ) -> None:
     call = await say(emu, master, group, "/battle Орден | Орда", "Сбор на бой")
-    await press(emu, heroes["Ирма"], call, "За «Орден»")
-    await press(emu, heroes["Догвор"], call, "За «Орда»")
+    await press(emu, heroes["Ирма"], call, "За сторону «Орден»")
+    await press(emu, heroes["Догвор"], call, "За сторону «Орда»")
     await press(emu, master, call, "⚔️ Начать бой")
     for _ in range(MAX_TURNS):
         live = await until(emu, lambda: _live(emu, group), "show a turn")

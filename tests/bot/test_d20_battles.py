@@ -361,16 +361,16 @@ async def test_joining_and_starting(gm: Harness) -> None:
     table = await d20_table(gm, TRIO)
     call = await table.call(table.users["Догвор"], "Стража | <Разбойники>")
     assert "Созывает Игрок Догвор" in call.body and "«<Разбойники>»: пока никого" in call.body
-    assert call.button_texts == ["За «Стража»", "За «<Разбойники>»", "⚔️ Начать бой"]
+    assert call.button_texts == ["За сторону «Стража»", "За сторону «<Разбойники>»", "⚔️ Начать бой"]
     query = await gm.emu.press_button(table.users["Догвор"], call, "⚔️ Начать бой")
     assert "хотя бы один боец" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
-    await table.join(call, "Догвор", "За «Стража»")
-    query = await gm.emu.press_button(table.users["Догвор"], call, "За «Стража»")
+    await table.join(call, "Догвор", "За сторону «Стража»")
+    query = await gm.emu.press_button(table.users["Догвор"], call, "За сторону «Стража»")
     assert "уже на этой стороне" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
-    await table.join(call, "Эльф", "За «Стража»")
-    edited = await table.join(call, "Эльф", "За «<Разбойники>»")  # switching sides
+    await table.join(call, "Эльф", "За сторону «Стража»")
+    edited = await table.join(call, "Эльф", "За сторону «<Разбойники>»")  # switching sides
     assert "«Стража»: Догвор" in edited.body and "«<Разбойники>»: Эльф" in edited.body
-    query = await gm.emu.press_button(table.stranger, call, "За «Стража»")
+    query = await gm.emu.press_button(table.stranger, call, "За сторону «Стража»")
     assert "нет живого персонажа" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
     query = await gm.emu.press_button(table.users["Эльф"], call, "⚔️ Начать бой")
     assert "созвал" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
