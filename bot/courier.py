@@ -10,10 +10,11 @@ A row is marked done after Telegram has answered. A crash between the answer and
 repeats that one message after the restart: an edit repeats harmlessly, a new message twice.
 
 Edits of one live message that are still waiting merge into the newest; a live message that
-cannot be edited any more (deleted, too old) is sent anew. A 429 delays the chat for as long as
-Telegram asks; network and server errors are tried again, with a growing wait. The courier gives
-up only on what cannot succeed (the bot blocked or removed, the chat gone), logs it, and tells
-the row's hook.
+cannot be edited any more (deleted, too old, left in a group's old chat) is sent anew. A group
+that became a supergroup takes its rows to its new chat id (:attr:`Courier.mover`). A 429
+delays the chat for as long as Telegram asks; network and server errors are tried again, with
+a growing wait. The courier gives up only on what cannot succeed (the bot blocked or removed,
+the chat gone), logs it, and tells the row's hook.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
+    TelegramMigrateToChat,
     TelegramNotFound,
     TelegramRetryAfter,
 )
@@ -50,6 +52,7 @@ from bot.session import paced_by_caller
 
 logger = logging.getLogger(__name__)
 Hook = Callable[[Bot, OwedMessage, bool], Awaitable[None]]
+Mover = Callable[[int, int], Awaitable[object]]  # a group's old chat id, its new one
 POLL_SECONDS = 1.0
 # The poll leaves a fresh row to the update or timer that owed it (it delivers as it ends): the
 # poll is for what a crash, a stop, another replica or a wait left behind.
@@ -69,6 +72,7 @@ class Courier:
         self.redis = redis
         self.bot: Bot | None = None
         self.hooks: dict[str, Hook] = {}
+        self.mover: Mover | None = None  # what moves a group's game to its new chat id
         self._locks: WeakValueDictionary[int, asyncio.Lock] = WeakValueDictionary()
         self._again: set[int] = set()
         self._wakes: dict[int, asyncio.TimerHandle] = {}
@@ -207,11 +211,15 @@ class Courier:
             await _later(row, error.retry_after, attempt=False)
             self._wake(row.chat_id, error.retry_after)
             return False
+        except TelegramMigrateToChat as error:  # the group became a supergroup
+            if self.mover is None:
+                return await self._give_up(row, error)
+            logger.warning("chat %s moved to %s", row.chat_id, error.migrate_to_chat_id)
+            await self.mover(row.chat_id, error.migrate_to_chat_id)
+            self._spawn(error.migrate_to_chat_id)
+            return False
         except (TelegramForbiddenError, TelegramNotFound, TelegramBadRequest) as error:
-            logger.warning("gave up a message to chat %s: %s", row.chat_id, error.message)
-            await _finish(row, None, failed=True)
-            await self._hook(row, delivered=False)
-            return True
+            return await self._give_up(row, error)
         except Exception as error:  # the network, Telegram's 5xx: later
             if row.attempts + 1 >= MAX_ATTEMPTS:
                 logger.error("gave up a message to chat %s after %s tries", row.chat_id, error)
@@ -228,10 +236,18 @@ class Courier:
         await self._hook(row, delivered=True)
         return True
 
+    async def _give_up(self, row: OwedMessage, error: TelegramAPIError) -> bool:
+        logger.warning("gave up a message to chat %s: %s", row.chat_id, error.message)
+        await _finish(row, None, failed=True)
+        await self._hook(row, delivered=False)
+        return True
+
     async def _send(self, bot: Bot, row: OwedMessage, live: Shown) -> int | None:
         markup = _markup(row.markup)
         if row.action == outbox.Action.EDIT and row.live is not None:
             shown = live.get(row.live)
+            if shown is not None and shown.chat_id != row.chat_id:  # the group moved
+                return await self._send_live(bot, row, shown.head, shown, markup, live)
             if shown is not None:
                 try:
                     await bot.edit_message_text(
@@ -291,7 +307,8 @@ class Courier:
                 [shown], on_conflict=["key"], update_fields=["chat_id", "message_id", "head"]
             )
         live[row.live] = shown  # the chat's later rows of this run edit the new message
-        if old is not None and old.message_id != sent.message_id:
+        # A group's old chat (before it became a supergroup) is read-only: nothing to retire.
+        if old is not None and old.chat_id == row.chat_id and old.message_id != sent.message_id:
             await _retire(bot, old, row.retire)
         return sent.message_id
 

@@ -15,6 +15,7 @@ from bot.handlers import (
     duel_news,
     games,
     gm_notices,
+    membership,
     pool_fight_publish,
     reminders,
     world_donations,
@@ -28,6 +29,7 @@ from bot.handlers import (
 from bot.i18n import Translator
 from bot.services.battle_news import BattleNews, CheckRolled
 from bot.services.character_edits import EditNotice
+from bot.services.chat_moves import ChatMoved
 from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
@@ -69,6 +71,7 @@ COMPOSERS: dict[type, Composer] = {
     Gift: world_giving.compose,
     FactBought: world_donations.compose_fact,
     HallsSet: world_tick.compose_halls,
+    ChatMoved: membership.compose_moved,
 }
 
 

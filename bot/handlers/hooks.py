@@ -7,7 +7,7 @@ from aiogram import Bot
 from bot.courier import Courier
 from bot.db.models import OwedMessage
 from bot.handlers import pool_fight_publish, world_tick_publish
-from bot.services import cycles
+from bot.services import chat_moves, cycles
 from bot.services.runtime import Runtime
 
 
@@ -23,3 +23,8 @@ def register_hooks(courier: Courier, runtime: Runtime) -> None:
         await world_tick_publish.on_report(runtime, row.hook, delivered)
 
     courier.on(cycles.REPORT_HOOK, tick_report)
+
+    async def move(old: int, new: int) -> None:
+        await chat_moves.move_chat(old, new, runtime)
+
+    courier.mover = move

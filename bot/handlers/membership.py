@@ -1,17 +1,22 @@
-"""The bot's own membership: a group that removes the bot ends its game quietly; a user who
-blocks the bot (or unblocks it) is remembered as unreachable (reachable) in private."""
+"""The bot's own membership: a group that removes the bot ends its game quietly; a group that
+becomes a supergroup takes its game to its new chat id; a user who blocks the bot (or unblocks
+it) is remembered as unreachable (reachable) in private."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.filters import JOIN_TRANSITION, LEAVE_TRANSITION, ChatMemberUpdatedFilter
-from aiogram.types import ChatMemberUpdated
+from aiogram.types import ChatMemberUpdated, Message
 
 from bot.db.models import User
-from bot.services import games
+from bot.handlers.games import SYSTEM_NAMES
+from bot.i18n import Translator
+from bot.services import chat_moves, games
 from bot.services.errors import NoActiveGame
+from bot.services.outbox import Outgoing
 from bot.services.runtime import Runtime
 
 logger = logging.getLogger(__name__)
@@ -25,6 +30,9 @@ def build_router() -> Router:
     router.my_chat_member.register(
         removed_from_group, groups, ChatMemberUpdatedFilter(LEAVE_TRANSITION)
     )
+    # The upgrade says so twice: in the new supergroup ("from") and in the old group ("to").
+    router.message.register(moved_here, F.migrate_from_chat_id)
+    router.message.register(moved_away, F.migrate_to_chat_id)
     router.my_chat_member.register(blocked, private, ChatMemberUpdatedFilter(LEAVE_TRANSITION))
     router.my_chat_member.register(unblocked, private, ChatMemberUpdatedFilter(JOIN_TRANSITION))
     return router
@@ -37,6 +45,30 @@ async def removed_from_group(event: ChatMemberUpdated, runtime: Runtime) -> None
     except NoActiveGame:
         return
     logger.info("removed from chat %s: game %s ended", event.chat.id, game.id)
+
+
+async def moved_here(message: Message, runtime: Runtime) -> None:
+    assert message.migrate_from_chat_id is not None
+    await chat_moves.move_chat(message.migrate_from_chat_id, message.chat.id, runtime)
+
+
+async def moved_away(message: Message, runtime: Runtime) -> None:
+    assert message.migrate_to_chat_id is not None
+    await chat_moves.move_chat(message.chat.id, message.migrate_to_chat_id, runtime)
+
+
+async def compose_moved(
+    bot: Bot, translator: Translator, moved: chat_moves.ChatMoved
+) -> Sequence[Outgoing]:
+    """A word in the new supergroup that nothing was lost, then the fights' buttons again."""
+    l10n = translator.for_locale(moved.game.locale)
+    system = l10n.text(SYSTEM_NAMES[moved.game.system])
+    text = l10n.text("game-chat-moved", system=system)
+    if moved.again:
+        text = f"{text}\n{l10n.text('game-chat-moved-buttons')}"
+    chat_id = moved.game.active_chat_id
+    assert chat_id is not None
+    return [Outgoing(chat_id, text), *moved.again]
 
 
 async def blocked(event: ChatMemberUpdated) -> None:

@@ -52,3 +52,9 @@ error-cannot-fight = { $state ->
        *[other] { $name } cannot fight right now.
     }
 error-bad-number = A number from { $low } to { $high } is needed.
+
+## The group became a supergroup (a new chat id in Telegram)
+
+game-chat-moved =
+    🔁 This group became a supergroup (Telegram does it by itself, for instance when the history is opened to new members), and it has a new address now. The game “{ $system }” moved with it: characters, fights and the roll log are all here.
+game-chat-moved-buttons = The old messages’ buttons no longer work — whatever waits for a press is repeated below.

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from aiogram import Bot
+from aiogram.exceptions import TelegramMigrateToChat
 from aiogram.types import BufferedInputFile, Update
 
 from tests.telegram_emulator import EmulatorError, TelegramEmulator
@@ -177,3 +178,26 @@ def test_markdown_v2_parser() -> None:
     ]
     with pytest.raises(ApiError, match="Character '!' is reserved"):
         parse_markdown_v2("Hi!")
+
+
+async def test_a_group_upgraded_to_a_supergroup_moves_and_its_old_id_answers_upgraded(
+    emu: TelegramEmulator, bot: Bot
+) -> None:
+    gm, alice = emu.add_user("Gm"), emu.add_user("Alice")
+    group = emu.add_group("Table", admins=[gm], members=[alice], supergroup=False)
+    assert group.type == "group"
+    supergroup = await emu.migrate_group(group, by=gm)
+    assert supergroup.type == "supergroup" and supergroup.id != group.id
+    assert {m.user.id for m in supergroup.members.values()} == {gm.id, alice.id}
+    updates = [Update.model_validate(pending.to_json()) for pending in emu.updates]
+    here, away = (u.message for u in updates if u.message is not None)
+    assert here is not None and away is not None
+    assert (here.chat.id, here.migrate_from_chat_id) == (supergroup.id, group.id)
+    assert (away.chat.id, away.migrate_to_chat_id) == (group.id, supergroup.id)
+    assert [u.event_type for u in updates] == ["message", "message", "my_chat_member"]
+    with pytest.raises(TelegramMigrateToChat) as raised:
+        await bot.send_message(group.id, "hello")
+    assert raised.value.migrate_to_chat_id == supergroup.id
+    await bot.send_message(supergroup.id, "hello")
+    with pytest.raises(EmulatorError, match="became a supergroup"):
+        await emu.send_text(alice, group, "still here?")

@@ -34,6 +34,8 @@ _DEEP_LINK_RE = re.compile(r"^[A-Za-z0-9_-]{0,64}$")
 
 
 def _check_can_write(state: EmulatorState, user: EmuUser, chat: EmuChat) -> None:
+    if chat.migrated_to is not None:
+        raise EmulatorError(f"{chat!r} became a supergroup: write in {chat.migrated_to}")
     if chat.is_private:
         if chat.user is not user:
             raise EmulatorError(f"{user!r} cannot write in the private chat of {chat.user!r}")
@@ -190,6 +192,8 @@ def press_button(
         raise EmulatorError("press_button needs the button text or its callback data")
     if message.deleted:
         raise EmulatorError(f"{message!r} was deleted")
+    if message.chat.migrated_to is not None:
+        raise EmulatorError(f"{message.chat!r} became a supergroup: its buttons are dead")
     if message.chat.is_private and message.chat.user is not user:
         raise EmulatorError(f"{user!r} cannot see {message!r}")
     if not message.chat.is_private and not state.is_present(message.chat, user):
@@ -271,6 +275,36 @@ def leave_group(state: EmulatorState, user: EmuUser, chat: EmuChat) -> EmuMessag
     if state.bot_is_admin(chat):
         _member_update(state, "chat_member", chat, user, old, new)
     return message
+
+
+def migrate_group(state: EmulatorState, chat: EmuChat, by: EmuUser) -> EmuChat:
+    """``by`` makes a group a supergroup (or Telegram does, at 200 members): a new chat with
+    a new id and the same people; a service message in each (the new chat's ``from`` first,
+    then the old one's ``to``) and the bot's join of the new one. The old id answers every
+    call with "group chat was upgraded" and its ``migrate_to_chat_id``."""
+    if chat.type != "group":
+        raise EmulatorError(f"{chat!r} is not a basic group")
+    new = state.add_group(
+        chat.title or "",
+        owner=None,
+        admins=(),
+        members=(),
+        forum=False,
+        supergroup=True,
+        username=None,
+        bot_status="member",
+    )
+    new.bot_status, new.members = chat.bot_status, dict(chat.members)
+    here = _service_message(state, new, by, {"migrate_from_chat_id": chat.id})
+    state.add_event(new, ChatEvent("migrate", by, message=here, note=f"from {chat.id}"))
+    push_message_update(state, here)
+    away = _service_message(state, chat, by, {"migrate_to_chat_id": new.id})
+    state.add_event(chat, ChatEvent("migrate", by, message=away, note=f"to {new.id}"))
+    push_message_update(state, away)
+    chat.migrated_to = new.id
+    old = ChatMemberInfo(state.bot, "left")
+    _member_update(state, "my_chat_member", new, by, old, ChatMemberInfo(state.bot, new.bot_status))
+    return new
 
 
 def set_blocked(state: EmulatorState, user: EmuUser, blocked: bool) -> None:

@@ -287,6 +287,10 @@ class TelegramEmulator:
     async def leave_group(self, user: EmuUser, group: EmuChat) -> EmuMessage:
         return actions.leave_group(self.state, user, group)
 
+    async def migrate_group(self, group: EmuChat, *, by: EmuUser) -> EmuChat:
+        """``group`` becomes a supergroup with a new id (see :func:`actions.migrate_group`)."""
+        return actions.migrate_group(self.state, group, by)
+
     async def block_bot(self, user: EmuUser) -> None:
         """The user blocks the bot: private sends get 403 (and a my_chat_member update)."""
         actions.set_blocked(self.state, user, True)

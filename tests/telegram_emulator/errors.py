@@ -67,6 +67,7 @@ def too_many_requests(retry_after: int) -> ApiError:
 
 
 CHAT_NOT_FOUND = "chat not found"
+UPGRADED = "Bad Request: group chat was upgraded to a supergroup chat"
 
 
 class EmulatorError(Exception):

@@ -76,6 +76,8 @@ class EmuChat:
     next_message_id: int = 1
     #: Status of the bot itself in a group ("member", "administrator", "left", "kicked").
     bot_status: MemberStatus = "member"
+    #: A group upgraded to a supergroup: the new chat's id (the old one answers nothing more).
+    migrated_to: int | None = None
 
     @property
     def is_private(self) -> bool:
@@ -242,7 +244,9 @@ class WebhookConfig:
 class ChatEvent:
     """Something that happened in a chat, for the transcript."""
 
-    kind: Literal["message", "edit", "delete", "press", "answer", "join", "leave", "block"]
+    kind: Literal[
+        "message", "edit", "delete", "press", "answer", "join", "leave", "block", "migrate"
+    ]
     actor: EmuUser
     message: EmuMessage | None = None
     edit: MessageEdit | None = None

@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
-from .errors import CHAT_NOT_FOUND, EmulatorError, bad_request, forbidden
+from .errors import CHAT_NOT_FOUND, UPGRADED, ApiError, EmulatorError, bad_request, forbidden
 from .holds import CallHolds
 from .limits import FailureInjector, RateLimiter
 from .models import (
@@ -184,6 +184,8 @@ class EmulatorState:
         found = self.chats.get(chat_id) if chat_id is not None else None
         if found is None:
             raise bad_request(CHAT_NOT_FOUND)
+        if found.migrated_to is not None:
+            raise ApiError(400, UPGRADED, migrate_to_chat_id=found.migrated_to)
         return found
 
     def chat_from(self, params: Params, name: str = "chat_id") -> EmuChat:

@@ -110,6 +110,8 @@ def render_event(
         return [f"{actor} {'joined' if event.kind == 'join' else 'left'}"]
     if event.kind == "block":
         return [f"{actor} {event.note} the bot"]
+    if event.kind == "migrate":
+        return [f"{actor} made the group a supergroup ({event.note})"]
     return []
 
 
