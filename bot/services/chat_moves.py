@@ -14,12 +14,12 @@ on where it stood.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from tortoise.transactions import in_transaction
 
 from bot.db.models import DuelRecord, Encounter, Game, GameStatus, LiveMessage, OwedMessage
-from bot.services import outbox
+from bot.services import battle_store, outbox
 from bot.services.runtime import Runtime
 
 
@@ -57,15 +57,23 @@ async def move_chat(old: int, new: int, runtime: Runtime) -> Game | None:
 
 
 async def _live_again(old: int, new: int) -> list[outbox.Outgoing]:
-    """The live messages of ``old`` whose last word waited for a press, sent anew in ``new``.
+    """The live messages of ``old`` whose last word waited for a press (or a battle's
+    description), sent anew in ``new``.
 
     One whose last word is still owed needs nothing: it moved with the chat, and the courier
     sends a live message shown in another chat anew.
     """
+    narrating = await Encounter.filter(
+        chat_id=new, kind=battle_store.KIND, stage=battle_store.BattleStage.NARRATION
+    ).values_list("id", flat=True)
+    # A battle waiting for a description waits for a reply to its message, not a press.
+    replied_to = {battle_store.live_key(battle) for battle in cast(list[int], narrating)}
     again = []
     for shown in await LiveMessage.filter(chat_id=old).order_by("message_id"):
         last = await OwedMessage.filter(live=shown.key).order_by("-id").first()
-        if last is None or not last.done or last.failed or not _awaits_press(last.markup):
+        if last is None or not last.done or last.failed:
+            continue
+        if not _awaits_press(last.markup) and shown.key not in replied_to:
             continue
         head = last.head if last.action == outbox.Action.SEND else shown.head
         again.append(

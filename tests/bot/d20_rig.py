@@ -102,13 +102,16 @@ async def d20_table(
     locale: str = "ru",
     women: tuple[str, ...] = (),
     any_action: bool = False,
+    basic_group: bool = False,
 ) -> Table:
     """The characters are men unless named in ``women``. ``any_action``: the game lets every
-    class take every action (rulebook: d20 / Class actions)."""
+    class take every action (rulebook: d20 / Class actions). ``basic_group``: a group that is
+    not a supergroup (yet)."""
     admin = gm.emu.add_user("Мастер", language_code="ru")
     stranger = gm.emu.add_user("Зевака", language_code="ru")
     users = {name: gm.emu.add_user(f"Игрок {name}", language_code="ru") for name, _ in fighters}
-    group = gm.emu.add_group("Таверна", admins=[admin], members=[*users.values(), stranger])
+    members = [*users.values(), stranger]
+    group = gm.emu.add_group("Таверна", admins=[admin], members=members, supergroup=not basic_group)
     game = await games.create_game(group.id, GameSystem.D20, admin.id, locale)
     if any_action:
         settings = change_setting(games.settings_of(game), "d20_any_action", True)

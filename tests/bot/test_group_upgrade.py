@@ -10,6 +10,8 @@ from bot.db.models import DuelRecord, DuelStage, Game, GameSystem, OwedMessage, 
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character
 from tests.bot.conftest import Harness
+from tests.bot.d20_rig import ATTACK, d20_table
+from tests.bot.test_d20_battles import TRIO, TRIO_SIDES
 from tests.e2e.test_pool_game_e2e import edited_until
 from tests.telegram_emulator import EmuChat, EmulatorError, EmuMessage, EmuUser
 
@@ -90,3 +92,22 @@ async def test_an_upgrade_the_bot_never_heard_of_is_found_by_the_next_send(
     assert (await DuelRecord.get(id=record.id)).stage == DuelStage.FINISHED
     assert not await OwedMessage.filter(chat_id=group.id, done=False).exists()
     assert first.button_texts == ["Продолжить", "Остановиться"]  # left as it was, read-only
+
+
+async def test_a_battle_waiting_for_a_description_asks_again_in_the_supergroup(
+    gm: Harness,
+) -> None:
+    """No button waits there, but a reply to the battle's message: it is sent again too."""
+    table = await d20_table(gm, TRIO, basic_group=True)
+    live = await table.start(TRIO_SIDES, [20, 10, 5])
+    await table.act("Догвор", live, ATTACK, "Эльф", 1)  # a fumble: Догвор describes it
+    assert (await table.encounter()).stage == "narration"
+    supergroup = await gm.emu.migrate_group(table.group, by=table.admin)
+
+    asked = await gm.emu.wait_for_message(supergroup, lambda m: "опишите состояние" in m.body)
+    assert "Догвор, опишите состояние персонажа" in asked.body
+    text = "Догвор поднимается, отряхивая колени."
+    await gm.emu.send_text(table.users["Догвор"], supergroup, text, reply_to=asked)
+    taken = await gm.emu.wait_for_message(supergroup, lambda m: "Описание принято" in m.body)
+    assert "(Догвор)" in taken.body and "Ходит Эльф" in taken.body
+    assert (await table.encounter()).stage == "fighting"
