@@ -13,8 +13,9 @@ Edits of one live message that are still waiting merge into the newest; a live m
 cannot be edited any more (deleted, too old, left in a group's old chat) is sent anew. A group
 that became a supergroup takes its rows to its new chat id (:attr:`Courier.mover`). A 429
 delays the chat for as long as Telegram asks; network and server errors are tried again, with
-a growing wait. The courier gives up only on what cannot succeed (the bot blocked or removed,
-the chat gone), logs it, and tells the row's hook.
+a growing wait; a group closed to all but its admins (the bot being none) is tried every half
+minute until it opens. The courier gives up only on what cannot succeed (the bot blocked or
+removed, the chat gone), logs it, and tells the row's hook.
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ GRACE_SECONDS = 2.0
 KEEP_SECONDS = 86_400.0  # delivered rows are kept a day (for /log-like forensics), then dropped
 MAX_ATTEMPTS = 30  # network/server failures in a row before giving up (~15 min of waits)
 NOT_MODIFIED = "message is not modified"
+# A group closed for a while (only its admins write, and the bot is none): the messages wait.
+MUTED = ("not enough rights to send",)
+MUTED_WAIT = 30.0
 # What each row's live message shows now, read with the rows (one statement, not one a row).
 _SHOWN = 'SELECT "{}" FROM "live_messages" WHERE "key" = "owed_messages"."live"'
 SHOWN = {f"shown_{c}": RawSQL(f"({_SHOWN.format(c)})") for c in ("chat_id", "message_id", "head")}
@@ -218,7 +222,16 @@ class Courier:
             await self.mover(row.chat_id, error.migrate_to_chat_id)
             self._spawn(error.migrate_to_chat_id)
             return False
-        except (TelegramForbiddenError, TelegramNotFound, TelegramBadRequest) as error:
+        except TelegramBadRequest as error:
+            if not any(sign in error.message for sign in MUTED):
+                return await self._give_up(row, error)
+            logger.warning(
+                "chat %s does not let the bot write: again in %ss", row.chat_id, MUTED_WAIT
+            )
+            await _later(row, MUTED_WAIT, attempt=False)
+            self._wake(row.chat_id, MUTED_WAIT)
+            return False
+        except (TelegramForbiddenError, TelegramNotFound) as error:
             return await self._give_up(row, error)
         except Exception as error:  # the network, Telegram's 5xx: later
             if row.attempts + 1 >= MAX_ATTEMPTS:

@@ -7,6 +7,7 @@ the way services owe them (:func:`bot.services.outbox.owe` inside a transaction)
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -139,6 +140,28 @@ async def test_a_429_delays_the_chat_and_loses_nothing(
             break
         await asyncio.sleep(0.1)
     assert texts(emu, group) == ["№0", "№1", "№2"]
+    await courier.stop()
+
+
+async def test_a_group_closed_to_all_but_admins_keeps_its_messages_until_it_opens(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    """An admin closes the group for the night; the bot is no admin: what the game owes it
+    waits (tried every half minute), then goes out in order once the group is open again."""
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    emu.set_members_can_send(group, False)
+    await courier.deliver(await owed(*(Outgoing(group.id, f"№{n}") for n in range(3))))
+    assert texts(emu, group) == []
+    held = await OwedMessage.filter(chat_id=group.id).order_by("id")
+    assert [(row.done, row.failed, row.attempts) for row in held] == [(False, False, 0)] * 3
+    assert held[0].due_at > time.time() + 20  # not given up: tried again in half a minute
+
+    emu.set_members_can_send(group, True)
+    await OwedMessage.filter(chat_id=group.id).update(due_at=time.time())  # half a minute on
+    await courier.deliver([group.id])
+    assert texts(emu, group) == ["№0", "№1", "№2"]
+    assert await OwedMessage.filter(chat_id=group.id, done=True, failed=False).count() == 3
     await courier.stop()
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 from aiogram import Bot
-from aiogram.exceptions import TelegramMigrateToChat
+from aiogram.exceptions import TelegramBadRequest, TelegramMigrateToChat
 from aiogram.types import BufferedInputFile, Update
 
 from tests.telegram_emulator import EmulatorError, TelegramEmulator
@@ -201,3 +201,18 @@ async def test_a_group_upgraded_to_a_supergroup_moves_and_its_old_id_answers_upg
     await bot.send_message(supergroup.id, "hello")
     with pytest.raises(EmulatorError, match="became a supergroup"):
         await emu.send_text(alice, group, "still here?")
+
+
+async def test_a_group_closed_to_all_but_admins_refuses_a_bot_that_is_no_admin(
+    emu: TelegramEmulator, bot: Bot
+) -> None:
+    gm, alice = emu.add_user("Gm"), emu.add_user("Alice")
+    group = emu.add_group("Table", admins=[gm], members=[alice])
+    emu.set_members_can_send(group, False)
+    with pytest.raises(TelegramBadRequest, match="not enough rights to send text messages"):
+        await bot.send_message(group.id, "night news")
+    with pytest.raises(EmulatorError, match="closed"):
+        await emu.send_text(alice, group, "may I?")
+    await emu.send_text(gm, group, "/tick")  # an admin still writes
+    emu.set_members_can_send(group, True)
+    await bot.send_message(group.id, "morning news")

@@ -34,6 +34,10 @@ _DEEP_LINK_RE = re.compile(r"^[A-Za-z0-9_-]{0,64}$")
 
 
 def _check_can_write(state: EmulatorState, user: EmuUser, chat: EmuChat) -> None:
+    if not chat.is_private and not chat.members_can_send:
+        member = state.member(chat, user.id)
+        if member is None or member.status not in ("creator", "administrator"):
+            raise EmulatorError(f"{chat!r} is closed: only its admins write now")
     if chat.migrated_to is not None:
         raise EmulatorError(f"{chat!r} became a supergroup: write in {chat.migrated_to}")
     if chat.is_private:

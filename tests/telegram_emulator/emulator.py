@@ -287,6 +287,11 @@ class TelegramEmulator:
     async def leave_group(self, user: EmuUser, group: EmuChat) -> EmuMessage:
         return actions.leave_group(self.state, user, group)
 
+    def set_members_can_send(self, group: EmuChat, allowed: bool) -> None:
+        """An admin closes the group for the night (only admins write; a bot that is no admin
+        gets "not enough rights to send text messages") or opens it again."""
+        group.members_can_send = allowed
+
     async def migrate_group(self, group: EmuChat, *, by: EmuUser) -> EmuChat:
         """``group`` becomes a supergroup with a new id (see :func:`actions.migrate_group`)."""
         return actions.migrate_group(self.state, group, by)

@@ -78,6 +78,8 @@ class EmuChat:
     bot_status: MemberStatus = "member"
     #: A group upgraded to a supergroup: the new chat's id (the old one answers nothing more).
     migrated_to: int | None = None
+    #: The group's default permission to send messages (off: only admins write, bots too).
+    members_can_send: bool = True
 
     @property
     def is_private(self) -> bool:

@@ -226,6 +226,8 @@ class EmulatorState:
             raise forbidden(f"bot was kicked from the {kind}")
         if chat.bot_status not in PRESENT_STATUSES:
             raise forbidden(f"bot is not a member of the {kind}")
+        if not chat.members_can_send and not self.bot_is_admin(chat):
+            raise bad_request("not enough rights to send text messages to the chat")
 
     def bot_is_admin(self, chat: EmuChat) -> bool:
         return chat.bot_status in ("administrator", "creator")
