@@ -53,7 +53,7 @@ from bot.session import paced_by_caller
 
 logger = logging.getLogger(__name__)
 Hook = Callable[[Bot, OwedMessage, bool], Awaitable[None]]
-Mover = Callable[[int, int], Awaitable[object]]  # a group's old chat id, its new one
+Mover = Callable[[int, int], Awaitable[None]]  # a group's old chat id, its new one
 POLL_SECONDS = 1.0
 # The poll leaves a fresh row to the update or timer that owed it (it delivers as it ends): the
 # poll is for what a crash, a stop, another replica or a wait left behind.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import socket
@@ -124,3 +125,20 @@ async def database(tmp_path: Path) -> AsyncIterator[str]:
     await init_database(url)
     yield url
     await close_database()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def each_database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """:func:`database`, once on SQLite and once on a fresh PostgreSQL database."""
+    from bot.db.setup import close_database, init_database
+    from tests.postgres import fresh_database
+
+    async with contextlib.AsyncExitStack() as stack:
+        if request.param == "sqlite":
+            url = f"sqlite://{tmp_path / 'test.sqlite3'}"
+        else:  # the cluster is a plain fixture: asked for only when PostgreSQL runs
+            server = request.getfixturevalue("postgres_url")
+            url = await stack.enter_async_context(fresh_database(server))
+        await init_database(url)
+        stack.push_async_callback(close_database)
+        yield url

@@ -32,8 +32,8 @@ class ChatMoved:
     again: list[outbox.Outgoing]
 
 
-async def move_chat(old: int, new: int, runtime: Runtime) -> Game | None:
-    """Move everything of chat ``old`` to ``new``; the running game that moved, if any.
+async def move_chat(old: int, new: int, runtime: Runtime) -> None:
+    """Move everything of chat ``old`` to ``new`` (and tell the running game's group).
 
     Idempotent: the second caller finds nothing left under ``old`` but straggling owed
     messages (owed by a timer that read the old id just before), and moves only those.
@@ -46,14 +46,13 @@ async def move_chat(old: int, new: int, runtime: Runtime) -> Game | None:
         # The old messages they answer are not in the new group: sent as plain messages.
         await OwedMessage.filter(chat_id=old, done=False).update(chat_id=new, reply_to=None)
         if not moved:
-            return None
+            return
         again = await _live_again(old, new)
         game = await Game.filter(active_chat_id=new, status=GameStatus.ACTIVE).first()
         if game is None:
             await outbox.owe(again)
         else:
             await runtime.announce(ChatMoved(game, again))
-    return game
 
 
 async def _live_again(old: int, new: int) -> list[outbox.Outgoing]:
@@ -68,9 +67,13 @@ async def _live_again(old: int, new: int) -> list[outbox.Outgoing]:
     ).values_list("id", flat=True)
     # A battle waiting for a description waits for a reply to its message, not a press.
     replied_to = {battle_store.live_key(battle) for battle in cast(list[int], narrating)}
+    shown_all = await LiveMessage.filter(chat_id=old).order_by("message_id")
+    # Each live message's last word, read in one statement (rows are kept a day, so few).
+    rows = await OwedMessage.filter(live__in=[shown.key for shown in shown_all]).order_by("id")
+    last_of = {row.live: row for row in rows}
     again = []
-    for shown in await LiveMessage.filter(chat_id=old).order_by("message_id"):
-        last = await OwedMessage.filter(live=shown.key).order_by("-id").first()
+    for shown in shown_all:
+        last = last_of.get(shown.key)
         if last is None or not last.done or last.failed:
             continue
         if not _awaits_press(last.markup) and shown.key not in replied_to:

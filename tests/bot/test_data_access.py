@@ -3,8 +3,6 @@ step's transaction (its rolls' log and its versioned writes) that keeps both or 
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,22 +19,13 @@ from bot.services.fight_store import FighterRow
 from bot.services.runtime import verifiable_dice
 from bot.services.world import load_world, save_fighters
 from rules.pool.model import Gender, Stats
-from tests.postgres import fresh_database
 
 ACTOR = "бой №1, раунд 2, ход Бронна и Аню"  # longer than the column's 32 characters
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    async with contextlib.AsyncExitStack() as stack:
-        if request.param == "sqlite":
-            url = f"sqlite://{tmp_path / 'test.sqlite3'}"
-        else:  # the cluster is a plain fixture: asked for only when PostgreSQL runs
-            server = request.getfixturevalue("postgres_url")
-            url = await stack.enter_async_context(fresh_database(server))
-        await init_database(url)
-        stack.push_async_callback(close_database)
-        yield url
+@pytest.fixture
+def db(each_database: str) -> str:
+    return each_database
 
 
 async def test_sqlite_runs_in_wal_without_waiting_for_the_disk_unless_the_url_says(

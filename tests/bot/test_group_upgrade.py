@@ -3,37 +3,23 @@ id is delivered in the new one, and the fight's buttons come again there."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 from tortoise.timezone import now
 
 from bot.db.models import DuelRecord, DuelStage, Game, GameSystem, OwedMessage, Timer
-from bot.db.setup import close_database, init_database
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, d20_table
 from tests.bot.test_d20_battles import TRIO, TRIO_SIDES
 from tests.e2e.test_pool_game_e2e import edited_until
-from tests.postgres import fresh_database
 from tests.telegram_emulator import EmuChat, EmulatorError, EmuMessage, EmuUser
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+@pytest.fixture
+def database(each_database: str) -> str:
     """Each test on both databases: the move is a handful of conditional updates."""
-    async with contextlib.AsyncExitStack() as stack:
-        if request.param == "sqlite":
-            url = f"sqlite://{tmp_path / 'test.sqlite3'}"
-        else:
-            server = request.getfixturevalue("postgres_url")
-            url = await stack.enter_async_context(fresh_database(server))
-        await init_database(url)
-        yield url
-        await close_database()
+    return each_database
 
 
 ROUND_ONE = {17: [1, 15, 11, 3, 10], 100: [5, 56, 92]}  # Сандор 3:2, Бронн 12/30
