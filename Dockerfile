@@ -11,12 +11,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 COPY requirements.lock ./
-RUN pip install --require-hashes -r requirements.lock
+# --no-deps: the lock is complete, so nothing is resolved at build time (a newer release of a
+# dependency cannot slip in); pip check then fails the build if the lock is not consistent.
+RUN pip install --no-deps --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY rules ./rules
 COPY locales ./locales
 RUN pip install --no-deps --no-build-isolation -e . \
+    && pip check \
     && useradd --system --uid 10001 --home-dir /app gm \
     && mkdir -p /app/data && chown gm /app/data
 USER gm

@@ -1,6 +1,8 @@
 # Sourced by the scripts: the project's .venv, installed from a lock file of exact versions with
 # hashes (requirements.lock: the bot; requirements-dev.lock: the bot and its dev tools), then
-# the project itself in editable mode, without resolving anything anew.
+# the project itself in editable mode, without resolving anything anew: every package comes
+# from the lock with --no-deps, so no pip (not even the venv's old bundled one) looks for a
+# newer release of anything, and `pip check` then proves the lock is complete and consistent.
 # Needs Python 3.11 (the locks are compiled for it); apt-get brings python3-venv when missing.
 
 install_venv() {
@@ -16,8 +18,14 @@ install_venv() {
         fi
     fi
     local pip=(.venv/bin/python -m pip install -q --disable-pip-version-check)
-    "${pip[@]}" --require-hashes -r "$lock"
+    "${pip[@]}" --no-deps --require-hashes -r "$lock"
     "${pip[@]}" --no-deps --no-build-isolation -e .
+    local problems
+    if ! problems="$(.venv/bin/python -m pip check --disable-pip-version-check 2>&1)"; then
+        echo "$lock does not install a consistent set of packages (pip check):" >&2
+        echo "$problems" >&2
+        return 1
+    fi
 }
 
 # A command as root: sudo when not root already.
