@@ -20,7 +20,7 @@ from aiohttp import web
 from redis.asyncio import Redis
 from tortoise.exceptions import OperationalError
 
-from bot.commands import register_commands
+from bot import tasks
 from bot.config import Settings
 from bot.courier import Courier
 from bot.db.setup import close_database, init_database
@@ -38,6 +38,7 @@ from bot.handlers.herald import Herald
 from bot.handlers.hooks import register_hooks
 from bot.health import InfraHealth
 from bot.i18n import Translator
+from bot.menus import set_up_menus
 from bot.middlewares import L10nMiddleware, OutboxMiddleware
 from bot.outage import HealthyRequestHandler, PollingGate
 from bot.pacing import OFF, Limits, Pacer
@@ -49,7 +50,7 @@ from bot.startup import StartupError
 from bot.storage import open_storage
 from bot.throttle import ThrottleMiddleware
 from bot.webapp.server import Deps
-from bot.webapp.serving import beside_polling, deps_from, mount, set_menu_button
+from bot.webapp.serving import beside_polling, deps_from, mount
 from rules.dice import Dice, SystemDice
 
 logger = logging.getLogger(__name__)
@@ -186,8 +187,10 @@ async def run(settings: Settings) -> None:
                 "check the network, or point it at a reachable Bot API server",
             ) from None
         logger.info("running as @%s", me.username)
-        await register_commands(bot, translator)
-        await set_menu_button(bot, translator, settings)
+        # Cosmetic, so not awaited: set up beside polling and tried again until done. The exit
+        # stack holds the task and stops it before the bot's session closes.
+        menus = asyncio.create_task(set_up_menus(bot, translator, settings), name="menus")
+        stack.push_async_callback(tasks.stop, menus)
         settle_heap()
         miniapp = deps_from(dp, bot, settings.bot_token.get_secret_value())
         if settings.webhook_enabled:

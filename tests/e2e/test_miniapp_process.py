@@ -13,7 +13,7 @@ import aiohttp
 
 from tests.bot.miniapp_rig import sign_init_data
 from tests.conftest import free_port
-from tests.e2e.process import bot_process
+from tests.e2e.process import bot_process, until
 from tests.telegram_emulator import EmuUser, TelegramEmulator
 
 URL = "https://example.org/app/"
@@ -35,7 +35,8 @@ async def _page_and_api(emu: TelegramEmulator, port: int) -> None:
         assert me.status == 200 and (await me.json())["characters"] == []
         forged = await http.get(f"{base}/api/me", headers=_auth("1:" + "x" * 40, user))
         assert forged.status == 401
-    assert emu.menu_button() == {"type": "web_app", "text": "Игра", "web_app": {"url": URL}}
+    button = {"type": "web_app", "text": "Игра", "web_app": {"url": URL}}
+    await until(emu, lambda: emu.menu_button() == button)  # set up beside polling (bot.menus)
 
 
 async def test_beside_polling_and_a_clean_stop(tmp_path: Path, clean_redis: str) -> None:
@@ -80,5 +81,6 @@ async def test_off_without_miniapp_url(tmp_path: Path, clean_redis: str) -> None
             else:
                 writer.close()
                 raise AssertionError("a server is listening with the Mini App off")
-            assert emu.menu_button() == {"type": "default"}  # a stale Mini App button reset
+            # a stale Mini App button reset, beside polling (bot.menus)
+            await until(emu, lambda: emu.menu_button() == {"type": "default"})
         assert bot.returncode == 0
