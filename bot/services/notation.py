@@ -1,13 +1,19 @@
-"""``/roll`` dice notation, parsed and evaluated by avrae's ``d20`` with our dice source.
+"""``/roll`` dice notation, parsed by avrae's ``d20`` and evaluated with our dice source.
 
 ``d20`` draws from the global ``random``; we keep its grammar, operators and rendering but
 route every die through an injected :class:`rules.dice.Dice`, so table rolls are scriptable
-in tests like everything else.
+in tests like everything else. Only what d20 documents is used (its README and its docs,
+https://d20.readthedocs.io: the guard in tests/private_attributes.py holds us to it):
+``Roller.parse`` gives the syntax tree, which :class:`_Evaluator` turns into d20's own result
+nodes with their constructors; a ``RollContext`` caps the dice one roll takes; and a
+``SimpleStringifier`` renders the result through the ``_stringify`` / ``_str_*`` hooks d20
+documents for that.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -53,45 +59,144 @@ class TableRoll:
 
 
 class _SourcedContext(d20.RollContext):  # type: ignore[misc]
+    """d20's documented cap on the dice one roll takes (``count_roll``: "Called each time a
+    die is about to be rolled"), and our source those dice come from.
+
+    d20 calls ``count_roll`` before each die it rolls itself, from the global ``random``. Our
+    dice are drawn in :meth:`draw` only, so a call from anywhere else means a d20 release
+    rolled one behind our back: that is refused rather than shown as a roll of our dice."""
+
     def __init__(self, dice: Dice) -> None:
         super().__init__(max_rolls=MAX_ROLLS)
         self.dice = dice
+        self.drawing = False
+
+    def count_roll(self, n: int = 1) -> None:
+        if not self.drawing:
+            raise RuntimeError("d20 rolled a die from its own random source, not from ours")
+        super().count_roll(n)
+
+    def draw(self, size: int | str) -> Any:
+        """One value of a die of ``size`` sides (``"%"``: 0, 10 ... 90, as d20 rolls it)."""
+        self.drawing = True
+        try:
+            self.count_roll()
+        finally:
+            self.drawing = False
+        if size == "%":
+            return expression.Literal((self.dice.roll(10) - 1) * 10)
+        return expression.Literal(self.dice.roll(int(size)))
 
 
-class _SourcedDie(expression.Die):  # type: ignore[misc]
-    def _add_roll(self) -> None:
-        context: _SourcedContext = self._context
-        context.count_roll()
-        if self.size == "%":
-            value = (context.dice.roll(10) - 1) * 10
-        else:
-            value = context.dice.roll(int(self.size))
-        self.values.append(expression.Literal(value))
+_ROLLING_OPERATORS = frozenset({"rr", "ro", "ra", "e"})  # the set operators that roll dice
 
 
-class _SourcedDice(expression.Dice):  # type: ignore[misc]
-    @classmethod
-    def new(cls, num: int, size: Any, context: Any = None) -> _SourcedDice:
-        return cls(
-            num, size, [_SourcedDie.new(size, context=context) for _ in range(num)], context=context
-        )
+class _Evaluator:
+    """Turns a parsed tree (d20's documented "Abstract Syntax Tree") into d20's result nodes
+    (its "Expression Tree"), built with their constructors as ``d20.Roller`` builds them,
+    except that every die comes from our source: the set operators that roll dice are applied
+    here, the others by d20's ``SetOperator.operate``."""
 
-    def roll_another(self) -> None:
-        self.values.append(_SourcedDie.new(self.size, context=self._context))
+    def __init__(self, context: _SourcedContext) -> None:
+        self.context = context
+        self.handlers: dict[type, Callable[[Any], Any]] = {
+            diceast.Expression: self.expression,
+            diceast.AnnotatedNumber: self.annotated,
+            diceast.Literal: self.literal,
+            diceast.Parenthetical: self.parenthetical,
+            diceast.UnOp: self.unary,
+            diceast.BinOp: self.binary,
+            diceast.OperatedSet: self.operated,
+            diceast.NumberSet: self.number_set,
+            diceast.OperatedDice: self.operated,
+            diceast.Dice: self.dice,
+        }
 
-    def __copy__(self) -> _SourcedDice:
-        return _SourcedDice(
-            num=self.num,
-            size=self.size,
-            context=self._context,
-            values=self.values.copy(),
-            operations=self.operations.copy(),
-        )
+    def evaluate(self, node: Any) -> Any:
+        return self.handlers[type(node)](node)
 
+    def expression(self, node: Any) -> Any:
+        return expression.Expression(self.evaluate(node.roll), node.comment)
 
-class _SourcedRoller(d20.Roller):  # type: ignore[misc]
-    def _eval_dice(self, node: diceast.Dice) -> _SourcedDice:
-        return _SourcedDice.new(node.num, node.size, context=self.context)
+    def annotated(self, node: Any) -> Any:
+        target = self.evaluate(node.value)
+        target.annotation = "".join(node.annotations)
+        return target
+
+    def literal(self, node: Any) -> Any:
+        return expression.Literal(node.value)
+
+    def parenthetical(self, node: Any) -> Any:
+        return expression.Parenthetical(self.evaluate(node.value))
+
+    def unary(self, node: Any) -> Any:
+        return expression.UnOp(node.op, self.evaluate(node.value))
+
+    def binary(self, node: Any) -> Any:
+        return expression.BinOp(self.evaluate(node.left), node.op, self.evaluate(node.right))
+
+    def number_set(self, node: Any) -> Any:
+        return expression.Set([self.evaluate(value) for value in node.values])
+
+    def dice(self, node: Any) -> Any:
+        dice = [self.die(node.size) for _ in range(node.num)]
+        return expression.Dice(node.num, node.size, dice, context=self.context)
+
+    def die(self, size: int | str) -> Any:
+        return expression.Die(size, [self.context.draw(size)], context=self.context)
+
+    def operated(self, node: Any) -> Any:
+        target = self.evaluate(node.value)
+        for operation in node.operations:
+            operator = expression.SetOperator.from_ast(operation)
+            if operator.op in _ROLLING_OPERATORS:
+                self.roll(operator, target)
+            else:  # keep, drop, minimum, maximum: no die rolled
+                operator.operate(target)
+            target.operations.append(operator)
+        return target
+
+    def roll(self, operator: Any, dice: Any) -> None:
+        """d20's rerolls and explosions (``SetOperator.reroll``, ``reroll_once``,
+        ``explode_once``, ``explode``) with our dice. Dice selected together are rolled in
+        their order in the roll: d20 goes through a ``set`` of them, in whatever order they
+        hash, which would make a scripted reroll land on any of them."""
+        match operator.op:
+            case "rr":  # reroll until none matches
+                selected = self.select(operator, dice)
+                while selected:
+                    for die in selected:
+                        self.reroll(die)
+                    selected = self.select(operator, dice)
+            case "ro":  # reroll once
+                for die in self.select(operator, dice):
+                    self.reroll(die)
+            case "ra":  # reroll one die at most, and add: it stays, another is rolled
+                for die in operator.select(dice, max_targets=1):
+                    self.explode(die, dice)
+            case _:  # "e": explode on, until no new die matches
+                selected = self.select(operator, dice)
+                exploded: list[Any] = []
+                while selected:
+                    for die in selected:
+                        self.explode(die, dice)
+                    exploded.extend(selected)
+                    selected = [die for die in self.select(operator, dice) if die not in exploded]
+
+    @staticmethod
+    def select(operator: Any, dice: Any) -> list[Any]:
+        chosen = operator.select(dice)
+        return [die for die in dice.values if die in chosen]
+
+    def reroll(self, die: Any) -> None:
+        """``Die.reroll``: the last value dropped, a new one rolled."""
+        die.values[-1].drop()
+        die.values.append(self.context.draw(die.size))
+
+    def explode(self, die: Any, dice: Any) -> None:
+        """``Die.explode`` marks the value; another die joins the set."""
+        die.explode()
+        dice.values.append(self.die(dice.size))
 
 
 _DROP_OPEN, _DROP_CLOSE = "\x01", "\x02"
@@ -110,12 +215,12 @@ D20_SIDES = 20
 
 class _Stringifier(d20.SimpleStringifier):  # type: ignore[misc]
     """Plain rendering with dropped dice marked (struck), and a kept d20's natural 20 (bold)
-    and natural 1 (struck), as the bot marks dice everywhere; knows our two node subclasses."""
+    and natural 1 (struck), as the bot marks dice everywhere. d20's README ("Custom
+    Stringifier") shows this: subclass ``SimpleStringifier``, override ``_stringify`` and the
+    ``_str_*`` methods, call ``self._stringify`` and ``super()._stringify``."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._nodes[_SourcedDice] = self._str_dice
-        self._nodes[_SourcedDie] = self._str_die
         self._in_dropped = False
 
     def _str_expression(self, node: Any) -> str:
@@ -171,9 +276,8 @@ def roll_notation(text: str, dice: Dice) -> TableRoll:
         raise NotationError(NotationProblem.EMPTY)
     if len(source) > MAX_EXPRESSION_LENGTH:
         raise NotationError(NotationProblem.TOO_LONG)
-    roller = _SourcedRoller(context=_SourcedContext(dice))
-    try:
-        tree = roller.parse(source)
+    try:  # a roller of its own: d20's shared one caches trees by the text without spaces
+        tree = d20.Roller().parse(source)
     except d20.RollSyntaxError:
         raise NotationError(NotationProblem.SYNTAX) from None
     nodes = _dice_nodes(tree)
@@ -186,8 +290,8 @@ def roll_notation(text: str, dice: Dice) -> TableRoll:
     if any(node.size != "%" and node.size > MAX_SIDES for node in nodes):
         raise NotationError(NotationProblem.TOO_MANY_SIDES)
     try:  # d20 evaluates lazily: the total and the rendering can raise too
-        result = roller.roll(tree, stringifier=_Stringifier())
-        total, rendered = result.total, result.result
+        rolled = _Evaluator(_SourcedContext(dice)).evaluate(tree)
+        total, rendered = int(rolled.total), _Stringifier().stringify(rolled)
     except d20.TooManyRolls:
         raise NotationError(NotationProblem.TOO_MANY_DICE) from None
     except d20.RollValueError as error:
