@@ -59,6 +59,7 @@ POLL_SECONDS = 1.0
 # poll is for what a crash, a stop, another replica or a wait left behind.
 GRACE_SECONDS = 2.0
 KEEP_SECONDS = 86_400.0  # delivered rows are kept a day (for /log-like forensics), then dropped
+STOP_SECONDS = 10.0  # how long a stop waits for the deliveries under way
 MAX_ATTEMPTS = 30  # network/server failures in a row before giving up (~15 min of waits)
 NOT_MODIFIED = "message is not modified"
 # A group closed for a while (only its admins write, and the bot is none): the messages wait.
@@ -82,6 +83,7 @@ class Courier:
         self._wakes: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._poller: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
         self._swept = 0.0
 
     def on(self, name: str, hook: Hook) -> None:
@@ -95,18 +97,24 @@ class Courier:
     async def start(self, bot: Bot) -> None:
         """Deliver what is owed (before new updates are taken), then poll."""
         self.bind(bot)
+        self._stopping.clear()
         await self.deliver_due()
         self._poller = asyncio.create_task(self._poll(), name="courier")
 
     async def stop(self) -> None:
+        """Stop polling and wait for the deliveries under way: one cut between Telegram's
+        answer and its mark would be sent again after the restart."""
+        self._stopping.set()
         if self._poller is not None:
-            await tasks.stop(self._poller)
+            done, _ = await asyncio.wait({self._poller}, timeout=STOP_SECONDS)
+            if not done:
+                await tasks.stop(self._poller)
             self._poller = None
         for wake in self._wakes.values():
             wake.cancel()
         self._wakes.clear()
         if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=10)
+            await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
 
     async def deliver(self, chats: Iterable[int]) -> None:
         """Deliver what ``chats`` are owed now, as far as pacing allows (the rest later)."""
@@ -126,7 +134,10 @@ class Courier:
 
     async def _poll(self) -> None:
         while True:
-            await asyncio.sleep(POLL_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(POLL_SECONDS):
+                    await self._stopping.wait()
+                return  # between two passes: none is cut short
             try:
                 await self.deliver_due(GRACE_SECONDS)
                 await self._sweep()
