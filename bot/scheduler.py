@@ -33,14 +33,14 @@ class Scheduler:
         self.handlers[kind] = handler
 
     def install(self, dp: Dispatcher) -> None:
-        dp.startup.register(self._start)
-        dp.shutdown.register(self._stop)
+        dp.startup.register(self.start)
+        dp.shutdown.register(self.stop)
 
-    async def _start(self, bot: Bot, dispatcher: Dispatcher) -> None:
+    async def start(self, bot: Bot, dispatcher: Dispatcher) -> None:
         data = dict(dispatcher.workflow_data)
         self._task = asyncio.create_task(self._run(bot, data), name="timers")
 
-    async def _stop(self) -> None:
+    async def stop(self) -> None:
         if self._task is not None:
             await tasks.stop(self._task)
             self._task = None

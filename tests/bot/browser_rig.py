@@ -6,6 +6,8 @@ event loop keeps serving the page meanwhile."""
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import json
 import shutil
 import tempfile
@@ -76,21 +78,58 @@ async def off_loop(call: Callable[..., T], *args: Any) -> T:
     return await asyncio.to_thread(call, *args)
 
 
+_shared: list[WebDriver] = []  # this process's one browser (a worker's, under xdist)
+
+
+def _launch() -> WebDriver:
+    """Chromium with an empty profile, quit when it fails a test or the process ends."""
+    profile = tempfile.mkdtemp(prefix="miniapp-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    atexit.register(_quit, driver, profile)
+    return driver
+
+
+def _quit(driver: WebDriver, profile: str) -> None:
+    if driver in _shared:
+        _shared.remove(driver)
+    with contextlib.suppress(Exception):  # gone already
+        driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def _fresh_tab(driver: WebDriver) -> None:
+    """A new tab (its own sessionStorage, where the page keeps its initData) in place of the
+    others, at the phone's size."""
+    old = driver.window_handles
+    driver.switch_to.new_window("tab")
+    fresh = driver.current_window_handle
+    for handle in old:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(fresh)
+    driver.set_window_size(WIDTH, HEIGHT)
+
+
 @contextmanager
 def chromium() -> Iterator[WebDriver]:
-    """A fresh headless Chromium with an empty profile; skipped when it is not installed."""
+    """Headless Chromium in a fresh tab; skipped when it is not installed. One browser serves
+    the whole run (starting one took about 2 s a test): a block that fails leaves it to be
+    started anew."""
     if shutil.which(CHROMIUM) is None or shutil.which(CHROMEDRIVER) is None:
         pytest.skip("chromium and chromium-driver are not installed (scripts/test.sh does it)")
-    with tempfile.TemporaryDirectory(prefix="miniapp-chromium-") as profile:
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for flag in (*FLAGS, f"--user-data-dir={profile}"):
-            options.add_argument(flag)
-        driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
-        try:
-            yield driver
-        finally:
-            driver.quit()
+    if not _shared:
+        _shared.append(_launch())
+    driver = _shared[0]
+    try:
+        yield driver
+        _fresh_tab(driver)
+    except BaseException:
+        _shared.clear()  # quit at the process's end; the next block starts another
+        raise
 
 
 def page_url(base: str, init_data: str, theme: str = "light", query: str = "") -> str:

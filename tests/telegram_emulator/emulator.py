@@ -380,6 +380,23 @@ class TelegramEmulator:
     def clear_calls(self) -> None:
         self.state.calls.clear()
 
+    def new_scene(self, *, privacy_mode: bool = False) -> None:
+        """Forget what happened (calls, updates, injected failures and holds, flood limits,
+        queued dice), keeping the users and chats: a shared emulator between two tests, whose
+        new users and chats then get ids never used before. Nothing may be waiting for an
+        update then (see ``tests/bot/conftest.py``)."""
+        state = self.state
+        state.calls.clear()
+        state.callback_queries.clear()
+        state.updates.clear()
+        state.updates.history.clear()
+        state.updates.dropped.clear()
+        state.failures.clear()
+        state.holds.clear()
+        state.dice_values.clear()
+        state.privacy_mode = privacy_mode
+        self.enforce_limits = False
+
     def callback_answer(self, query_id: str) -> CallbackAnswer | None:
         query = self.state.callback_queries.get(query_id)
         if query is None:

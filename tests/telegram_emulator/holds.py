@@ -45,3 +45,7 @@ class CallHolds:
                 hold.reached.set()
                 await hold.released.wait()
                 return
+
+    def clear(self) -> None:
+        """Forget the holds no call has taken yet."""
+        self._waiting.clear()

@@ -14,13 +14,13 @@ from .emulator import TelegramEmulator
 
 
 @contextlib.asynccontextmanager
-async def running_polling(dp: Dispatcher, bot: Bot) -> AsyncIterator[None]:
-    """Run ``dp.start_polling`` in a task for the duration of the block."""
+async def running_polling(dp: Dispatcher, bot: Bot) -> AsyncIterator[asyncio.Task[None]]:
+    """Run ``dp.start_polling`` in a task (given to the block) for the duration of the block."""
     task = asyncio.create_task(
         dp.start_polling(bot, handle_signals=False, close_bot_session=False, polling_timeout=5)
     )
     try:
-        yield
+        yield task
     finally:
         # aiogram's stop_polling waits, unbounded, for the shutdown hooks: it runs beside the
         # bounded wait for the polling task instead of before it.
