@@ -192,7 +192,7 @@ async def main() -> None:
             run = await timed(fight_run(storage, args, db, postgres))
             runs = await timed(query_scaling(storage, args, db, postgres))
             busy = await timed(busy_run(storage, args.busy_seconds, db, postgres))
-            found.append((db, report.budgets(run, runs, busy)))
+            found.append((db, report.budgets(db, run, runs, busy)))
         for db, budgets in found:
             print(f"== budgets on {db}")
             report.print_budgets(budgets)

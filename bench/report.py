@@ -13,9 +13,11 @@ from bench.measure import Latency, Sample, peak_rss_mib
 from bench.phases import FightRun, Memory
 from bench.queries import Scaling
 
-# The budgets (issue 21): against Telegram's limits, not against other code.
-CPU_BUDGET_MS = 10.0  # a press's CPU: one core then answers >= 100 presses/s
-P99_BUDGET_MS = 50.0
+# The budgets (issues 21 and 35): against Telegram's limits, not against other code.
+# A press's CPU: one core then answers >= 83 presses/s on SQLite (whose engine works inside
+# the bot's process) and >= 100 on PostgreSQL (whose server's work is outside it).
+CPU_BUDGET_MS = {"SQLite": 12.0, "PostgreSQL": 10.0}
+P99_BUDGET_MS = 80.0  # well under one Telegram round trip
 BUSY_BUDGET_SECONDS = 600.0  # the busy group's ten minutes
 BOT_LIMIT = 30  # messages a second Telegram lets one bot send (its FAQ)
 
@@ -151,16 +153,17 @@ class Budget:
     figure: str
 
 
-def budgets(run: FightRun, runs: list[Scaling], busy: BusyRun) -> list[Budget]:
+def budgets(db: str, run: FightRun, runs: list[Scaling], busy: BusyRun) -> list[Budget]:
     p99 = Latency.of([s.seconds for s in run.paced]).p99_ms
+    cpu_budget = CPU_BUDGET_MS[db]
     # The same presses, each with the same statements, at every size (played one at a time).
     same = len({tuple(r.per_press) for r in runs}) == 1
     counts = ", ".join(f"{r.characters}: {r.mean_queries:.2f}" for r in runs)
     over = run.fights_over_one_per_round
     return [
         Budget(
-            f"CPU time per fight press <= {CPU_BUDGET_MS:g} ms on average",
-            run.cpu_per_press_ms <= CPU_BUDGET_MS,
+            f"CPU time per fight press <= {cpu_budget:g} ms on average",
+            run.cpu_per_press_ms <= cpu_budget,
             f"{run.cpu_per_press_ms:.2f} ms ({run.rounds_cpu_seconds:.1f} s of CPU for "
             f"{len(run.rounds)} presses in phase 3; one core: "
             f"~{1000 / run.cpu_per_press_ms:.0f} presses/s)",
