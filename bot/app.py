@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import hashlib
 import logging
@@ -42,6 +43,7 @@ from bot.menus import set_up_menus
 from bot.middlewares import L10nMiddleware, OutboxMiddleware
 from bot.outage import HealthyRequestHandler, PollingGate
 from bot.pacing import OFF, Limits, Pacer
+from bot.retries import SERVER_TROUBLE, until_done
 from bot.scheduler import Scheduler
 from bot.services.locks import GameLocks
 from bot.services.runtime import DiceFactory, Runtime, verifiable_dice
@@ -174,8 +176,8 @@ async def run(settings: Settings) -> None:
             redis=storage.redis,
         )
         bot.session.middleware(PollingGate(dp.health))
-        try:
-            me = await bot.get_me()
+        try:  # a Bot API server in trouble (5xx, 429) is waited for; a wrong address is not
+            me = await until_done("start-up", bot.get_me, SERVER_TROUBLE)
         except TelegramUnauthorizedError:
             raise StartupError(
                 "BOT_TOKEN", "was rejected by Telegram", "copy the current token from @BotFather"
@@ -196,7 +198,8 @@ async def run(settings: Settings) -> None:
         if settings.webhook_enabled:
             await _serve_webhook(bot, dp, settings, miniapp)
         else:
-            await bot.delete_webhook(drop_pending_updates=False)
+            drop = functools.partial(bot.delete_webhook, drop_pending_updates=False)
+            await until_done("start-up", drop, SERVER_TROUBLE)
             async with beside_polling(settings, miniapp):
                 await dp.start_polling(
                     bot,
@@ -218,11 +221,13 @@ async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings, miniapp: 
     )
     mount(app, settings, miniapp)
     url = f"{settings.webhook_url}".rstrip("/")
-    await bot.set_webhook(
+    set_webhook = functools.partial(
+        bot.set_webhook,
         url=url,
         secret_token=secret,
         allowed_updates=dp.resolve_used_update_types(),
     )
+    await until_done("start-up", set_webhook, SERVER_TROUBLE)
     runner = web.AppRunner(app)
     await runner.setup()
     site = web.TCPSite(runner, settings.webapp_host, settings.webapp_port)

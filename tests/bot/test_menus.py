@@ -21,7 +21,8 @@ from bot import tasks
 from bot.commands import PRIVATE_COMMANDS
 from bot.config import Settings
 from bot.i18n import Translator
-from bot.menus import MAX_DELAY, MAX_DELAY_REFUSED, delay_after, set_up_menus
+from bot.menus import set_up_menus
+from bot.retries import MAX_DELAY, MAX_DELAY_REFUSED, delay_after
 from bot.session import make_bot
 from tests.bot.conftest import TOKEN
 from tests.telegram_emulator import CallRecord, TelegramEmulator
@@ -71,7 +72,7 @@ async def test_failures_are_one_line_each_and_the_menus_follow(
     emu.fail_next("setMyCommands", 500)
     emu.fail_next("getChatMenuButton", 404)
     bot = make_bot(TOKEN, emu.base_url)
-    caplog.set_level(logging.INFO, logger="bot.menus")
+    caplog.set_level(logging.INFO, logger="bot.retries")
     try:
         await asyncio.wait_for(set_up_menus(bot, Translator("ru"), _settings()), 10)
     finally:
@@ -81,16 +82,15 @@ async def test_failures_are_one_line_each_and_the_menus_follow(
     assert emu.menu_button() == {"type": "default"}
     warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
     assert [r.getMessage() for r in warnings] == [
-        "command menus not set: setMyCommands failed (TelegramServerError: Internal Server"
-        " Error); trying again in 1s",
-        "menu button not set: getChatMenuButton failed (TelegramNotFound: Not Found);"
+        "command menus: setMyCommands failed (TelegramServerError: Internal Server Error);"
         " trying again in 1s",
+        "menu button: getChatMenuButton failed (TelegramNotFound: Not Found); trying again in 1s",
     ]
     assert all(r.exc_info is None for r in warnings)  # no traceback
     infos = {r.getMessage() for r in caplog.records if r.levelno == logging.INFO}
     assert infos == {
-        "command menus set at attempt 2",
-        "menu button set at attempt 2",
+        "command menus: done at attempt 2",
+        "menu button: done at attempt 2",
     }
 
 

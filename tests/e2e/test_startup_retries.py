@@ -1,7 +1,8 @@
-"""The real ``python -m bot`` process when the Bot API fails the cosmetic calls of start-up
-(the command menus, the menu button): it polls and answers anyway, logs one warning line per
-failure, sets the menus in the background once the failures pass, and stops cleanly while
-they still fail."""
+"""The real ``python -m bot`` process when the Bot API fails calls of start-up. The cosmetic
+ones (the command menus, the menu button): it polls and answers anyway, logs one warning line
+per failure, sets the menus in the background once the failures pass, and stops cleanly while
+they still fail. The essential ones (getMe, deleteWebhook, setWebhook) answered with a server
+error or a 429: it waits for the server and then runs."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.commands import PRIVATE_COMMANDS
+from tests.conftest import free_port
 from tests.e2e.process import bot_process, until
 from tests.telegram_emulator import CallRecord, TelegramEmulator
 
@@ -32,7 +34,7 @@ def _failing(emu: TelegramEmulator, error_code: int) -> None:
 
 
 def _warnings(log: str) -> list[str]:
-    return [line for line in log.splitlines() if " WARNING bot.menus: " in line]
+    return [line for line in log.splitlines() if " WARNING bot.retries: " in line]
 
 
 @pytest.mark.parametrize("error_code", [500, 404])
@@ -70,7 +72,7 @@ async def test_polls_while_the_menus_fail_and_sets_them_later(
         assert any(f": {method} failed (Telegram" in line for line in warnings), log
     assert all("; trying again in " in line for line in warnings), log
     for what in ("command menus", "menu button"):  # two failures at least, then success
-        attempts = re.findall(rf"{what} set at attempt (\d+)", log)
+        attempts = re.findall(rf"{what}: done at attempt (\d+)", log)
         assert len(attempts) == 1 and int(attempts[0]) >= 3, log
     assert "Traceback" not in log
     assert SECRET_PART not in log
@@ -87,3 +89,30 @@ async def test_stops_cleanly_while_the_menus_still_fail(tmp_path: Path, clean_re
     assert _warnings(log), log
     assert "did not stop" not in log and "ended with an error" not in log
     assert "Traceback" not in log
+
+
+@pytest.mark.parametrize("mode", ["polling", "webhook"])
+async def test_a_bot_api_in_trouble_at_start_up_is_waited_for(
+    tmp_path: Path, clean_redis: str, mode: str
+) -> None:
+    """getMe, then deleteWebhook (polling) or setWebhook (webhook) answered with 5xx and 429:
+    the bot waits for the server instead of ending, then runs as usual."""
+    async with TelegramEmulator(TOKEN, bot_username="gm_test_bot") as emu:
+        emu.fail_next("getMe", 500, times=2)
+        second = "deleteWebhook" if mode == "polling" else "setWebhook"
+        emu.fail_next(second, 502)
+        emu.fail_next(second, 429, retry_after=1)
+        port = free_port() if mode == "webhook" else None
+        async with bot_process(emu, tmp_path, redis_url=clean_redis, webhook_port=port) as bot:
+            alice = emu.add_user("Алиса", language_code="ru")
+            await emu.send_text(alice, "/start")
+            welcome = await emu.wait_for_message(emu.private_chat(alice), timeout=15)
+            assert "Привет, Алиса!" in welcome.body
+        assert bot.returncode == 0
+    assert [call.status for call in emu.calls("getMe")][:3] == [500, 500, 200]
+    assert [call.status for call in emu.calls(second)] == [502, 429, 200]
+    log = (tmp_path / "bot.log").read_text(encoding="utf-8")
+    warnings = _warnings(log)
+    assert sum(": getMe failed (TelegramServerError" in line for line in warnings) == 2, log
+    assert any(f": {second} failed (TelegramServerError" in line for line in warnings), log
+    assert "Traceback" not in log and SECRET_PART not in log
