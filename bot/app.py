@@ -177,7 +177,7 @@ async def run(settings: Settings) -> None:
         )
         bot.session.middleware(PollingGate(dp.health))
         try:  # a Bot API server in trouble (5xx, 429) is waited for; a wrong address is not
-            me = await until_done("start-up", bot.get_me, SERVER_TROUBLE)
+            me = await until_done("startup", bot.get_me, SERVER_TROUBLE)
         except TelegramUnauthorizedError:
             raise StartupError(
                 "BOT_TOKEN", "was rejected by Telegram", "copy the current token from @BotFather"
@@ -199,7 +199,7 @@ async def run(settings: Settings) -> None:
             await _serve_webhook(bot, dp, settings, miniapp)
         else:
             drop = functools.partial(bot.delete_webhook, drop_pending_updates=False)
-            await until_done("start-up", drop, SERVER_TROUBLE)
+            await until_done("startup", drop, SERVER_TROUBLE)
             async with beside_polling(settings, miniapp):
                 await dp.start_polling(
                     bot,
@@ -227,7 +227,7 @@ async def _serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings, miniapp: 
         secret_token=secret,
         allowed_updates=dp.resolve_used_update_types(),
     )
-    await until_done("start-up", set_webhook, SERVER_TROUBLE)
+    await until_done("startup", set_webhook, SERVER_TROUBLE)
     runner = web.AppRunner(app)
     await runner.setup()
     site = web.TCPSite(runner, settings.webapp_host, settings.webapp_port)

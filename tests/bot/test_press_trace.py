@@ -1,0 +1,178 @@
+"""The way of one press through the code, traced at run time: a round-ending pool press, from
+the dispatcher to the round's results in the chat, through the real harness.
+
+A profile hook records every call into ``bot/`` and ``rules/`` made by the task that handles
+the press (the courier's poll and the timers run in tasks of their own and are left out). The
+figures are printed at the end of every run, and each has a ceiling, today's figure: a change
+that makes the way longer fails here, one that makes it shorter lowers the ceiling.
+
+- files: the modules of ``bot/`` and ``rules/`` the press runs code of;
+- cross-file calls: calls from a module of ours into another module of ours;
+- layer switches: those calls that cross a layer (handlers, services, views, store, rules, the
+  shell around them: ``bot/*.py``);
+- kind-specific files: modules of ``bot/`` written for one kind of encounter (pool fights,
+  duels, d20 battles) rather than for all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from tests.bot.conftest import Harness
+from tests.bot.pool_fight_rig import pool_table, press, round_dice, start
+
+ROOT = Path(__file__).resolve().parents[2]
+ATTACK = "⚔️ Атаковать"
+MISS, NO_DEFENSE = (2, 2, 2), (2, 2)
+LAYERS = {
+    "rules": "rules",
+    "bot/handlers": "handlers",
+    "bot/dialogs": "handlers",
+    "bot/services": "services",
+    "bot/views": "views",
+    "bot/db": "store",
+}
+# Words in a module's name that tie it to one kind of encounter.
+KIND_WORDS = ("pool_fight", "fight", "duel", "battle", "d20", "zero_health", "zero_pills")
+# Ceilings: the figures of the code as it is (2026-12-06, before issue 36's one engine: 38 bot
+# files, 10 of rules, 10 kind-specific, 395 cross-file calls, 160 layer switches, quiet), with
+# room for what the machine's load moves (a delivery paced to a later task, a resumed coroutine
+# counted as a call): 2 files, 10 % of the calls.
+CEILINGS = {
+    "bot files": 40,
+    "rules files": 10,
+    "kind-specific bot files": 10,
+    "cross-file calls": 435,
+    "layer switches": 176,
+}
+
+
+def _module(filename: str) -> str | None:
+    """``bot/services/fights.py`` for a file of ours, else None."""
+    try:
+        relative = Path(filename).relative_to(ROOT)
+    except ValueError:
+        return None
+    return relative.as_posix() if relative.parts[0] in ("bot", "rules") else None
+
+
+def layer_of(module: str) -> str:
+    for prefix, name in LAYERS.items():
+        if module.startswith(prefix + "/") or module == prefix:
+            return name
+    return "shell"
+
+
+@dataclass
+class Trace:
+    """Calls into our modules, per task: (caller's module or None, callee's module)."""
+
+    calls: dict[object, list[tuple[str | None, str]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    _modules: dict[str, str | None] = field(default_factory=dict)
+
+    def module(self, filename: str) -> str | None:
+        if filename not in self._modules:
+            self._modules[filename] = _module(filename)
+        return self._modules[filename]
+
+    def hook(self, frame: FrameType, event: str, arg: Any) -> None:
+        if event != "call":
+            return
+        callee = self.module(frame.f_code.co_filename)
+        if callee is None:
+            return
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:
+            return
+        caller = frame.f_back
+        before = self.module(caller.f_code.co_filename) if caller is not None else None
+        self.calls[task].append((before, callee))
+
+    def busiest(self) -> list[tuple[str | None, str]]:
+        """The calls of the task that ran most of our code: the press's."""
+        return max(self.calls.values(), key=len)
+
+
+@dataclass
+class Figures:
+    files: set[str]
+    cross_file: int
+    switches: int
+
+    @classmethod
+    def of(cls, calls: list[tuple[str | None, str]]) -> Figures:
+        crossing = [(a, b) for a, b in calls if a is not None and a != b]
+        return cls(
+            files={callee for _, callee in calls},
+            cross_file=len(crossing),
+            switches=sum(layer_of(a) != layer_of(b) for a, b in crossing if a is not None),
+        )
+
+    def table(self) -> dict[str, int]:
+        bot = {f for f in self.files if f.startswith("bot/")}
+        kind = {f for f in bot if any(word in Path(f).stem for word in KIND_WORDS)}
+        return {
+            "bot files": len(bot),
+            "rules files": len(self.files) - len(bot),
+            "kind-specific bot files": len(kind),
+            "cross-file calls": self.cross_file,
+            "layer switches": self.switches,
+        }
+
+
+async def test_a_round_ending_pool_press_stays_within_its_ceilings(
+    gm: Harness, record_property: Any
+) -> None:
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
+    await press(table, 1, live, ATTACK)
+
+    trace = Trace()
+    sys.setprofile(trace.hook)
+    try:
+        await press(table, 2, live, ATTACK)  # the round's last press: it resolves the round
+        await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+        await gm.dp.in_flight.finish(10)  # type: ignore[attr-defined]
+    finally:
+        sys.setprofile(None)
+
+    figures = Figures.of(trace.busiest())
+    found = figures.table()
+    line = "press trace (a round-ending pool press): " + ", ".join(
+        f"{name} {value} (ceiling {CEILINGS[name]})" for name, value in found.items()
+    )
+    record_property("trace_pool_press", line)
+    print(line, *sorted(figures.files), sep="\n  ")
+    over = {name: value for name, value in found.items() if value > CEILINGS[name]}
+    assert not over, f"the press's way grew: {over}"
+    # The right task was traced: the press's handler, its service, its rules and its view.
+    assert {"bot/handlers/pool_fight_round.py", "bot/services/fight_rounds.py"} <= figures.files
+    assert {"rules/pool/fight_round.py", "bot/views/pool_fight_round.py"} <= figures.files
+
+
+@pytest.mark.parametrize(
+    ("module", "layer"),
+    [
+        ("bot/handlers/pool_fight.py", "handlers"),
+        ("bot/services/fights.py", "services"),
+        ("bot/views/duel.py", "views"),
+        ("bot/db/models.py", "store"),
+        ("rules/pool/fight.py", "rules"),
+        ("bot/courier.py", "shell"),
+    ],
+)
+def test_layers_are_read_off_the_path(module: str, layer: str) -> None:
+    assert layer_of(module) == layer
