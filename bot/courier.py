@@ -8,6 +8,8 @@ Redis), so each chat's messages go out in the order they were owed.
 
 A row is marked done after Telegram has answered. A crash between the answer and the mark
 repeats that one message after the restart: an edit repeats harmlessly, a new message twice.
+A mark the database refuses (a full disk, a read-only file) is tried again, with a growing
+wait, until it lands: the process remembers what Telegram accepted and never sends it again.
 
 Edits of one live message that are still waiting merge into the newest; a live message that
 cannot be edited any more (deleted, too old, left in a group's old chat) is sent anew. A group
@@ -25,6 +27,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
@@ -59,6 +62,7 @@ POLL_SECONDS = 1.0
 # poll is for what a crash, a stop, another replica or a wait left behind.
 GRACE_SECONDS = 2.0
 KEEP_SECONDS = 86_400.0  # delivered rows are kept a day (for /log-like forensics), then dropped
+MARK_WAIT_MAX = 30.0  # a refused mark is tried again after 1, 2, 4 ... 30 s
 STOP_SECONDS = 10.0  # how long a stop waits for the deliveries under way
 MAX_ATTEMPTS = 30  # network/server failures in a row before giving up (~15 min of waits)
 NOT_MODIFIED = "message is not modified"
@@ -69,6 +73,25 @@ MUTED_WAIT = 30.0
 _SHOWN = 'SELECT "{}" FROM "live_messages" WHERE "key" = "owed_messages"."live"'
 SHOWN = {f"shown_{c}": RawSQL(f"({_SHOWN.format(c)})") for c in ("chat_id", "message_id", "head")}
 Shown = dict[str, LiveMessage | None]  # live key -> the message that shows it (None: none yet)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What a row Telegram accepted still has to write: its mark (the message's id), the live
+    message it now is, the live message before it whose buttons are to go."""
+
+    owed: tuple[int, str, str | None]  # the row's chat, text and head (:func:`_owed`)
+    message_id: int
+    shown: LiveMessage | None = None
+    retire: LiveMessage | None = None
+
+
+class MarkFailed(Exception):
+    """Telegram accepted a message, the database refused its mark."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(repr(error))
+        self.error = error
 
 
 class Courier:
@@ -85,6 +108,10 @@ class Courier:
         self._poller: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
         self._swept = 0.0
+        # Rows Telegram accepted whose mark the database has not taken yet, by row id; how
+        # many times each mark failed.
+        self._accepted: dict[int, Accepted] = {}
+        self._mark_tries: dict[int, int] = {}
 
     def on(self, name: str, hook: Hook) -> None:
         """Call ``hook`` when a row whose hook is ``name:...`` is delivered or given up."""
@@ -115,6 +142,10 @@ class Courier:
         self._wakes.clear()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
+        # Unmarked rows Telegram accepted: the process that sent them ends here (a restart
+        # may send them once more, the documented repeat).
+        self._accepted.clear()
+        self._mark_tries.clear()
 
     async def deliver(self, chats: Iterable[int]) -> None:
         """Deliver what ``chats`` are owed now, as far as pacing allows (the rest later)."""
@@ -217,9 +248,17 @@ class Courier:
     async def _one(self, row: OwedMessage, shown: Shown) -> bool:
         """Deliver one row; False when the chat must wait (a 429, a failure to retry)."""
         assert self.bot is not None, "the courier has no bot (bind() it first)"
+        accepted = self._accepted.get(row.id)
+        if accepted is not None and accepted.owed != _owed(row):
+            accepted = None  # another row under a reused id: this process never sent it
         try:
-            with paced_by_caller():
-                await self._send(self.bot, row, shown)
+            if accepted is not None:  # Telegram has it: only its mark is left, never a resend
+                await self._mark(row, accepted)
+            else:
+                with paced_by_caller():
+                    await self._send(self.bot, row, shown)
+        except MarkFailed as failed:
+            return self._mark_later(row, failed.error)
         except TelegramRetryAfter as error:
             self.pacer.hold(row.chat_id, error.retry_after)
             logger.warning("429 in chat %s: waiting %ss", row.chat_id, error.retry_after)
@@ -285,7 +324,7 @@ class Courier:
                     if NOT_MODIFIED not in error.message:
                         logger.info("live %s not editable (%s): sent anew", row.live, error)
                         return await self._send_live(bot, row, shown.head, shown, markup, live)
-                await _finish(row, shown.message_id)
+                await self._mark(row, Accepted(_owed(row), int(shown.message_id)))
                 return int(shown.message_id)
             return await self._send_live(bot, row, "", None, markup, live)
         if row.live is not None:
@@ -301,7 +340,7 @@ class Courier:
             reply_parameters=reply,
         )
         self.pacer.spent(row.chat_id, new=True)  # after the answer: later than Telegram's count
-        await _finish(row, sent.message_id)
+        await self._mark(row, Accepted(_owed(row), sent.message_id))
         return sent.message_id
 
     async def _send_live(
@@ -325,16 +364,51 @@ class Courier:
         shown = LiveMessage(
             key=row.live, chat_id=row.chat_id, message_id=sent.message_id, head=head
         )
-        async with in_transaction():
-            await _finish(row, sent.message_id)
-            await LiveMessage.bulk_create(  # one upsert: the old row was read with ``row``
-                [shown], on_conflict=["key"], update_fields=["chat_id", "message_id", "head"]
-            )
         live[row.live] = shown  # the chat's later rows of this run edit the new message
         # A group's old chat (before it became a supergroup) is read-only: nothing to retire.
+        retire = None
         if old is not None and old.chat_id == row.chat_id and old.message_id != sent.message_id:
-            await _retire(bot, old, row.retire)
+            retire = old
+        await self._mark(row, Accepted(_owed(row), sent.message_id, shown, retire))
         return sent.message_id
+
+    async def _mark(self, row: OwedMessage, accepted: Accepted) -> None:
+        """Mark a row Telegram has accepted (and make it the live message, and retire the one
+        before it). Until the database takes the mark, the row is remembered as accepted: it is
+        marked again later, never sent again by this process (:class:`MarkFailed`)."""
+        self._accepted[row.id] = accepted
+        try:
+            async with in_transaction():
+                await _finish(row, accepted.message_id)
+                if accepted.shown is not None:  # one upsert: the old row was read with ``row``
+                    await LiveMessage.bulk_create(
+                        [accepted.shown],
+                        on_conflict=["key"],
+                        update_fields=["chat_id", "message_id", "head"],
+                    )
+        except Exception as error:
+            raise MarkFailed(error) from error
+        del self._accepted[row.id]
+        tries = self._mark_tries.pop(row.id, 0)
+        if tries:
+            logger.warning("chat %s: a message's mark landed after %d tries", row.chat_id, tries)
+        if accepted.retire is not None and self.bot is not None:
+            await _retire(self.bot, accepted.retire, row.retire)
+
+    def _mark_later(self, row: OwedMessage, error: BaseException) -> bool:
+        """The database refused a mark: try it again after a growing wait (the message is
+        Telegram's already). One log line when a row's mark starts failing."""
+        tries = self._mark_tries[row.id] = self._mark_tries.get(row.id, 0) + 1
+        wait = min(2.0 ** (tries - 1), MARK_WAIT_MAX)
+        if tries == 1:
+            logger.warning(
+                "chat %s: Telegram accepted a message but the database refused its mark (%r):"
+                " the mark is tried again, the message is not sent again",
+                row.chat_id,
+                error,
+            )
+        self._wake(row.chat_id, wait)
+        return False
 
     async def _hook(self, row: OwedMessage, *, delivered: bool) -> None:
         if row.hook is None or self.bot is None:
@@ -358,6 +432,11 @@ class Courier:
     def _spawn_many(self, chats: Iterable[int]) -> None:
         for chat_id in chats:
             self._spawn(chat_id)
+
+
+def _owed(row: OwedMessage) -> tuple[int, str, str | None]:
+    """What tells a row from another that took its id (SQLite reuses the largest id)."""
+    return row.chat_id, row.text, row.head
 
 
 def _shown(rows: list[OwedMessage]) -> Shown:

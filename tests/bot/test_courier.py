@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from aiogram import Bot
 from redis.asyncio import Redis
+from tortoise import Tortoise
 from tortoise.transactions import in_transaction
 
 from bot.courier import Courier
@@ -322,3 +323,63 @@ async def test_a_429_storm_delays_messages_and_loses_none(
     assert [(r.text, r.done, r.failed) for r in rows] == [(t, True, False) for t in owed_texts]
     assert [r.message_id for r in rows] == [m.message_id for m in emu.bot_messages(group)]
     await courier.stop()
+
+
+async def _writes(allowed: bool) -> None:
+    """The database's writes refused (as on a full disk or a read-only file) or allowed again:
+    SQLite's ``query_only`` on the bot's one connection."""
+    connection = Tortoise.get_connection("default")
+    await connection.execute_script(f"PRAGMA query_only = {0 if allowed else 1}")
+
+
+async def test_a_message_telegram_accepted_is_never_sent_again_while_its_mark_fails(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    chats = await owed(Outgoing(group.id, "🌀 Цикл 5 прошёл."))
+    hold = emu.hold_next("sendMessage")
+    delivery = asyncio.create_task(courier.deliver(chats))
+    await hold.reached.wait()  # Telegram has the message; the disk fills up meanwhile
+    await _writes(allowed=False)
+    hold.release()
+    await delivery
+    for _ in range(3):  # the poll and the wakes look again while the disk is full
+        await courier.deliver_due()
+    assert texts(emu, group) == ["🌀 Цикл 5 прошёл."]
+    assert len(emu.calls("sendMessage", include_polling=False)) == 1
+    [row] = await OwedMessage.all()
+    assert not row.done  # the mark could not be written
+
+    await _writes(allowed=True)
+    await courier.deliver_due()
+    [row] = await OwedMessage.all()
+    assert row.done and row.message_id == emu.bot_messages(group)[0].message_id
+    assert len(emu.calls("sendMessage", include_polling=False)) == 1  # once, in all
+    await courier.stop()
+
+
+async def test_a_live_message_whose_mark_failed_becomes_live_and_retires_the_old_later(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:3", "markup": BUTTONS}
+    await courier.deliver(await owed(Outgoing(text="Раунд 1", **live)))
+    chats = await owed(Outgoing(text="Раунд 2", head="🎲 раунд 1", **live))
+    hold = emu.hold_next("sendMessage")
+    delivery = asyncio.create_task(courier.deliver(chats))
+    await hold.reached.wait()
+    await _writes(allowed=False)
+    hold.release()
+    await delivery
+    await courier.deliver_due()
+    first, second = emu.bot_messages(group)
+    assert first.reply_markup and second.reply_markup  # not retired before the mark
+
+    await _writes(allowed=True)
+    await courier.deliver_due()
+    assert len(emu.bot_messages(group)) == 2  # the new round was not sent again
+    assert not first.reply_markup and second.reply_markup  # one live message
+    assert (await LiveMessage.get(key="pool:3")).message_id == second.message_id
+    assert await OwedMessage.filter(done=False).count() == 0
