@@ -191,3 +191,16 @@ async def each_database(request: pytest.FixtureRequest, tmp_path: Path) -> Async
             await init_database(url)
         stack.push_async_callback(close_database)
         yield url
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The hostile-input fuzz's counts (``tests/bot/test_hostile_input.py``) and the traced
+    press's figures (``tests/bot/test_press_trace.py``), in every run's summary: here, in the
+    root conftest, which pytest-xdist's controller loads (it collects no test itself)."""
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) != "call":
+                continue
+            for name, line in report.user_properties:
+                if name.startswith(("hostile_", "trace_")):
+                    terminalreporter.write_line(str(line))

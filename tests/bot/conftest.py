@@ -247,15 +247,3 @@ async def gm(
         await booted.quieten()
     else:
         await booted_bots.drop(kind)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """The hostile-input fuzz's counts (``test_hostile_input.py``) and the traced press's
-    figures (``test_press_trace.py``), in every run's summary."""
-    for reports in terminalreporter.stats.values():
-        for report in reports:
-            if getattr(report, "when", None) != "call":
-                continue
-            for name, line in report.user_properties:
-                if name.startswith(("hostile_", "trace_")):
-                    terminalreporter.write_line(str(line))
