@@ -167,9 +167,13 @@ def overflow(driver: WebDriver) -> int:
 def screenshot(driver: WebDriver, name: str) -> Path:
     """The whole page (not just the window) at 360 px as ``docs/miniapp/<name>.png``."""
     driver.execute_script("window.scrollTo(0, 0)")
-    height: int = driver.execute_script("return document.documentElement.scrollHeight")
     frame: int = driver.execute_script("return window.outerHeight - window.innerHeight")
-    driver.set_window_size(WIDTH, frame + max(HEIGHT, min(height, 4000)))
+    for _ in range(4):  # a taller window may lay the page out taller (the map follows it)
+        height: int = driver.execute_script("return document.documentElement.scrollHeight")
+        wanted = max(HEIGHT, min(height, 4000))
+        if driver.execute_script("return window.innerHeight") == wanted:
+            break
+        driver.set_window_size(WIDTH, frame + wanted)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     driver.execute_script("window.scrollTo(0, 0)")
