@@ -75,15 +75,16 @@ SHOWN = {f"shown_{c}": RawSQL(f"({_SHOWN.format(c)})") for c in ("chat_id", "mes
 Shown = dict[str, LiveMessage | None]  # live key -> the message that shows it (None: none yet)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Accepted:
     """What a row Telegram accepted still has to write: its mark (the message's id), the live
-    message it now is, the live message before it whose buttons are to go."""
+    message it now is, the live message before it whose buttons are to go; how many times
+    the database has refused that mark."""
 
-    owed: tuple[int, str, str | None]  # the row's chat, text and head (:func:`_owed`)
     message_id: int
     shown: LiveMessage | None = None
     retire: LiveMessage | None = None
+    refused: int = 0
 
 
 class MarkFailed(Exception):
@@ -108,10 +109,8 @@ class Courier:
         self._poller: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
         self._swept = 0.0
-        # Rows Telegram accepted whose mark the database has not taken yet, by row id; how
-        # many times each mark failed.
+        # Rows Telegram accepted whose mark the database has not taken yet, by row id.
         self._accepted: dict[int, Accepted] = {}
-        self._mark_tries: dict[int, int] = {}
 
     def on(self, name: str, hook: Hook) -> None:
         """Call ``hook`` when a row whose hook is ``name:...`` is delivered or given up."""
@@ -145,7 +144,6 @@ class Courier:
         # Unmarked rows Telegram accepted: the process that sent them ends here (a restart
         # may send them once more, the documented repeat).
         self._accepted.clear()
-        self._mark_tries.clear()
 
     async def deliver(self, chats: Iterable[int]) -> None:
         """Deliver what ``chats`` are owed now, as far as pacing allows (the rest later)."""
@@ -249,8 +247,6 @@ class Courier:
         """Deliver one row; False when the chat must wait (a 429, a failure to retry)."""
         assert self.bot is not None, "the courier has no bot (bind() it first)"
         accepted = self._accepted.get(row.id)
-        if accepted is not None and accepted.owed != _owed(row):
-            accepted = None  # another row under a reused id: this process never sent it
         try:
             if accepted is not None:  # Telegram has it: only its mark is left, never a resend
                 await self._mark(row, accepted)
@@ -258,7 +254,7 @@ class Courier:
                 with paced_by_caller():
                     await self._send(self.bot, row, shown)
         except MarkFailed as failed:
-            return self._mark_later(row, failed.error)
+            return self._mark_later(row, self._accepted[row.id], failed.error)
         except TelegramRetryAfter as error:
             self.pacer.hold(row.chat_id, error.retry_after)
             logger.warning("429 in chat %s: waiting %ss", row.chat_id, error.retry_after)
@@ -324,7 +320,7 @@ class Courier:
                     if NOT_MODIFIED not in error.message:
                         logger.info("live %s not editable (%s): sent anew", row.live, error)
                         return await self._send_live(bot, row, shown.head, shown, markup, live)
-                await self._mark(row, Accepted(_owed(row), int(shown.message_id)))
+                await self._mark(row, Accepted(int(shown.message_id)))
                 return int(shown.message_id)
             return await self._send_live(bot, row, "", None, markup, live)
         if row.live is not None:
@@ -340,7 +336,7 @@ class Courier:
             reply_parameters=reply,
         )
         self.pacer.spent(row.chat_id, new=True)  # after the answer: later than Telegram's count
-        await self._mark(row, Accepted(_owed(row), sent.message_id))
+        await self._mark(row, Accepted(sent.message_id))
         return sent.message_id
 
     async def _send_live(
@@ -369,7 +365,7 @@ class Courier:
         retire = None
         if old is not None and old.chat_id == row.chat_id and old.message_id != sent.message_id:
             retire = old
-        await self._mark(row, Accepted(_owed(row), sent.message_id, shown, retire))
+        await self._mark(row, Accepted(sent.message_id, shown, retire))
         return sent.message_id
 
     async def _mark(self, row: OwedMessage, accepted: Accepted) -> None:
@@ -389,18 +385,19 @@ class Courier:
         except Exception as error:
             raise MarkFailed(error) from error
         del self._accepted[row.id]
-        tries = self._mark_tries.pop(row.id, 0)
-        if tries:
-            logger.warning("chat %s: a message's mark landed after %d tries", row.chat_id, tries)
+        if accepted.refused:
+            logger.warning(
+                "chat %s: a message's mark landed after %d tries", row.chat_id, accepted.refused
+            )
         if accepted.retire is not None and self.bot is not None:
             await _retire(self.bot, accepted.retire, row.retire)
 
-    def _mark_later(self, row: OwedMessage, error: BaseException) -> bool:
+    def _mark_later(self, row: OwedMessage, accepted: Accepted, error: BaseException) -> bool:
         """The database refused a mark: try it again after a growing wait (the message is
         Telegram's already). One log line when a row's mark starts failing."""
-        tries = self._mark_tries[row.id] = self._mark_tries.get(row.id, 0) + 1
-        wait = min(2.0 ** (tries - 1), MARK_WAIT_MAX)
-        if tries == 1:
+        accepted.refused += 1
+        wait = min(2.0 ** (accepted.refused - 1), MARK_WAIT_MAX)
+        if accepted.refused == 1:
             logger.warning(
                 "chat %s: Telegram accepted a message but the database refused its mark (%r):"
                 " the mark is tried again, the message is not sent again",
@@ -432,11 +429,6 @@ class Courier:
     def _spawn_many(self, chats: Iterable[int]) -> None:
         for chat_id in chats:
             self._spawn(chat_id)
-
-
-def _owed(row: OwedMessage) -> tuple[int, str, str | None]:
-    """What tells a row from another that took its id (SQLite reuses the largest id)."""
-    return row.chat_id, row.text, row.head
 
 
 def _shown(rows: list[OwedMessage]) -> Shown:

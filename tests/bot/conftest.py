@@ -98,7 +98,7 @@ class Booted:
 
     emu: TelegramEmulator
     storage: Storage
-    dp: Dispatcher
+    dp: GracefulDispatcher
     bot: Bot
     dice: CurrentDice
     stack: contextlib.AsyncExitStack
@@ -129,10 +129,8 @@ class Booted:
                     await updates.changed.wait(None)
         except TimeoutError:
             return False
-        if isinstance(self.dp, GracefulDispatcher):
-            await self.dp.in_flight.finish(SETTLE_SECONDS)
-            return self.dp.in_flight.count == 0
-        return True
+        await self.dp.in_flight.finish(SETTLE_SECONDS)
+        return self.dp.in_flight.count == 0
 
     def reusable(self) -> bool:
         return not self.polling.done() and shape_of(self) == self.shape
@@ -163,8 +161,7 @@ def shape_of(booted: Booted) -> tuple[object, ...]:
 
     dp = booted.dp
     data = tuple(sorted((key, id(value)) for key, value in dp.workflow_data.items()))
-    healthy = dp.health.healthy if isinstance(dp, GracefulDispatcher) else True
-    return (*routers(dp), data, healthy, booted.emu.webhook is None)
+    return (*routers(dp), data, dp.health.healthy, booted.emu.webhook is None)
 
 
 Kind = tuple[bool, str | None]  # a booted bot's privacy mode and Mini App address
@@ -214,6 +211,7 @@ class BootedBots:
             dice_factory=lambda game: RecordingDice(dice.game, game.next_roll_index),
             miniapp_url=miniapp_url,
         )
+        assert isinstance(dp, GracefulDispatcher)  # the bot's own: it counts updates in flight
         bot = make_bot(TOKEN, emu.base_url)
         polling = await stack.enter_async_context(running_polling(dp, bot))
         booted = Booted(emu, storage, dp, bot, dice, stack, polling)

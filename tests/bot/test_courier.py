@@ -332,18 +332,26 @@ async def _writes(allowed: bool) -> None:
     await connection.execute_script(f"PRAGMA query_only = {0 if allowed else 1}")
 
 
+async def _delivered_as_writes_fail(
+    emu: TelegramEmulator, courier: Courier, message: Outgoing
+) -> None:
+    """``message`` owed and delivered; the database refuses writes from the moment Telegram
+    has it (the disk fills up), before the courier can mark it."""
+    chats = await owed(message)
+    hold = emu.hold_next("sendMessage")
+    delivery = asyncio.create_task(courier.deliver(chats))
+    await hold.reached.wait()
+    await _writes(allowed=False)
+    hold.release()
+    await delivery
+
+
 async def test_a_message_telegram_accepted_is_never_sent_again_while_its_mark_fails(
     emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
 ) -> None:
     courier = Courier(Pacer(OFF), redis)
     courier.bind(bot)
-    chats = await owed(Outgoing(group.id, "🌀 Цикл 5 прошёл."))
-    hold = emu.hold_next("sendMessage")
-    delivery = asyncio.create_task(courier.deliver(chats))
-    await hold.reached.wait()  # Telegram has the message; the disk fills up meanwhile
-    await _writes(allowed=False)
-    hold.release()
-    await delivery
+    await _delivered_as_writes_fail(emu, courier, Outgoing(group.id, "🌀 Цикл 5 прошёл."))
     for _ in range(3):  # the poll and the wakes look again while the disk is full
         await courier.deliver_due()
     assert texts(emu, group) == ["🌀 Цикл 5 прошёл."]
@@ -366,13 +374,9 @@ async def test_a_live_message_whose_mark_failed_becomes_live_and_retires_the_old
     courier.bind(bot)
     live: dict[str, Any] = {"chat_id": group.id, "live": "pool:3", "markup": BUTTONS}
     await courier.deliver(await owed(Outgoing(text="Раунд 1", **live)))
-    chats = await owed(Outgoing(text="Раунд 2", head="🎲 раунд 1", **live))
-    hold = emu.hold_next("sendMessage")
-    delivery = asyncio.create_task(courier.deliver(chats))
-    await hold.reached.wait()
-    await _writes(allowed=False)
-    hold.release()
-    await delivery
+    await _delivered_as_writes_fail(
+        emu, courier, Outgoing(text="Раунд 2", head="🎲 раунд 1", **live)
+    )
     await courier.deliver_due()
     first, second = emu.bot_messages(group)
     assert first.reply_markup and second.reply_markup  # not retired before the mark
