@@ -12,6 +12,7 @@ from typing import Any
 from tortoise import fields
 from tortoise.models import Model
 
+from rules.duel.encounter import DuelStage
 from rules.gender import Gender
 
 
@@ -137,14 +138,6 @@ class Timer(Model):
 
     class Meta:
         table = "timers"
-
-
-class DuelStage(StrEnum):
-    CHALLENGED = "challenged"
-    FIGHTING = "fighting"
-    FINISHED = "finished"
-    DECLINED = "declined"
-    EXPIRED = "expired"
 
 
 class DuelRecord(Model):

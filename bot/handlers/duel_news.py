@@ -18,12 +18,13 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import DuelAction, DuelCallback
 from bot.i18n import L10n, Translator
-from bot.services.duel_store import DuelNews, Step, live_key
+from bot.services.duel_store import DuelNews, live_key
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.views.duel import challenge_text, choice_text, end_text, genders_of, round_dice
 from bot.views.grammar import gender_of
 from rules.duel import Choice, EndReason, Side
+from rules.duel.encounter import Happened
 
 ANSWERS = [("duel-button-accept", DuelAction.ACCEPT), ("duel-button-decline", DuelAction.DECLINE)]
 CHOICES = [("duel-button-go-on", DuelAction.GO_ON), ("duel-button-stop", DuelAction.STOP)]
@@ -59,18 +60,18 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
     def owed(text: str, **changes: Any) -> list[Outgoing]:
         return [replace(live, text=text, **changes)]
 
-    if step is Step.CHALLENGED:
+    if step is Happened.CHALLENGED:
         text = challenge_text(l10n, duel, snap.opponent_user, settings.join_window)
         return owed(text, markup=buttons(l10n, record.id, ANSWERS))
-    if step is Step.DECLINED:
+    if step is Happened.DECLINED:
         return owed(l10n.text("duel-declined", **names), action=Action.EDIT)
-    if step is Step.EXPIRED:
+    if step is Happened.EXPIRED:
         gender = gender_of(snap.opponent_gender)
         return owed(l10n.text("duel-expired", **names, gender=gender), action=Action.EDIT)
-    if step is Step.STOPPED:
+    if step is Happened.STOPPED:
         stopper = next(s for s in Side if duel.choice(s) is Choice.STOP)
         return owed(end_text(l10n, duel, stopped_by=stopper, genders=genders))
-    if step is Step.TIMED_OUT:
+    if step is Happened.TIMED_OUT:
         silent = news.silent
         assert silent is not None and duel.winner is not None
         text = l10n.text(
@@ -84,7 +85,7 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
     assert result is not None
     choosing = buttons(l10n, record.id, CHOICES, number)
     status = choice_text(l10n, duel, settings.round_timeout, genders)
-    if step is Step.CHOSE:  # the dice stay: the courier keeps the message's head
+    if step is Happened.CHOSE:  # the dice stay: the courier keeps the message's head
         return owed(status, action=Action.EDIT, markup=choosing)
     owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
     dice = round_dice(l10n, duel, result, number, owners, genders)

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 
 from tortoise.expressions import F
 
-from bot.db.models import Character, CharacterStatus, DuelRecord, DuelStage, Game
+from bot.db.models import Character, CharacterStatus, DuelRecord, Game
 from bot.services.characters import rule_state
 from bot.services.codec import dump, load
 from bot.services.deaths import noted
 from bot.services.errors import StaleAction
 from rules.duel import Duel, DuelCharacter, Side
+from rules.duel.encounter import DuelStage, DuelTable, Happened
+from rules.encounter import Seat
 from rules.gender import Gender
 
 OPEN_STAGES = (DuelStage.CHALLENGED, DuelStage.FIGHTING)
@@ -41,18 +42,6 @@ class DuelSnapshot:
         return None
 
 
-class Step(StrEnum):
-    """What a duel's step did, as the group hears it."""
-
-    CHALLENGED = "challenged"  # the challenge is out; the challenged alone answers
-    DECLINED = "declined"
-    EXPIRED = "expired"  # nobody answered the challenge in time
-    FOUGHT = "fought"  # a round was fought (the first one: the challenge was accepted)
-    CHOSE = "chose"  # one fighter goes on; the other is awaited
-    STOPPED = "stopped"  # a fighter stopped the duel
-    TIMED_OUT = "timed_out"  # a fighter did not choose in time: a stop
-
-
 @dataclass(frozen=True, slots=True)
 class DuelNews:
     """A duel step's outcome, for the herald: the duel now, the game (its locale and
@@ -60,7 +49,7 @@ class DuelNews:
 
     snap: DuelSnapshot
     game: Game
-    step: Step
+    step: Happened
     silent: Side | None = None
 
 
@@ -68,6 +57,14 @@ def live_key(duel_id: int) -> str:
     """The duel's live message, for the outbox (:mod:`bot.services.outbox`): the challenge,
     then the latest round or the end."""
     return f"duel:{duel_id}"
+
+
+def table_of(snap: DuelSnapshot) -> DuelTable:
+    """The duel as the rules' stage machine sees it."""
+    record = snap.record
+    challenger = Seat(record.challenger_number, snap.challenger_user)
+    opponent = Seat(record.opponent_number, snap.opponent_user)
+    return DuelTable(challenger, opponent, snap.duel, DuelStage(record.stage))
 
 
 async def snapshot(record: DuelRecord) -> DuelSnapshot:

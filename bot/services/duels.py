@@ -6,44 +6,23 @@ Every step owes the group its news (:class:`DuelNews`), saved in the step's tran
 
 from __future__ import annotations
 
-from bot.db.models import (
-    Character,
-    CharacterStatus,
-    DuelRecord,
-    DuelStage,
-    Game,
-    GameStatus,
-    GameSystem,
-)
+from bot.db.models import Character, CharacterStatus, DuelRecord, Game, GameStatus, GameSystem
 from bot.services import timers
 from bot.services.characters import living_character, rule_state
 from bot.services.codec import dump
 from bot.services.downed import cannot_fight
-from bot.services.duel_store import (
-    OPEN_STAGES,
-    DuelNews,
-    DuelSnapshot,
-    Step,
-    load_open,
-    save,
-    snapshot,
-)
+from bot.services.duel_store import OPEN_STAGES, DuelNews, DuelSnapshot, load_open, save, table_of
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.games import game_dice, settings_of
+from bot.services.games import rolls_kept, settings_of
 from bot.services.runtime import Runtime
-from rules.duel import Choice, DuelCharacter, Side, choose, play_round, start_duel
+from rules.duel import DuelCharacter
+from rules.duel.encounter import ANSWER, DUEL, DuelMove, DuelTable, Move, open_duel
+from rules.encounter import Deadline, Refused, Seat, Why
 from rules.errors import RuleError
 
 EXPIRE = "duel_expire"
 CHOICE_TIMEOUT = "duel_choices"
 REMINDER_KINDS = (timers.reminded(EXPIRE), timers.reminded(CHOICE_TIMEOUT))
-
-
-async def _announce(
-    runtime: Runtime, game: Game, snap: DuelSnapshot, step: Step, silent: Side | None = None
-) -> DuelSnapshot:
-    await runtime.announce(DuelNews(snap, game, step, silent))
-    return snap
 
 
 def _duel_game(game: Game) -> None:
@@ -84,10 +63,12 @@ async def challenge(
         opponent: DuelCharacter = rule_state(game, target)
         if await _busy(game, mine.number, target.number):
             raise ServiceError(Refusal.DUEL_BUSY)
+        seats = (
+            (Seat(mine.number, mine.user_id), challenger),
+            (Seat(target.number, target.user_id), opponent),
+        )
         try:
-            duel = start_duel(
-                challenger, opponent, skill, to_the_death=settings_of(game).duel_to_death
-            )
+            step = open_duel(*seats, skill, to_the_death=settings_of(game).duel_to_death)
         except RuleError:
             if challenger.can_fight:
                 raise cannot_fight(game, target, opponent) from None
@@ -97,13 +78,17 @@ async def challenge(
             challenger_number=mine.number,
             opponent_number=target.number,
             skill=skill,
-            state=dump(duel),
+            state=dump(step.state.duel),
             chat_id=chat_id,
             thread_id=thread_id,
         )
-        await timers.schedule(EXPIRE, record.id, settings_of(game).join_window)
-        snap = DuelSnapshot(record, duel, mine.user_id, target.user_id, mine.gender, target.gender)
-        return await _announce(runtime, game, snap, Step.CHALLENGED)
+        await _clock_for(game, record.id, step.deadline)
+        snap = DuelSnapshot(
+            record, step.state.duel, mine.user_id, target.user_id, mine.gender, target.gender
+        )
+        [event] = step.events
+        await runtime.announce(DuelNews(snap, game, event.happened))
+        return snap
 
 
 async def _busy(game: Game, *numbers: int) -> bool:
@@ -119,84 +104,75 @@ async def respond(
     game: Game, duel_id: int, user_id: int, accept: bool, runtime: Runtime
 ) -> DuelSnapshot:
     """The challenged alone accepts (round 1 is fought at once) or declines."""
-    async with runtime.locks.game(game.id) as game:
-        snap = await load_open(game, duel_id)
-        if snap.record.stage != DuelStage.CHALLENGED:
-            raise StaleAction()
-        if user_id != snap.opponent_user:
-            raise ServiceError(Refusal.NOT_YOUR_BUTTON)
-        await timers.cancel(EXPIRE, duel_id)
-        if not accept:
-            declined = await save(game, snap, snap.duel, DuelStage.DECLINED)
-            return await _announce(runtime, game, declined, Step.DECLINED)
-        return await _fight_round(game, snap, runtime)
-
-
-async def _fight_round(game: Game, snap: DuelSnapshot, runtime: Runtime) -> DuelSnapshot:
-    actor = f"duel {snap.record.id}"
-    async with game_dice(game, "duel_round", actor, runtime.dice_factory) as dice:
-        duel = play_round(snap.duel, dice)
-        stage = DuelStage.FINISHED if duel.finished else DuelStage.FIGHTING
-        saved = await save(game, snap, duel, stage)
-    if not duel.finished:
-        await timers.schedule(CHOICE_TIMEOUT, snap.record.id, settings_of(game).round_timeout)
-    return await _announce(runtime, game, saved, Step.FOUGHT)
+    answer = DuelMove(Move.ACCEPT if accept else Move.DECLINE)
+    return await _move(game, duel_id, user_id, answer, runtime)
 
 
 async def decide(
     game: Game, duel_id: int, user_id: int, round_number: int, go_on: bool, runtime: Runtime
 ) -> DuelSnapshot:
     """A fighter goes on or stops after a round; both going on fights the next round."""
-    async with runtime.locks.game(game.id) as game:
-        snap = await load_open(game, duel_id)
-        side = snap.side_of(user_id)
-        if side is None:
-            raise ServiceError(Refusal.NOT_YOUR_BUTTON)
-        if snap.record.stage != DuelStage.FIGHTING or len(snap.duel.rounds) != round_number:
-            raise StaleAction()
-        if snap.duel.choice(side) is not None:
-            raise StaleAction()
-        duel = choose(snap.duel, side, Choice.GO_ON if go_on else Choice.STOP)
-        if duel.finished:
-            await timers.cancel(CHOICE_TIMEOUT, duel_id)
-            stopped = await save(game, snap, duel, DuelStage.FINISHED)
-            return await _announce(runtime, game, stopped, Step.STOPPED)
-        snap = await save(game, snap, duel, DuelStage.FIGHTING)
-        if duel.challenger_choice is None and duel.opponent_choice is None:
-            await timers.cancel(CHOICE_TIMEOUT, duel_id)
-            return await _fight_round(game, snap, runtime)
-        return await _announce(runtime, game, snap, Step.CHOSE)
-
-
-def _gone(game: Game) -> bool:
-    # An ended game (the group removed the bot, say) sends nothing more to its chat.
-    return game.status != GameStatus.ACTIVE
+    choice = DuelMove(Move.GO_ON if go_on else Move.STOP, round_number)
+    return await _move(game, duel_id, user_id, choice, runtime)
 
 
 async def expire(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
     """The challenge was not answered in time: it lapses. Nothing else changes."""
-    async with runtime.locks.game(game.id) as game:
-        record = await DuelRecord.get_or_none(id=duel_id)
-        if record is None or record.stage != DuelStage.CHALLENGED or _gone(game):
-            return None
-        snap = await snapshot(record)
-        expired = await save(game, snap, snap.duel, DuelStage.EXPIRED)
-        return await _announce(runtime, game, expired, Step.EXPIRED)
+    return await _clock(game, duel_id, runtime)
 
 
 async def choices_timed_out(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
     """Nobody may be kept waiting: a missing choice after the round timeout is a stop (its
     news takes the round's buttons off in the same step)."""
-    async with runtime.locks.game(game.id) as game:
-        record = await DuelRecord.get_or_none(id=duel_id)
-        if record is None or record.stage != DuelStage.FIGHTING or _gone(game):
-            return None
-        snap = await snapshot(record)
-        if snap.duel.finished:
-            return None
-        for side in (Side.CHALLENGER, Side.OPPONENT):
-            if snap.duel.choice(side) is None:
-                duel = choose(snap.duel, side, Choice.STOP)
-                ended = await save(game, snap, duel, DuelStage.FINISHED)
-                return await _announce(runtime, game, ended, Step.TIMED_OUT, side)
+    return await _clock(game, duel_id, runtime)
+
+
+async def _clock(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
+    """A deadline passed: a late timer (the duel moved on, the game ended) does nothing."""
+    if game.status != GameStatus.ACTIVE:  # an ended game sends nothing more to its chat
         return None
+    try:
+        return await _move(game, duel_id, None, DuelMove(Move.CLOCK), runtime)
+    except StaleAction:
+        return None
+
+
+async def _move(
+    game: Game, duel_id: int, user_id: int | None, move: DuelMove, runtime: Runtime
+) -> DuelSnapshot:
+    """One move through the rules' stage machine: lock, load, apply, save with the rolls,
+    the deadline that counts now, the news."""
+    async with runtime.locks.game(game.id) as game:
+        snap = await load_open(game, duel_id)
+        table = table_of(snap)
+        seat = None if user_id is None else (table_seat(table, user_id) or Seat(0, user_id))
+        dice = runtime.dice_factory(game)
+        try:
+            step = DUEL.apply(table, seat, move, dice)
+        except Refused as refused:
+            if refused.why is Why.NOT_YOURS:
+                raise ServiceError(Refusal.NOT_YOUR_BUTTON) from None
+            raise StaleAction() from None
+        async with rolls_kept(game, dice, "duel_round", f"duel {duel_id}"):
+            saved = await save(game, snap, step.state.duel, step.state.stage)
+        if step.deadline != DUEL.deadline(table):
+            await _clock_for(game, duel_id, step.deadline)
+        [event] = step.events
+        await runtime.announce(DuelNews(saved, game, event.happened, event.side))
+        return saved
+
+
+def table_seat(table: DuelTable, user_id: int) -> Seat | None:
+    return next((s for s in (table.challenger, table.opponent) if s.held_by(user_id)), None)
+
+
+async def _clock_for(game: Game, duel_id: int, deadline: Deadline | None) -> None:
+    """The duel's one clock: the challenge's answer or the round's choices (or none)."""
+    await timers.cancel((EXPIRE, CHOICE_TIMEOUT), duel_id)
+    if deadline is None:
+        return
+    settings = settings_of(game)
+    if deadline.what == ANSWER:
+        await timers.schedule(EXPIRE, duel_id, settings.join_window)
+    else:
+        await timers.schedule(CHOICE_TIMEOUT, duel_id, settings.round_timeout)

@@ -16,12 +16,13 @@ from typing import cast
 
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, DuelStage, Encounter, Game, LiveMessage, Timer
+from bot.db.models import DuelRecord, Encounter, Game, LiveMessage, Timer
 from bot.services import battle_store, duel_store, duels, fight_flow
 from bot.services.fight_store import CHOOSING, FIGHTING, KIND, live_key, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
 from rules.duel import Side
+from rules.duel.encounter import DuelStage
 from rules.pool.fight_setup import current_chooser
 
 

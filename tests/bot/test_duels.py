@@ -6,11 +6,12 @@ from dataclasses import replace
 
 from tortoise.timezone import now
 
-from bot.db.models import Character, DuelRecord, DuelStage, Game, GameSystem, RollLog, Timer
+from bot.db.models import Character, DuelRecord, Game, GameSystem, RollLog, Timer
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character, rule_state
 from bot.services.codec import dump
 from bot.services.settings import GameSettings, change_setting
+from rules.duel.encounter import DuelStage
 from tests.bot.conftest import Harness
 from tests.e2e.test_pool_game_e2e import edited_until
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, DuelStage, Game, GameSystem, OwedMessage, Timer
+from bot.db.models import DuelRecord, Game, GameSystem, OwedMessage, Timer
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character
+from rules.duel.encounter import DuelStage
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, d20_table
 from tests.bot.test_d20_battles import TRIO, TRIO_SIDES

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, DuelStage, Game, GameSystem, GmAction, Timer
+from bot.db.models import DuelRecord, Game, GameSystem, GmAction, Timer
 from bot.services import duels, games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.cycles import AUTO_TICK
@@ -18,6 +18,7 @@ from bot.services.pause import FROZEN
 from bot.services.settings import change_setting
 from bot.services.world_play import peek
 from rules.d20 import CharacterClass
+from rules.duel.encounter import DuelStage
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK as D20_ATTACK
 from tests.bot.d20_rig import FIRST, SECOND, button_starting, d20_table

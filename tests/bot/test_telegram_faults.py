@@ -16,9 +16,10 @@ from aiogram.filters import Command
 from aiogram.types import Message
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, DuelStage, Game, GameStatus, GameSystem, RollLog, Timer
+from bot.db.models import DuelRecord, Game, GameStatus, GameSystem, RollLog, Timer
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
+from rules.duel.encounter import DuelStage
 from rules.pool.model import Gender, Stats
 from tests.bot.conftest import Harness
 from tests.bot.test_duels import SEED_ROUND, _challenge, _duel_table, _hp

@@ -24,7 +24,6 @@ from bot.db import models as db_models
 from bot.db.models import (
     Character,
     DuelRecord,
-    DuelStage,
     Encounter,
     Game,
     GameSystem,
@@ -42,6 +41,7 @@ from bot.services.pause import FROZEN
 from bot.services.runtime import Runtime
 from rules.dice import commitment
 from rules.duel import Duel
+from rules.duel.encounter import DuelStage
 from rules.gender import Gender
 from rules.pool.model import Item, Stats
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.db.models import DuelRecord, DuelStage, Game, GameSystem, Timer
+from bot.db.models import DuelRecord, Game, GameSystem, Timer
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.game_timers import pending_of
 from bot.services.settings import BOUNDS, GameSettings
 from rules.d20 import CharacterClass
+from rules.duel.encounter import DuelStage
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, FIRST, SECOND, d20_table
 from tests.bot.pool_fight_rig import pool_table, press, start

@@ -15,13 +15,14 @@ from pathlib import Path
 
 from redis.asyncio import Redis
 
-from bot.db.models import Character, DuelRecord, DuelStage, Game, GameSystem, RollLog
+from bot.db.models import Character, DuelRecord, Game, GameSystem, RollLog
 from bot.db.setup import close_database, init_database
 from bot.dialogs.states import PoolCreation
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character, rule_state
 from rules.dice import VerifiableDice, commitment
 from rules.duel import Choice, Duel, Side, choose, play_round, start_duel
+from rules.duel.encounter import DuelStage
 from rules.pool.model import Gender
 from tests.e2e.process import bot_process, kill_hard
 from tests.e2e.test_pool_game_e2e import edited_until

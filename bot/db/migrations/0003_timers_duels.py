@@ -1,7 +1,7 @@
 from tortoise import migrations
 from tortoise.migrations import operations as ops
 import functools
-from bot.db.models import DuelStage
+from rules.duel.encounter import DuelStage
 from json import dumps, loads
 from tortoise.fields.base import OnDelete
 from tortoise import fields
