@@ -45,17 +45,16 @@ class NewGameCallback(CallbackData, prefix="ng"):
     system: GameSystem
 
 
-class DuelAction(StrEnum):
-    ACCEPT = "a"
-    DECLINE = "d"
-    GO_ON = "g"
-    STOP = "s"
+class EncounterCallback(CallbackData, prefix="en"):
+    """A button of an encounter (a duel now; pool fights and d20 battles to come): its id,
+    the move (the kind's own word, read by its rules), the round or step it answers (an older
+    one is stale) and the seat it acts for (0: the presser's own). The duel's buttons of
+    earlier versions (``du:``) match nothing now: they get the stale button's answer."""
 
-
-class DuelCallback(CallbackData, prefix="du"):
-    duel_id: Number
-    action: DuelAction
-    round: Number = 0
+    id: Number
+    move: str = Field(max_length=16, pattern=r"^[a-z_]+$")
+    at: Number = 0
+    seat: Number = 0
 
 
 class BattleAction(StrEnum):

@@ -12,7 +12,6 @@ from typing import Any
 from tortoise import fields
 from tortoise.models import Model
 
-from rules.duel.encounter import DuelStage
 from rules.gender import Gender
 
 
@@ -140,33 +139,11 @@ class Timer(Model):
         table = "timers"
 
 
-class DuelRecord(Model):
-    """A duel between two characters of a duel game, with the rules state as JSON."""
-
-    id = fields.IntField(primary_key=True)
-    game: fields.ForeignKeyRelation[Game] = fields.ForeignKeyField(
-        "models.Game", related_name="duels", on_delete=fields.CASCADE
-    )
-    challenger_number = fields.IntField()
-    opponent_number = fields.IntField()
-    skill = fields.CharField(max_length=32)
-    stage = fields.CharEnumField(DuelStage, max_length=12, default=DuelStage.CHALLENGED)
-    state: dict[str, Any] = fields.JSONField(default=dict)
-    chat_id = fields.BigIntField()
-    thread_id = fields.IntField(null=True)
-    message_id = fields.IntField(null=True)
-    version = fields.IntField(default=0)
-    created_at = fields.DatetimeField(auto_now_add=True)
-
-    class Meta:
-        table = "duels"
-
-
 class Encounter(Model):
-    """A multi-party fight in a group (a pool fight or a d20 battle) with its rules state as JSON.
+    """An encounter (a pool fight, a duel, a d20 battle) or a pool gift offer, as JSON.
 
-    stage is the handler-level phase (joining, choosing, fighting, narration, finished...),
-    version guards every write with a conditional update.
+    state is the kind's state; stage mirrors the state's stage for queries (joining,
+    challenged, fighting, finished...); version guards every write with a conditional update.
     """
 
     id = fields.IntField(primary_key=True)

@@ -16,7 +16,7 @@ from typing import Any
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import DuelAction, DuelCallback
+from bot.callbacks import EncounterCallback
 from bot.i18n import L10n, Translator
 from bot.services.duel_store import DuelNews, live_key
 from bot.services.games import settings_of
@@ -24,24 +24,22 @@ from bot.services.outbox import Action, Outgoing
 from bot.views.duel import challenge_text, choice_text, end_text, genders_of, round_dice
 from bot.views.grammar import gender_of
 from rules.duel import Choice, EndReason, Side
-from rules.duel.encounter import Happened
+from rules.duel.encounter import Happened, Move
 
-ANSWERS = [("duel-button-accept", DuelAction.ACCEPT), ("duel-button-decline", DuelAction.DECLINE)]
-CHOICES = [("duel-button-go-on", DuelAction.GO_ON), ("duel-button-stop", DuelAction.STOP)]
+ANSWERS = [("duel-button-accept", Move.ACCEPT), ("duel-button-decline", Move.DECLINE)]
+CHOICES = [("duel-button-go-on", Move.GO_ON), ("duel-button-stop", Move.STOP)]
 
 
-def buttons(
-    l10n: L10n, duel_id: int, rows: list[tuple[str, DuelAction]], rnd: int = 0
-) -> dict[str, Any]:
+def buttons(l10n: L10n, duel_id: int, rows: list[tuple[str, Move]], rnd: int = 0) -> dict[str, Any]:
     """One row of the duel's buttons, as Telegram's JSON (for an owed message)."""
     markup = InlineKeyboardMarkup(
         inline_keyboard=[
             [
                 InlineKeyboardButton(
                     text=l10n.text(msg_id),
-                    callback_data=DuelCallback(duel_id=duel_id, action=action, round=rnd).pack(),
+                    callback_data=EncounterCallback(id=duel_id, move=move, at=rnd).pack(),
                 )
-                for msg_id, action in rows
+                for msg_id, move in rows
             ]
         ]
     )

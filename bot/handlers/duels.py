@@ -9,16 +9,17 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import DuelAction, DuelCallback
-from bot.db.models import Character, DuelRecord, Game, Timer
+from bot.callbacks import EncounterCallback
+from bot.db.models import Character, Encounter, Game, Timer
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n
 from bot.scheduler import Scheduler
 from bot.services import duels, games
 from bot.services.characters import character_by_number, living_character
-from bot.services.errors import BadNumber
+from bot.services.errors import BadNumber, StaleAction
 from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
+from rules.duel.encounter import KIND, DuelMove, Move
 
 GROUP_CHATS = {"group", "supergroup"}
 
@@ -32,7 +33,7 @@ def build_router() -> Router:
 
 def register_buttons(buttons: Router) -> None:
     """The duel's buttons, in the dispatcher's button lane (outside the dialogs)."""
-    buttons.callback_query.register(press, DuelCallback.filter())
+    buttons.callback_query.register(press, EncounterCallback.filter())
 
 
 async def _target(message: Message, game: Game, args: list[str]) -> tuple[Character, str]:
@@ -63,39 +64,33 @@ async def challenge(message: Message, command: CommandObject, l10n: L10n, runtim
 
 
 async def press(
-    query: CallbackQuery, callback_data: DuelCallback, l10n: L10n, runtime: Runtime
+    query: CallbackQuery, callback_data: EncounterCallback, l10n: L10n, runtime: Runtime
 ) -> None:
     """A fighter's answer; what it owes the group is delivered as the update ends, and the
-    presser hears about their own press."""
+    presser hears about their own choice."""
     message = query.message
-    if not isinstance(message, Message):
-        await query.answer()
-        return
-    action = callback_data.action
+    try:
+        move = DuelMove(Move(callback_data.move), callback_data.at)
+    except ValueError:
+        raise StaleAction() from None
+    if not isinstance(message, Message) or move.move is Move.CLOCK:
+        raise StaleAction()
     game = await games.require_game(message.chat.id)
-    duel_id, user_id = callback_data.duel_id, query.from_user.id
-    if action in (DuelAction.ACCEPT, DuelAction.DECLINE):
-        await duels.respond(game, duel_id, user_id, action == DuelAction.ACCEPT, runtime)
+    await duels.move(game, callback_data.id, query.from_user.id, move, runtime)
+    if move.move in (Move.ACCEPT, Move.DECLINE):
         await query.answer()
         return
-    go_on = action == DuelAction.GO_ON
-    await duels.decide(game, duel_id, user_id, callback_data.round, go_on, runtime)
-    choice = l10n.text("duel-choice-go-on" if go_on else "duel-choice-stop")
+    choice = l10n.text("duel-choice-go-on" if move.move is Move.GO_ON else "duel-choice-stop")
     await query.answer(l10n.text("duel-choice-made", choice=choice))
 
 
 def register_timers(scheduler: Scheduler) -> None:
     scheduler.on(duels.EXPIRE, on_expire)
-    scheduler.on(duels.CHOICE_TIMEOUT, on_choices_timeout)
+    scheduler.on(duels.CHOICE_TIMEOUT, on_expire)
 
 
 async def on_expire(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
-    record = await DuelRecord.get_or_none(id=timer.ref).prefetch_related("game")
+    """The duel's clock (the challenge's answer, a round's choices) ran out."""
+    record = await Encounter.get_or_none(id=timer.ref, kind=KIND).prefetch_related("game")
     if record is not None:
-        await duels.expire(record.game, record.id, data["runtime"])
-
-
-async def on_choices_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
-    record = await DuelRecord.get_or_none(id=timer.ref).prefetch_related("game")
-    if record is not None:
-        await duels.choices_timed_out(record.game, record.id, data["runtime"])
+        await duels.clock(record.game, record.id, data["runtime"])

@@ -12,7 +12,7 @@ from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent, Update
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 
-from bot.callbacks import BattleCallback, DuelCallback, PoolFightCallback, PoolTargetCallback
+from bot.callbacks import BattleCallback, EncounterCallback, PoolFightCallback, PoolTargetCallback
 from bot.courier import Courier
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
@@ -122,7 +122,7 @@ async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) 
         logger.warning("could not tell the user about the error", exc_info=True)
 
 
-MOVES = (PoolFightCallback, PoolTargetCallback, DuelCallback, BattleCallback)
+MOVES = (PoolFightCallback, PoolTargetCallback, EncounterCallback, BattleCallback)
 APOLOGIES = {
     "move": "error-internal-move",
     "button": "error-internal-button",

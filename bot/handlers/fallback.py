@@ -1,5 +1,8 @@
 """The very last router (after the dialogs): a button press nothing else took is answered,
-so no spinner hangs on a forged, foreign or long-gone button."""
+so no spinner hangs on a forged, foreign or long-gone button.
+
+A button of a fight that an earlier version of the bot sent (its data's prefix is in
+:data:`RETIRED_MOVES`) says that the move is over, not that a menu is closed."""
 
 from __future__ import annotations
 
@@ -7,6 +10,9 @@ from aiogram import Router
 from aiogram.types import CallbackQuery
 
 from bot.i18n import L10n
+
+# Prefixes of encounter buttons that the encounter's own button (``en:``) replaced.
+RETIRED_MOVES = ("du:",)
 
 
 def build_router() -> Router:
@@ -16,4 +22,6 @@ def build_router() -> Router:
 
 
 async def unknown_button(query: CallbackQuery, l10n: L10n) -> None:
-    await query.answer(l10n.text("error-stale-button"), show_alert=True)
+    retired = (query.data or "").startswith(RETIRED_MOVES)
+    text = l10n.text("error-stale-action" if retired else "error-stale-button")
+    await query.answer(text, show_alert=True)

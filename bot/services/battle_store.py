@@ -11,11 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
-from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem, LiveMessage
-from bot.services import timers
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem
+from bot.services import encounter_store, timers
 from bot.services.characters import rule_state
 from bot.services.codec import dump, load
 from bot.services.deaths import noted
@@ -113,18 +112,13 @@ def snapshot(record: Encounter) -> BattleSnapshot:
 
 
 async def open_battle_in(game: Game) -> BattleSnapshot | None:
-    record = await Encounter.filter(
-        game_id=game.id, kind=KIND, stage__in=[s.value for s in OPEN_STAGES]
-    ).first()
-    return None if record is None else snapshot(record)
+    found = await encounter_store.open_in(game, KIND, OPEN_STAGES)
+    return snapshot(found[0]) if found else None
 
 
 async def load_battle(game: Game, battle_id: int, *stages: BattleStage) -> BattleSnapshot:
     """The battle in one of ``stages``, else :class:`StaleAction`."""
-    record = await Encounter.get_or_none(id=battle_id, game_id=game.id, kind=KIND)
-    if record is None or record.stage not in stages:
-        raise StaleAction()
-    return snapshot(record)
+    return snapshot(await encounter_store.load(game, battle_id, KIND, stages))
 
 
 async def save(
@@ -134,15 +128,8 @@ async def save(
     change brought (only those: a character's HP may have moved on since, in a later battle)."""
     record = snap.record
     async with in_transaction():
-        updated = await Encounter.filter(id=record.id, version=record.version).update(
-            state=dump(state), stage=stage.value, version=F("version") + 1
-        )
-        if not updated:
-            raise StaleAction()
+        await encounter_store.save(record, state, stage.value)
         await _save_characters(game, snap.state, state, record.id)
-    record.version += 1
-    record.stage = stage.value
-    record.state = dump(state)
     return BattleSnapshot(record, state)
 
 
@@ -167,13 +154,12 @@ async def _save_characters(game: Game, old: BattleState, new: BattleState, battl
 
 def live_key(battle_id: int) -> str:
     """The battle's live message, for the outbox (:mod:`bot.services.outbox`)."""
-    return f"{KIND}:{battle_id}"
+    return encounter_store.live_key(KIND, battle_id)
 
 
 async def shown_message(battle_id: int) -> int | None:
     """The battle's live message as delivered now (None: not delivered yet)."""
-    shown = await LiveMessage.get_or_none(key=live_key(battle_id))
-    return None if shown is None else int(shown.message_id)
+    return await encounter_store.shown_message(KIND, battle_id)
 
 
 async def check_actor(game: Game, battle_id: int, user_id: int, step: int) -> BattleSnapshot:

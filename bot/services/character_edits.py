@@ -14,12 +14,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from tortoise.expressions import F, Q
+from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
-from bot.db.models import Character, CharacterStatus, DuelRecord, Game, GameSystem
+from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services import gm_log
-from bot.services.battle_store import open_battle_in
 from bot.services.character_edit_model import (
     ACTION,
     Change,
@@ -36,12 +35,11 @@ from bot.services.character_edit_pool import apply_pool
 from bot.services.characters import character_by_number, rule_state
 from bot.services.codec import dump
 from bot.services.deaths import noted
-from bot.services.duel_store import OPEN_STAGES as OPEN_DUEL_STAGES
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_store import busy_numbers
 from bot.services.games import settings_of
 from bot.services.gm_edits import revive_held
 from bot.services.runtime import Runtime
+from bot.services.vitals import fighting
 from bot.services.world import load_world, save_world
 from rules.pool.loot import bury
 from rules.pool.world_events import Spilled
@@ -103,15 +101,7 @@ async def _refuse_in_fight(game: Game, number: int, edit: Edit) -> None:
     (Only pool keeps the gender in the rule state: elsewhere it is the row's, never fought.)"""
     if edit.field == Field.GENDER and game.system != GameSystem.POOL:
         return
-    if game.system == GameSystem.POOL:
-        busy = number in await busy_numbers(game)
-    elif game.system == GameSystem.DUEL:
-        duels = DuelRecord.filter(game_id=game.id, stage__in=OPEN_DUEL_STAGES)
-        busy = await duels.filter(Q(challenger_number=number) | Q(opponent_number=number)).exists()
-    else:
-        battle = await open_battle_in(game)
-        busy = battle is not None and any(f.number == number for f in battle.state.fighters)
-    if busy:
+    if await fighting(game, number):
         raise ServiceError(Refusal.EDIT_IN_FIGHT, number=number)
 
 

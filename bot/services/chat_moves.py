@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from tortoise.transactions import in_transaction
 
-from bot.db.models import DuelRecord, Encounter, Game, GameStatus, LiveMessage, OwedMessage
+from bot.db.models import Encounter, Game, GameStatus, LiveMessage, OwedMessage
 from bot.services import battle_store, outbox
 from bot.services.runtime import Runtime
 
@@ -42,7 +42,6 @@ async def move_chat(old: int, new: int, runtime: Runtime) -> None:
         moved = await Game.filter(chat_id=old).update(chat_id=new)
         await Game.filter(active_chat_id=old).update(active_chat_id=new)
         await Encounter.filter(chat_id=old).update(chat_id=new)
-        await DuelRecord.filter(chat_id=old).update(chat_id=new)
         # The old messages they answer are not in the new group: sent as plain messages.
         await OwedMessage.filter(chat_id=old, done=False).update(chat_id=new, reply_to=None)
         if not moved:

@@ -6,17 +6,16 @@ Every step owes the group its news (:class:`DuelNews`), saved in the step's tran
 
 from __future__ import annotations
 
-from bot.db.models import Character, CharacterStatus, DuelRecord, Game, GameStatus, GameSystem
-from bot.services import timers
+from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
+from bot.services import encounter_store, timers
 from bot.services.characters import living_character, rule_state
-from bot.services.codec import dump
 from bot.services.downed import cannot_fight
-from bot.services.duel_store import OPEN_STAGES, DuelNews, DuelSnapshot, load_open, save, table_of
+from bot.services.duel_store import DuelNews, DuelSnapshot, busy_numbers, load_open, save
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import rolls_kept, settings_of
 from bot.services.runtime import Runtime
 from rules.duel import DuelCharacter
-from rules.duel.encounter import ANSWER, DUEL, DuelMove, DuelTable, Move, open_duel
+from rules.duel.encounter import ANSWER, DUEL, KIND, DuelMove, DuelTable, Move, open_duel
 from rules.encounter import Deadline, Refused, Seat, Why
 from rules.errors import RuleError
 
@@ -73,19 +72,11 @@ async def challenge(
             if challenger.can_fight:
                 raise cannot_fight(game, target, opponent) from None
             raise cannot_fight(game, mine, challenger) from None
-        record = await DuelRecord.create(
-            game_id=game.id,
-            challenger_number=mine.number,
-            opponent_number=target.number,
-            skill=skill,
-            state=dump(step.state.duel),
-            chat_id=chat_id,
-            thread_id=thread_id,
+        record = await encounter_store.create(
+            game, KIND, step.state.stage.value, step.state, chat_id, thread_id
         )
         await _clock_for(game, record.id, step.deadline)
-        snap = DuelSnapshot(
-            record, step.state.duel, mine.user_id, target.user_id, mine.gender, target.gender
-        )
+        snap = DuelSnapshot(record, step.state, mine.gender, target.gender)
         [event] = step.events
         await runtime.announce(DuelNews(snap, game, event.happened))
         return snap
@@ -93,42 +84,20 @@ async def challenge(
 
 async def _busy(game: Game, *numbers: int) -> bool:
     """Either character is in an open duel already."""
-    duels = DuelRecord.filter(game_id=game.id, stage__in=OPEN_STAGES)
-    return (
-        await duels.filter(challenger_number__in=numbers).exists()
-        or await duels.filter(opponent_number__in=numbers).exists()
-    )
+    return not (await busy_numbers(game)).isdisjoint(numbers)
 
 
-async def respond(
-    game: Game, duel_id: int, user_id: int, accept: bool, runtime: Runtime
+async def move(
+    game: Game, duel_id: int, user_id: int, move: DuelMove, runtime: Runtime
 ) -> DuelSnapshot:
-    """The challenged alone accepts (round 1 is fought at once) or declines."""
-    answer = DuelMove(Move.ACCEPT if accept else Move.DECLINE)
-    return await _move(game, duel_id, user_id, answer, runtime)
+    """A fighter's move: the challenged accepts (round 1 is fought at once) or declines; after
+    a round each goes on or stops, and both going on fights the next round."""
+    return await _move(game, duel_id, user_id, move, runtime)
 
 
-async def decide(
-    game: Game, duel_id: int, user_id: int, round_number: int, go_on: bool, runtime: Runtime
-) -> DuelSnapshot:
-    """A fighter goes on or stops after a round; both going on fights the next round."""
-    choice = DuelMove(Move.GO_ON if go_on else Move.STOP, round_number)
-    return await _move(game, duel_id, user_id, choice, runtime)
-
-
-async def expire(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
-    """The challenge was not answered in time: it lapses. Nothing else changes."""
-    return await _clock(game, duel_id, runtime)
-
-
-async def choices_timed_out(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
-    """Nobody may be kept waiting: a missing choice after the round timeout is a stop (its
-    news takes the round's buttons off in the same step)."""
-    return await _clock(game, duel_id, runtime)
-
-
-async def _clock(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
-    """A deadline passed: a late timer (the duel moved on, the game ended) does nothing."""
+async def clock(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
+    """The duel's deadline passed: an unanswered challenge lapses; a missing choice is a stop,
+    so nobody is kept waiting. A late timer (the duel moved on, the game ended) does nothing."""
     if game.status != GameStatus.ACTIVE:  # an ended game sends nothing more to its chat
         return None
     try:
@@ -144,7 +113,7 @@ async def _move(
     the deadline that counts now, the news."""
     async with runtime.locks.game(game.id) as game:
         snap = await load_open(game, duel_id)
-        table = table_of(snap)
+        table = snap.table
         seat = None if user_id is None else (table_seat(table, user_id) or Seat(0, user_id))
         dice = runtime.dice_factory(game)
         try:
@@ -154,7 +123,7 @@ async def _move(
                 raise ServiceError(Refusal.NOT_YOUR_BUTTON) from None
             raise StaleAction() from None
         async with rolls_kept(game, dice, "duel_round", f"duel {duel_id}"):
-            saved = await save(game, snap, step.state.duel, step.state.stage)
+            saved = await save(game, snap, step.state)
         if step.deadline != DUEL.deadline(table):
             await _clock_for(game, duel_id, step.deadline)
         [event] = step.events

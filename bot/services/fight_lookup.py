@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from bot.db.models import Encounter, Game, GameStatus, LiveMessage
-from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
+from bot.db.models import Encounter, Game, LiveMessage
+from bot.services import encounter_store
+from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.fight_store import KIND, live_key, open_fights
 
 
 async def game_of(fight_id: int) -> Game:
     """The running game of a fight (a private button carries only the fight's id)."""
-    game = await Game.filter(encounters__id=fight_id, encounters__kind=KIND).first()
-    if game is None or game.status != GameStatus.ACTIVE:
-        raise StaleAction()
-    return game
+    return await encounter_store.game_of(fight_id, KIND)
 
 
 async def pick_open(game: Game, number: int | None, reply_to: int | None) -> Encounter:

@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from tortoise.expressions import F
-
 from bot.db.models import Character, CharacterStatus, Encounter, Game
-from bot.services.codec import dump, load
+from bot.services import encounter_store
+from bot.services.codec import load
 from bot.services.errors import StaleAction
 from rules.pool.fight_round import Action, Attack, RoundResult, StandUp, TakePills
 from rules.pool.fight_setup import FightState
@@ -128,15 +127,12 @@ class Outcome:
 
 def live_key(fight_id: int) -> str:
     """The fight's live message, for the outbox (:mod:`bot.services.outbox`)."""
-    return f"{KIND}:{fight_id}"
+    return encounter_store.live_key(KIND, fight_id)
 
 
 async def load_view(game: Game, fight_id: int) -> FightView:
     """The fight ``fight_id`` of ``game``, else stale."""
-    record = await Encounter.get_or_none(id=fight_id, game_id=game.id, kind=KIND)
-    if record is None:
-        raise StaleAction()
-    return await view_of(game, record)
+    return await view_of(game, await encounter_store.load(game, fight_id, KIND))
 
 
 FIGHTER_COLUMNS = ("number", "user_id", "status", "state", "id", "version")
@@ -169,20 +165,12 @@ async def load_open(game: Game, fight_id: int, *stages: str) -> FightView:
 
 async def save(view: FightView, fight: PoolFight, stage: str | None = None) -> FightView:
     """Write the fight with a conditional update on the version (a lost race: stale)."""
-    record = view.record
-    stage = stage or record.stage
-    data = dump(fight)
-    mine = Encounter.filter(id=record.id, version=record.version)
-    if not await mine.update(state=data, stage=stage, version=F("version") + 1):
-        raise StaleAction()
-    record.version += 1
-    record.stage = stage
-    record.state = data
+    await encounter_store.save(view.record, fight, stage or view.record.stage)
     return replace(view, fight=fight)
 
 
 async def open_fights(game: Game) -> list[Encounter]:
-    return await Encounter.filter(game_id=game.id, kind=KIND, stage__in=OPEN_STAGES).order_by("id")
+    return await encounter_store.open_in(game, KIND, OPEN_STAGES)
 
 
 async def busy_numbers(game: Game) -> set[int]:

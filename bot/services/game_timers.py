@@ -1,12 +1,12 @@
-"""Which pending timers belong to a game: its automatic tick, its fights', battles' and duels'
-(with their reminders).
+"""Which pending timers belong to a game: its automatic tick, its encounters' (fights,
+battles and duels, with their reminders).
 
 A timer knows only its kind and the id it refers to; the kind says which table that id is in.
 """
 
 from __future__ import annotations
 
-from bot.db.models import DuelRecord, Encounter, Game, Timer
+from bot.db.models import Encounter, Game, Timer
 from bot.services import battle_store, cycles, duels, fight_flow
 
 GAME_KINDS = (cycles.AUTO_TICK,)
@@ -17,25 +17,19 @@ ENCOUNTER_KINDS = (
     battle_store.TURN_TIMER,
     battle_store.NARRATION_TIMER,
     *battle_store.REMINDER_KINDS,
+    duels.EXPIRE,
+    duels.CHOICE_TIMEOUT,
+    *duels.REMINDER_KINDS,
 )
-DUEL_KINDS = (duels.EXPIRE, duels.CHOICE_TIMEOUT, *duels.REMINDER_KINDS)
 
 
 async def pending_of(game: Game) -> list[Timer]:
     """The game's timers that have not fired yet."""
-    pending = await Timer.filter(
-        fired_at__isnull=True, kind__in=(*GAME_KINDS, *ENCOUNTER_KINDS, *DUEL_KINDS)
-    )
+    pending = await Timer.filter(fired_at__isnull=True, kind__in=(*GAME_KINDS, *ENCOUNTER_KINDS))
     encounter_refs = {t.ref for t in pending if t.kind in ENCOUNTER_KINDS}
-    duel_refs = {t.ref for t in pending if t.kind in DUEL_KINDS}
     encounters = (
         {r.id for r in await Encounter.filter(id__in=encounter_refs, game_id=game.id).only("id")}
         if encounter_refs
-        else set()
-    )
-    duel_ids = (
-        {r.id for r in await DuelRecord.filter(id__in=duel_refs, game_id=game.id).only("id")}
-        if duel_refs
         else set()
     )
     return [
@@ -43,5 +37,4 @@ async def pending_of(game: Game) -> list[Timer]:
         for t in pending
         if (t.kind in GAME_KINDS and t.ref == game.id)
         or (t.kind in ENCOUNTER_KINDS and t.ref in encounters)
-        or (t.kind in DUEL_KINDS and t.ref in duel_ids)
     ]

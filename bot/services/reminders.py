@@ -16,13 +16,13 @@ from typing import cast
 
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, Encounter, Game, LiveMessage, Timer
-from bot.services import battle_store, duel_store, duels, fight_flow
+from bot.db.models import Encounter, Game, LiveMessage, Timer
+from bot.services import battle_store, duel_store, duels, encounter_store, fight_flow
 from bot.services.fight_store import CHOOSING, FIGHTING, KIND, live_key, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
-from rules.duel import Side
-from rules.duel.encounter import DuelStage
+from rules.duel.encounter import ANSWER, DUEL
+from rules.duel.encounter import KIND as DUEL_KIND
 from rules.pool.fight_setup import current_chooser
 
 
@@ -118,32 +118,31 @@ async def _d20(game: Game, ref: int, deadline: Timer) -> Waiting | None:
 
 
 async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
-    record = await DuelRecord.get_or_none(id=ref, game_id=game.id)
+    record = await Encounter.get_or_none(id=ref, game_id=game.id, kind=DUEL_KIND)
     if record is None:
         return None
     snap = await duel_store.snapshot(record)
-    duel = snap.duel
-    owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
-    if deadline.kind == duels.EXPIRE and record.stage == DuelStage.CHALLENGED:
-        sides, wait = [Side.OPPONENT], Wait.CHALLENGE
-    elif deadline.kind == duels.CHOICE_TIMEOUT and record.stage == DuelStage.FIGHTING:
-        sides = [s for s in (Side.CHALLENGER, Side.OPPONENT) if duel.choice(s) is None]
-        wait = Wait.DUEL
-    else:
+    waits = DUEL.awaiting(snap.table)
+    answering = deadline.kind == duels.EXPIRE
+    if not waits or (waits[0].what == ANSWER) != answering:
         return None
-    awaited = _unique([Awaited(owners[s], duel.fighter(s).name) for s in sides])
-    shown = await LiveMessage.filter(key=duel_store.live_key(record.id)).first()
-    message_id = shown.message_id if shown is not None else None
-    return Waiting(wait, awaited, record.chat_id, record.thread_id, message_id)
+    awaited = []
+    for wait in waits:
+        side = snap.table.side_of(wait.seat)
+        assert side is not None
+        awaited.append(Awaited(snap.user(side), snap.duel.fighter(side).name))
+    message_id = await encounter_store.shown_message(DUEL_KIND, record.id)
+    kind = Wait.CHALLENGE if answering else Wait.DUEL
+    return Waiting(kind, _unique(awaited), record.chat_id, record.thread_id, message_id)
 
 
-FINDERS: dict[str, tuple[type[Encounter] | type[DuelRecord], Finder]] = {
-    fight_flow.ROUND_TIMER: (Encounter, _pool),
-    fight_flow.CHOICE_TIMER: (Encounter, _pool),
-    battle_store.TURN_TIMER: (Encounter, _d20),
-    battle_store.NARRATION_TIMER: (Encounter, _d20),
-    duels.EXPIRE: (DuelRecord, _duel),
-    duels.CHOICE_TIMEOUT: (DuelRecord, _duel),
+FINDERS: dict[str, Finder] = {
+    fight_flow.ROUND_TIMER: _pool,
+    fight_flow.CHOICE_TIMER: _pool,
+    battle_store.TURN_TIMER: _d20,
+    battle_store.NARRATION_TIMER: _d20,
+    duels.EXPIRE: _duel,
+    duels.CHOICE_TIMEOUT: _duel,
 }
 
 
@@ -151,8 +150,8 @@ async def due(reminder: Timer, runtime: Runtime) -> Reminder | None:
     """The reminder owed now, if its wait still waits for someone; read and owed in the game's
     lock (:class:`~bot.services.errors.GamePaused` while the game is paused)."""
     kind = deadline_of(reminder.kind)
-    model, finder = FINDERS[kind]
-    game_ids = await model.filter(id=reminder.ref).values_list("game_id", flat=True)
+    finder = FINDERS[kind]
+    game_ids = await Encounter.filter(id=reminder.ref).values_list("game_id", flat=True)
     if not game_ids:
         return None
     async with runtime.locks.game(cast(int, game_ids[0])) as game:

@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tortoise.expressions import Q
-
-from bot.db.models import DuelRecord, Game, GameSystem
+from bot.db.models import Game, GameSystem
+from bot.services import duel_store, encounter_store
 from bot.services.battle_store import open_battle_in
-from bot.services.duel_store import OPEN_STAGES as OPEN_DUEL_STAGES
 from bot.services.fight_store import busy_numbers, open_fights
+from rules.duel.encounter import KIND as DUEL_KIND
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +46,7 @@ async def fighting(game: Game, number: int) -> bool:
     if game.system == GameSystem.POOL:
         return number in await busy_numbers(game)
     if game.system == GameSystem.DUEL:
-        duels = DuelRecord.filter(game_id=game.id, stage__in=OPEN_DUEL_STAGES)
-        return await duels.filter(Q(challenger_number=number) | Q(opponent_number=number)).exists()
+        return number in await duel_store.busy_numbers(game)
     battle = await open_battle_in(game)
     return battle is not None and any(f.number == number for f in battle.state.fighters)
 
@@ -58,5 +56,5 @@ async def any_fight(game: Game) -> bool:
     if game.system == GameSystem.POOL:
         return bool(await open_fights(game))
     if game.system == GameSystem.DUEL:
-        return await DuelRecord.filter(game_id=game.id, stage__in=OPEN_DUEL_STAGES).exists()
+        return bool(await encounter_store.open_in(game, DUEL_KIND, duel_store.OPEN_STAGES))
     return await open_battle_in(game) is not None

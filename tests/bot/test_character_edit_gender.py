@@ -3,9 +3,11 @@ it too (a woman without a jacket has a penalty): the column and the rule state c
 
 from __future__ import annotations
 
-from bot.db.models import Character, DuelRecord, GameSystem, GmAction
-from bot.services import games
+from bot.db.models import Character, GameSystem, GmAction
+from bot.services import encounter_store, games
 from bot.services.characters import DuelBuild, create_character, rule_state
+from rules.duel.encounter import KIND, open_duel
+from rules.encounter import Seat
 from rules.gender import Gender
 from rules.pool.model import PoolCharacter
 from tests.bot.character_edit_rig import Editor
@@ -47,9 +49,9 @@ async def test_a_duelist_without_a_gender_gets_one_even_mid_duel(gm: Harness) ->
     await create_character(game, players[0].id, "Аня Ветер", build)
     await create_character(game, players[1].id, "Бронн", build)
     # An open duel holds the fighters' HP, not their gender: the gender may change meanwhile.
-    await DuelRecord.create(
-        game_id=game.id, challenger_number=1, opponent_number=2, skill="пеший", chat_id=group.id
-    )
+    sandor, bronn = (rule_state(game, c) for c in await Character.filter(game_id=game.id))
+    table = open_duel((Seat(1, players[0].id), sandor), (Seat(2, players[1].id), bronn), "пеший")
+    await encounter_store.create(game, KIND, "challenged", table.state, group.id, None)
     editor = Editor(gm, admin, game)
     await editor.open(1)
     await editor.press(BUTTON)

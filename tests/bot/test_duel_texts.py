@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, Game, GameSystem, Timer
+from bot.db.models import Encounter, Game, GameSystem, Timer
 from bot.services import duels, games
 from bot.services.characters import DuelBuild, create_character
 from rules.gender import Gender
@@ -97,7 +97,7 @@ async def test_she_did_not_answer_in_time(gm: Harness) -> None:
     await gm.emu.press_button(bronn, challenge, "Принять")
     first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1," in m.body)
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(bronn, first, "Продолжить"))
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     await Timer.filter(kind=duels.CHOICE_TIMEOUT, ref=record.id).update(due_at=now())
     end = await gm.emu.wait_for_message(group, lambda m: "Время на решение" in m.body)
     assert end.body == (

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from tortoise.timezone import now
 
-from bot.db.models import Character, DuelRecord, Game, GameSystem, RollLog, Timer
+from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character, rule_state
 from bot.services.codec import dump
@@ -77,7 +77,7 @@ async def test_a_stop_after_round_one_names_the_round_winner(gm: Harness) -> Non
     assert "остановиться" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
     end = await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body)
     assert "Бронн останавливает поединок. Победа: Сандор." in end.body
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     assert record.stage == DuelStage.FINISHED
 
 
@@ -104,7 +104,7 @@ async def test_foreign_and_double_presses_change_nothing(gm: Harness) -> None:
         query = await gm.emu.press_button(user, challenge, "Принять")
         answer = await gm.emu.wait_for_callback_answer(query)
         assert answer.show_alert and "не ваша кнопка" in (answer.text or "")
-    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.CHALLENGED
+    assert (await Encounter.get(game_id=game.id, kind="duel")).stage == DuelStage.CHALLENGED
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
     result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
@@ -119,6 +119,20 @@ async def test_foreign_and_double_presses_change_nothing(gm: Harness) -> None:
     assert await RollLog.filter(game_id=game.id).count() == 8
 
 
+async def test_a_duel_button_of_the_version_before_encounters_is_stale(gm: Harness) -> None:
+    """Before duels were encounters their buttons carried ``du:<id>:<move>:<round>``: such a
+    press (a message sent by the old version) gets the stale answer and changes nothing."""
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    record = await Encounter.get(game_id=game.id, kind="duel")
+    for data in (f"du:{record.id}:a:0", f"du:{record.id}:d:0"):
+        query = await gm.emu.press_button(bronn, challenge, data=data, forged=True)
+        answer = await gm.emu.wait_for_callback_answer(query)
+        assert "не действует" in (answer.text or "")
+    assert (await Encounter.get(id=record.id)).stage == DuelStage.CHALLENGED
+    assert await RollLog.filter(game_id=game.id).count() == 0
+
+
 async def test_a_refusal_edits_the_challenge(gm: Harness) -> None:
     sandor, bronn, _, group, game = await _duel_table(gm)
     challenge = await _challenge(gm, sandor, group)
@@ -126,18 +140,18 @@ async def test_a_refusal_edits_the_challenge(gm: Harness) -> None:
     await gm.emu.wait_for_callback_answer(query)
     edited = await gm.emu.wait_for_edit(challenge)
     assert edited.body == "🚫 Вызов отклонён: Сандор → Бронн. Бронн отказывается от поединка."
-    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.DECLINED
+    assert (await Encounter.get(game_id=game.id, kind="duel")).stage == DuelStage.DECLINED
     assert await RollLog.filter(game_id=game.id).count() == 0
 
 
 async def test_an_unanswered_challenge_expires(gm: Harness) -> None:
     sandor, _, _, group, game = await _duel_table(gm)
     challenge = await _challenge(gm, sandor, group)
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     await Timer.filter(kind="duel_expire", ref=record.id).update(due_at=now())
     edited = await gm.emu.wait_for_edit(challenge, timeout=5)
     assert edited.body == "⌛ Вызов истёк: Сандор → Бронн. Бронн не ответил вовремя."
-    assert (await DuelRecord.get(id=record.id)).stage == DuelStage.EXPIRED
+    assert (await Encounter.get(id=record.id)).stage == DuelStage.EXPIRED
 
 
 async def test_a_duel_to_the_death_kills_the_loser(gm: Harness) -> None:
@@ -167,7 +181,7 @@ async def test_bad_duel_commands_get_clear_answers(gm: Harness) -> None:
         await gm.emu.send_text(user, group, text)
         reply = await gm.emu.wait_for_message(group)
         assert expected in reply.body, (text, reply.body)
-    assert await DuelRecord.all().count() == 0
+    assert await Encounter.filter(kind="duel").count() == 0
 
 
 async def test_admin_heals_and_others_may_not(gm: Harness) -> None:
@@ -274,12 +288,12 @@ async def test_a_choice_shows_under_the_dice_and_a_timeout_takes_the_buttons_off
     assert dice in first.body and "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in first.body
     assert first.button_texts == ["Продолжить", "Остановиться"]
 
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     await Timer.filter(kind="duel_choices", ref=record.id).update(due_at=now())
     end = await gm.emu.wait_for_message(group, lambda m: "Время на решение" in m.body)
     assert "Бронн не ответил" in end.body and "Победа: Сандор" in end.body
     await edited_until(gm.emu, first, lambda: not first.buttons)
     assert dice in first.body and chosen in first.body  # the dice stay in the chat
     assert end.buttons == []
-    assert (await DuelRecord.get(id=record.id)).stage == DuelStage.FINISHED
+    assert (await Encounter.get(id=record.id)).stage == DuelStage.FINISHED
     await gm.emu.expect_no_message(group, timeout=0.5)

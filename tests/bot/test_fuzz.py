@@ -23,23 +23,14 @@ from bot.app import build_dispatcher
 from bot.callbacks import (
     BattleAction,
     BattleCallback,
-    DuelAction,
-    DuelCallback,
+    EncounterCallback,
     FightAction,
     NewGameCallback,
     PoolFightCallback,
     PoolTargetCallback,
 )
 from bot.commands import _DESCRIPTIONS
-from bot.db.models import (
-    Character,
-    DuelRecord,
-    Encounter,
-    Game,
-    GameSystem,
-    RollLog,
-    Timer,
-)
+from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
 from bot.i18n import Translator
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character, rule_state
@@ -93,7 +84,7 @@ class Table:
 async def _snapshot(game: Game) -> dict[str, Any]:
     return {
         "characters": await Character.filter(game_id=game.id).order_by("id").values(),
-        "duels": await DuelRecord.filter(game_id=game.id).order_by("id").values(),
+        "duels": await Encounter.filter(game_id=game.id, kind="duel").order_by("id").values(),
         "games": await Game.all()
         .order_by("id")
         .values(
@@ -144,7 +135,7 @@ async def table(emu: TelegramEmulator, clean_redis: str, database: str) -> Async
         await emu.press_button(sandor, first, "Продолжить")
         await table.feed_pending()
         table.messages = [challenge, first]
-        table.duel_id = (await DuelRecord.get(game_id=game.id)).id
+        table.duel_id = (await Encounter.get(game_id=game.id, kind="duel")).id
         assert errors.records == []
         yield table
         print(f"fuzz inputs sent: {sum(table.stats.values())} {table.stats}")
@@ -172,10 +163,11 @@ SMALL = st.integers(0, 6)  # button data holds no negative number (test_hostile_
 NEAR = st.sampled_from([1, 1, 1, 0, 2])  # the live duel is number 1, in round 1
 WELL_FORMED = st.one_of(
     st.builds(
-        DuelCallback,
-        duel_id=st.one_of(NEAR, SMALL, st.integers(0, 10**6)),
-        action=st.sampled_from(DuelAction),
-        round=st.one_of(NEAR, SMALL),
+        EncounterCallback,
+        id=st.one_of(NEAR, SMALL, st.integers(0, 10**6)),
+        move=st.sampled_from(["accept", "decline", "go_on", "stop", "clock", "attack"]),
+        at=st.one_of(NEAR, SMALL),
+        seat=st.one_of(st.just(0), SMALL),
     ),
     st.builds(NewGameCallback, system=st.sampled_from(GameSystem)),
     st.builds(
@@ -197,8 +189,12 @@ WELL_FORMED = st.one_of(
 ).map(lambda data: data.pack())
 GARBAGE = st.one_of(
     st.text(max_size=64),
-    st.sampled_from(["du", "du:", "du:1", "du:x:g:1", "du:1:g:1:9", "ng:zzz", "bt:::", "pf:1"]),
-    st.tuples(st.sampled_from(["du", "bt", "pf", "pt", "ng"]), st.text(max_size=20)).map(":".join),
+    st.sampled_from(
+        ["du:1:g:1", "en", "en:", "en:1", "en:x:go_on:1", "en:1:GO:1:0", "ng:zzz", "bt:::", "pf:1"]
+    ),
+    st.tuples(st.sampled_from(["du", "en", "bt", "pf", "pt", "ng"]), st.text(max_size=20)).map(
+        ":".join
+    ),
 )
 
 
@@ -217,17 +213,13 @@ def inputs(draw: st.DrawFn) -> tuple[str, int, str, int]:
 
 def _legitimate(table: Table, who: int, data: str, where: int) -> bool:
     """Бронн's own choice on the live round: the one press here that must change things."""
-    if who != 1 or not data.startswith("du:"):
+    if who != 1 or not data.startswith("en:"):
         return False
     try:
-        parsed = DuelCallback.unpack(data)
+        parsed = EncounterCallback.unpack(data)
     except (TypeError, ValueError):
         return False
-    return (
-        parsed.duel_id == table.duel_id
-        and parsed.round == 1
-        and parsed.action in (DuelAction.GO_ON, DuelAction.STOP)
-    )
+    return parsed.id == table.duel_id and parsed.at == 1 and parsed.move in ("go_on", "stop")
 
 
 async def _send(table: Table, kind: str, who: int, payload: str, where: int) -> list[str]:
@@ -281,7 +273,7 @@ async def test_random_input_is_refused_and_changes_nothing(
 async def test_the_checks_do_see_a_real_change(table: Table) -> None:
     """The control: the one legitimate press (Бронн stops) changes the snapshot."""
     before = await _snapshot(table.game)
-    stop = DuelCallback(duel_id=table.duel_id, action=DuelAction.STOP, round=1).pack()
+    stop = EncounterCallback(id=table.duel_id, move="stop", at=1).pack()
     assert _legitimate(table, 1, stop, 1)
     await _send(table, "press", 1, stop, 1)
     after = await _snapshot(table.game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, Game, GameSystem, OwedMessage, Timer
+from bot.db.models import Encounter, Game, GameSystem, OwedMessage, Timer
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character
 from rules.duel.encounter import DuelStage
@@ -62,7 +62,7 @@ async def test_the_upgrade_moves_the_game_and_the_duel_goes_on_in_the_supergroup
     assert again.button_texts == ["Продолжить", "Остановиться"]
     await game.refresh_from_db()
     assert (game.chat_id, game.active_chat_id) == (supergroup.id, supergroup.id)
-    assert (await DuelRecord.get(game_id=game.id)).chat_id == supergroup.id
+    assert (await Encounter.get(game_id=game.id, kind="duel")).chat_id == supergroup.id
 
     gm.game_dice.add(17, 1, 2, 3, 4, 9).add(100, 50, 50, 50, 50)  # Бронн 4:1, no dodges
     await gm.emu.press_button(bronn, again, "Продолжить")
@@ -89,7 +89,7 @@ async def test_an_upgrade_the_bot_never_heard_of_is_found_by_the_next_send(
     supergroup = gm.emu.add_group("Королевская гавань", admins=[sandor], members=[bronn])
     group.migrated_to = supergroup.id  # no update tells the bot
 
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     await Timer.filter(kind="duel_choices", ref=record.id).update(due_at=now())
     end = await gm.emu.wait_for_message(supergroup, lambda m: "Время на решение" in m.body)
     assert "Бронн не ответил" in end.body and "Победа: Сандор" in end.body
@@ -97,7 +97,7 @@ async def test_an_upgrade_the_bot_never_heard_of_is_found_by_the_next_send(
     assert "повторено ниже" not in told.body  # the duel has ended: no button to repeat
     await game.refresh_from_db()
     assert game.active_chat_id == supergroup.id
-    assert (await DuelRecord.get(id=record.id)).stage == DuelStage.FINISHED
+    assert (await Encounter.get(id=record.id)).stage == DuelStage.FINISHED
     assert not await OwedMessage.filter(chat_id=group.id, done=False).exists()
     assert first.button_texts == ["Продолжить", "Остановиться"]  # left as it was, read-only
 

@@ -8,8 +8,7 @@ from tortoise import Tortoise
 from bot.callbacks import (
     BattleAction,
     BattleCallback,
-    DuelAction,
-    DuelCallback,
+    EncounterCallback,
     FightAction,
     PoolFightCallback,
 )
@@ -70,17 +69,19 @@ def test_the_id_bound_is_the_id_columns(database: str) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    ["du:²:a:0", "du:٣:a:0", "du: 7:a:0", "du:+7:a:0", "du:7.0:a:0", "du:1_0:a:0", "du:-1:a:0",
-     f"du:{ID_MAX + 1}:a:0", "du:7:a:99999999999999999999"],
+    ["en:²:accept:0:0", "en:٣:accept:0:0", "en: 7:accept:0:0", "en:+7:accept:0:0",
+     "en:7.0:accept:0:0", "en:1_0:accept:0:0", "en:-1:accept:0:0", f"en:{ID_MAX + 1}:accept:0:0",
+     "en:7:accept:99999999999999999999:0", "en:7:go_on:1:-1", "en:7:GO:1:0", "en:7:a b:1:0",
+     "en:7:" + "a" * 17 + ":1:0"],
 )  # fmt: skip
 def test_button_data_with_a_bad_number_does_not_unpack(data: str) -> None:
     with pytest.raises(ValueError):
-        DuelCallback.unpack(data)
+        EncounterCallback.unpack(data)
 
 
 def test_good_button_data_round_trips() -> None:
     for data in (
-        DuelCallback(duel_id=ID_MAX, action=DuelAction.GO_ON, round=3),
+        EncounterCallback(id=ID_MAX, move="go_on", at=3),
         BattleCallback(battle_id=1, action=BattleAction.TARGET, step=2, kind="attack", who=-1),
         PoolFightCallback(fight_id=5, action=FightAction.ATTACK, round=1, count=2),
     ):

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, Game, GameSystem, GmAction, Timer
+from bot.db.models import Encounter, Game, GameSystem, GmAction, Timer
 from bot.services import duels, games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.cycles import AUTO_TICK
@@ -118,8 +118,8 @@ async def test_a_pause_freezes_a_duel_between_rounds(gm: Harness) -> None:
     assert "⏸" in (await _say(gm, admin, group, "/pause спор о правилах")).body
     assert PAUSED in await _alert(gm, sandor, first, "Продолжить")
     assert PAUSED in (await _say(gm, bronn, group, "/duel 1 пеший")).body
-    record = await DuelRecord.get(game_id=game.id)
-    assert record.stage == DuelStage.FIGHTING and record.state["challenger_choice"] is None
+    record = await Encounter.get(game_id=game.id, kind="duel")
+    assert record.stage == DuelStage.FIGHTING and record.state["duel"]["challenger_choice"] is None
     assert (await Timer.get(id=timer.id)).due_at - timer.due_at == FROZEN
 
     await _stretch_pause(game, 3)

@@ -16,7 +16,7 @@ from aiogram.filters import Command
 from aiogram.types import Message
 from tortoise.timezone import now
 
-from bot.db.models import DuelRecord, Game, GameStatus, GameSystem, RollLog, Timer
+from bot.db.models import Encounter, Game, GameStatus, GameSystem, RollLog, Timer
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from rules.duel.encounter import DuelStage
@@ -88,7 +88,7 @@ async def test_not_modified_on_the_challenge_edit_is_ignored(
     answer = await gm.emu.wait_for_callback_answer(query)
     assert not answer.show_alert  # no "internal error"
     await gm.emu.expect_no_message(group, timeout=0.5)  # the text was "there": nothing resent
-    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.DECLINED
+    assert (await Encounter.get(game_id=game.id, kind="duel")).stage == DuelStage.DECLINED
     assert _statuses(gm, "editMessageText") == [400]
     _no_errors(caplog)
 
@@ -103,7 +103,7 @@ async def test_a_challenge_that_cannot_be_edited_gets_its_outcome_sent_anew(
     declined = await gm.emu.wait_for_message(group, lambda m: "отказывается" in m.body)
     assert "Вызов отклонён: Сандор → Бронн. Бронн отказывается от поединка." in declined.body
     assert "отказывается" not in challenge.body  # the old one stayed as it was
-    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.DECLINED
+    assert (await Encounter.get(game_id=game.id, kind="duel")).stage == DuelStage.DECLINED
     _no_errors(caplog)
 
 
@@ -112,7 +112,7 @@ async def test_an_expired_challenge_that_cannot_be_edited_is_announced_anew(
 ) -> None:
     sandor, _, _, group, game = await _duel_table(gm)
     await _challenge(gm, sandor, group)
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     gm.emu.fail_next("editMessageText", 400, "Bad Request: message can't be edited")
     await Timer.filter(kind="duel_expire", ref=record.id).update(due_at=now())
     expired = await gm.emu.wait_for_message(group, lambda m: "истёк" in m.body, timeout=5)
@@ -164,7 +164,7 @@ async def test_a_first_round_whose_send_fails_still_comes_and_closes_the_challen
     gm.emu.fail_next("sendMessage", 502, "Bad Gateway")
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(bronn, challenge, "Принять"))
     await gm.emu.wait_for_call("sendMessage", lambda c: c.status == 502)
-    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.FIGHTING
+    assert (await Encounter.get(game_id=game.id, kind="duel")).stage == DuelStage.FIGHTING
     first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body, timeout=10)
     assert "Счёт 3:2 — раунд выиграл Сандор" in first.body
     await edited_until(gm.emu, challenge, lambda: "принят" in challenge.body)
@@ -186,7 +186,7 @@ async def test_a_stop_whose_send_fails_is_announced_when_telegram_is_back(
     gm.emu.fail_next("sendMessage", 502, "Bad Gateway")
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(bronn, first, "Остановиться"))
     await gm.emu.wait_for_call("sendMessage", lambda c: c.status == 502)
-    assert (await DuelRecord.get(game_id=game.id)).stage == DuelStage.FINISHED
+    assert (await Encounter.get(game_id=game.id, kind="duel")).stage == DuelStage.FINISHED
     end = await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body, timeout=10)
     assert "Бронн останавливает поединок. Победа: Сандор." in end.body
     await edited_until(gm.emu, first, lambda: not first.buttons)
@@ -244,7 +244,7 @@ async def test_a_group_that_removes_the_bot_ends_its_game_quietly(
             break
         await gm.emu.expect_no_message(group, timeout=0.1)
     assert game.status == GameStatus.ENDED and game.active_chat_id is None
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     await Timer.filter(kind="duel_choices", ref=record.id).update(due_at=now())
     for _ in range(30):  # the round timeout comes due and is claimed: it sends nothing
         if await Timer.filter(ref=record.id, fired_at__isnull=False).exists():

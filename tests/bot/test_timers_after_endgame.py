@@ -9,7 +9,7 @@ import logging
 import pytest
 from tortoise.timezone import now
 
-from bot.db.models import Character, DuelRecord, Encounter, Game, GameSystem, RollLog, Timer
+from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
 from bot.services import cycles, fight_rounds, games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.errors import NoActiveGame
@@ -28,7 +28,7 @@ TRIO_SIDES = [("Догвор", FIRST), ("Эльф", SECOND)]
 
 async def _snapshot() -> tuple[object, ...]:
     encounters = [(e.id, e.stage, e.version, e.state) for e in await Encounter.all()]
-    duels = [(d.id, d.stage, d.version) for d in await DuelRecord.all()]
+    duels = [(d.id, d.stage, d.version) for d in await Encounter.filter(kind="duel")]
     characters = [(c.id, c.state, c.status) for c in await Character.all()]
     games_now = [(g.id, g.status, g.version, g.next_roll_index) for g in await Game.all()]
     return encounters, duels, characters, games_now, await RollLog.all().count()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.db.models import DuelRecord, Game, GameSystem, Timer
+from bot.db.models import Encounter, Game, GameSystem, Timer
 from bot.services import games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.game_timers import pending_of
@@ -133,7 +133,7 @@ async def test_a_duel_reminder_names_only_who_has_not_answered_and_comes_once(
     await gm.emu.expect_no_message(group, timeout=1.0)
     await pass_time(100)  # the time is up: Борис's silence stops the duel
     await gm.emu.wait_for_message(group)
-    record = await DuelRecord.get(game_id=game.id)
+    record = await Encounter.get(game_id=game.id, kind="duel")
     assert record.stage == DuelStage.FINISHED
     await gm.emu.expect_no_message(group, timeout=1.0)
     assert await Timer.filter(fired_at__isnull=True).count() == 0

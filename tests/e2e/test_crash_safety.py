@@ -15,7 +15,7 @@ from pathlib import Path
 
 from redis.asyncio import Redis
 
-from bot.db.models import Character, DuelRecord, Game, GameSystem, RollLog
+from bot.db.models import Character, Encounter, Game, GameSystem, RollLog
 from bot.db.setup import close_database, init_database
 from bot.dialogs.states import PoolCreation
 from bot.services import games
@@ -109,7 +109,8 @@ async def test_sigkill_between_the_two_choices_of_a_round(tmp_path: Path, clean_
                 await kill_hard(first_bot)  # no shutdown of any kind
             assert first_bot.returncode == -9
 
-            record = await DuelRecord.get(game_id=(await Game.get(chat_id=group.id)).id)
+            game_id = (await Game.get(chat_id=group.id)).id
+            record = await Encounter.get(game_id=game_id, kind="duel")
             saved: Duel = rule_state_duel(record)
             assert saved.challenger_choice is Choice.GO_ON and saved.opponent_choice is None
             assert record.stage == DuelStage.FIGHTING
@@ -136,16 +137,17 @@ async def test_sigkill_between_the_two_choices_of_a_round(tmp_path: Path, clean_
             hp = {c.number: rule_state(game, c).hp for c in await Character.filter(game_id=game.id)}
             assert hp == {1: second_round.challenger.hp, 2: second_round.opponent.hp}
             assert f"{second_round.opponent.hp}/30" in round_two.body
-            assert len((await DuelRecord.get(id=record.id)).state["rounds"]) == 2
+            assert len((await Encounter.get(id=record.id)).state["duel"]["rounds"]) == 2
             assert "Traceback" not in (tmp_path / "bot.log").read_text(encoding="utf-8")
         finally:
             await close_database()
 
 
-def rule_state_duel(record: DuelRecord) -> Duel:
+def rule_state_duel(record: Encounter) -> Duel:
     from bot.services.codec import load
+    from rules.duel.encounter import DuelTable
 
-    return load(Duel, record.state)
+    return load(DuelTable, record.state).duel
 
 
 async def test_sigkill_in_the_middle_of_character_creation(

@@ -14,7 +14,7 @@ import asyncio
 import signal
 from pathlib import Path
 
-from bot.db.models import Character, DuelRecord, Game, LiveMessage, RollLog
+from bot.db.models import Character, Encounter, Game, LiveMessage, RollLog
 from bot.db.setup import close_database
 from bot.services import games
 from bot.services.characters import rule_state
@@ -64,8 +64,8 @@ async def test_sigterm_in_webhook_mode_finishes_the_press_in_flight(
             assert f"{second_round.opponent.hp}/30" in rounds_shown[0].body
 
             game = await Game.get(chat_id=group.id)
-            record = await DuelRecord.get(game_id=game.id)
-            assert len(record.state["rounds"]) == 2
+            record = await Encounter.get(game_id=game.id, kind="duel")
+            assert len(record.state["duel"]["rounds"]) == 2
             shown = await LiveMessage.get(key=live_key(record.id))
             assert shown.message_id == rounds_shown[0].message_id  # the live message now
             assert await RollLog.filter(game_id=game.id).count() == dice_used

@@ -1,4 +1,4 @@
-"""rulebook: duel / The duel as an encounter: every (stage, move) and what it leads to."""
+"""rulebook: duel / The duel. The duel as an encounter: every (stage, move) and what it leads to."""
 
 from __future__ import annotations
 
