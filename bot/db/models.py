@@ -240,3 +240,17 @@ class LiveMessage(Model):
     class Meta:
         table = "live_messages"
         indexes = (("chat_id", "message_id"),)
+
+
+class Heartbeat(Model):
+    """One row the health probe rewrites while the bot is in trouble (bot.health).
+
+    The probe's write: it fails as every write of the bot fails, on a read-only database, a
+    full disk or a read-only transaction. beat_at is the last time it succeeded.
+    """
+
+    id = fields.IntField(primary_key=True)
+    beat_at = fields.DatetimeField()
+
+    class Meta:
+        table = "heartbeats"
