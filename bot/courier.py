@@ -48,7 +48,7 @@ from tortoise.transactions import in_transaction
 
 from bot import killpoints, tasks
 from bot.db.models import LiveMessage, OwedMessage
-from bot.health import is_outage
+from bot.faults import is_outage
 from bot.leases import lease
 from bot.pacing import Pacer
 from bot.services import outbox

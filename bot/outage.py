@@ -29,7 +29,8 @@ from aiogram.types import TelegramObject, Update
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler
 from aiohttp import web
 
-from bot.health import InfraHealth, is_outage
+from bot.faults import is_outage
+from bot.health import InfraHealth
 from bot.i18n import Translator
 
 logger = logging.getLogger(__name__)

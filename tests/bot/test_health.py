@@ -15,7 +15,8 @@ from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from tortoise.exceptions import DBConnectionError, OperationalError
 
-from bot.health import InfraHealth, is_outage
+from bot.faults import is_outage
+from bot.health import InfraHealth
 
 
 def _raised_while_handling(first: Exception, then: Exception) -> Exception:
