@@ -1,5 +1,5 @@
-"""Which errors mean that Redis or the database is unreachable: what :mod:`bot.health` and
-:mod:`bot.outage` act on, and the courier logs in one line."""
+"""Which errors mean that Redis or the database is unreachable, or that the database refuses
+writes: what :mod:`bot.health` and :mod:`bot.outage` act on, and the courier logs in one line."""
 
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ SQLITE_OUTAGES = (
     "readonly database",
     "database or disk is full",
 )
+_SQLITE_WRITE_REFUSALS = ("readonly database", "database or disk is full")
+# A read-only transaction (a standby after a failover, default_transaction_read_only), a full disk.
+_POSTGRES_WRITE_REFUSALS = (asyncpg.ReadOnlySQLTransactionError, asyncpg.DiskFullError)
 _POSTGRES_OUTAGES = (
     asyncpg.PostgresConnectionError,
     asyncpg.ConnectionDoesNotExistError,
@@ -28,7 +31,13 @@ _POSTGRES_OUTAGES = (
     asyncpg.CrashShutdownError,
     asyncpg.TooManyConnectionsError,
 )
-_OUTAGES = (RedisConnectionError, RedisTimeoutError, DBConnectionError, *_POSTGRES_OUTAGES)
+_OUTAGES = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    DBConnectionError,
+    *_POSTGRES_OUTAGES,
+    *_POSTGRES_WRITE_REFUSALS,
+)
 
 
 def _chain(error: BaseException) -> Iterator[BaseException]:
@@ -43,8 +52,8 @@ def _chain(error: BaseException) -> Iterator[BaseException]:
 
 
 def is_outage(error: BaseException) -> bool:
-    """Whether ``error`` comes from Redis or the database being unreachable (never from a
-    Telegram call: those are not ours to wait out)."""
+    """Whether ``error`` comes from Redis or the database being unreachable or refusing
+    writes (never from a Telegram call: those are not ours to wait out)."""
     chain = list(_chain(error))
     if any(isinstance(link, TelegramAPIError) for link in chain):
         return False
@@ -58,3 +67,24 @@ def is_outage(error: BaseException) -> bool:
         if isinstance(link, ConnectionError):  # the OS's: refused, reset, broken pipe
             return True
     return False
+
+
+def refuses_writes(error: BaseException) -> bool:
+    """Whether the database refused ``error``'s write (a read-only file or transaction, a full
+    disk), as opposed to being unreachable."""
+    for link in _chain(error):
+        if isinstance(link, _POSTGRES_WRITE_REFUSALS):
+            return True
+        if isinstance(link, sqlite3.OperationalError):
+            message = str(link).lower()
+            if any(sign in message for sign in _SQLITE_WRITE_REFUSALS):
+                return True
+    return False
+
+
+def of_the_database(error: BaseException) -> bool:
+    """Whether the database itself answered ``error`` (a file it cannot use, a refused write):
+    it may be reachable and refuse only writes. A lost connection is simply down."""
+    return refuses_writes(error) or any(
+        isinstance(link, sqlite3.OperationalError) for link in _chain(error)
+    )

@@ -21,7 +21,7 @@ from aiogram import Dispatcher as AiogramDispatcher
 from aiogram.types import Update
 
 from bot.health import InfraHealth
-from bot.outage import HELD, OutageMiddleware
+from bot.outage import HELD, HELD_FOR_WRITES, OutageMiddleware
 
 logger = logging.getLogger(__name__)
 FINISH_SECONDS = 20.0
@@ -68,7 +68,7 @@ class Dispatcher(AiogramDispatcher):
 
     While Redis or the database is down (``health``), an update taken waits here before it
     starts, and one held by :class:`bot.outage.OutageMiddleware` is handled again, whole, once
-    they answer."""
+    they answer (or, held while the database refused writes, once it writes again)."""
 
     def __init__(
         self,
@@ -92,7 +92,9 @@ class Dispatcher(AiogramDispatcher):
             while True:
                 await self.health.wait()
                 result = await super().feed_update(bot, update, **kwargs)
-                if result is not HELD:
+                if result is HELD_FOR_WRITES:
+                    await self.health.wait_writable()
+                elif result is not HELD:
                     return result
 
     async def emit_shutdown(self, *args: Any, **kwargs: Any) -> None:

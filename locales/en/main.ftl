@@ -20,6 +20,7 @@ error-internal-button = Something went wrong; the press did not work. Please try
 error-internal-command = Something went wrong; the command was not carried out. Please repeat it in a minute.
 error-internal-message = Something went wrong; your message was not taken. Please send it again in a minute.
 error-outage = Temporarily unavailable: press again in a few seconds.
+error-read-only = Temporarily unavailable: the game cannot save moves right now, so nothing has changed. Try again in a minute.
 
 ## Dice rolls
 

@@ -161,7 +161,8 @@ def shape_of(booted: Booted) -> tuple[object, ...]:
 
     dp = booted.dp
     data = tuple(sorted((key, id(value)) for key, value in dp.workflow_data.items()))
-    return (*routers(dp), data, dp.health.healthy, booted.emu.webhook is None)
+    health = (dp.health.healthy, dp.health.writable)
+    return (*routers(dp), data, health, booted.emu.webhook is None)
 
 
 Kind = tuple[bool, str | None]  # a booted bot's privacy mode and Mini App address

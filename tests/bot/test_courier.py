@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from aiogram import Bot
 from redis.asyncio import Redis
-from tortoise import Tortoise
 from tortoise.transactions import in_transaction
 
 from bot.courier import Courier
@@ -23,6 +22,7 @@ from bot.db.setup import close_database, init_database
 from bot.pacing import OFF, Limits, Pacer
 from bot.services.outbox import Action, Outgoing, collecting, owe
 from bot.session import make_bot
+from tests.bot.read_only_rig import allow_writes
 from tests.telegram_emulator import EmuChat, TelegramEmulator
 
 BUTTONS = {"inline_keyboard": [[{"text": "⚔", "callback_data": "x"}]]}
@@ -325,13 +325,6 @@ async def test_a_429_storm_delays_messages_and_loses_none(
     await courier.stop()
 
 
-async def _writes(allowed: bool) -> None:
-    """The database's writes refused (as on a full disk or a read-only file) or allowed again:
-    SQLite's ``query_only`` on the bot's one connection."""
-    connection = Tortoise.get_connection("default")
-    await connection.execute_script(f"PRAGMA query_only = {0 if allowed else 1}")
-
-
 async def _delivered_as_writes_fail(
     emu: TelegramEmulator, courier: Courier, message: Outgoing
 ) -> None:
@@ -341,7 +334,7 @@ async def _delivered_as_writes_fail(
     hold = emu.hold_next("sendMessage")
     delivery = asyncio.create_task(courier.deliver(chats))
     await hold.reached.wait()
-    await _writes(allowed=False)
+    await allow_writes(allowed=False)
     hold.release()
     await delivery
 
@@ -359,7 +352,7 @@ async def test_a_message_telegram_accepted_is_never_sent_again_while_its_mark_fa
     [row] = await OwedMessage.all()
     assert not row.done  # the mark could not be written
 
-    await _writes(allowed=True)
+    await allow_writes(allowed=True)
     await courier.deliver_due()
     [row] = await OwedMessage.all()
     assert row.done and row.message_id == emu.bot_messages(group)[0].message_id
@@ -381,7 +374,7 @@ async def test_a_live_message_whose_mark_failed_becomes_live_and_retires_the_old
     first, second = emu.bot_messages(group)
     assert first.reply_markup and second.reply_markup  # not retired before the mark
 
-    await _writes(allowed=True)
+    await allow_writes(allowed=True)
     await courier.deliver_due()
     assert len(emu.bot_messages(group)) == 2  # the new round was not sent again
     assert not first.reply_markup and second.reply_markup  # one live message
