@@ -3,7 +3,7 @@ from tortoise.migrations import operations as ops
 from tortoise import fields
 
 class Migration(migrations.Migration):
-    dependencies = [('models', '0009_outbox')]
+    dependencies = [('models', '0010_duels_are_encounters')]
 
     initial = False
 
