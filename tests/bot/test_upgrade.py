@@ -53,7 +53,8 @@ from rules.pool.model import Item, Stats
 MIGRATIONS = sorted(p.stem for p in Path(migrations_package.__file__).parent.glob("0*.py"))
 HEAD, PREVIOUS = MIGRATIONS[-1], MIGRATIONS[-2]
 SEED_DICE = {17: [1, 15, 11, 3, 10], 100: [5, 56, 92]}  # round 1 leaves both standing
-GENDER = "0008_character_gender"  # the characters' gender column
+GENDER = "0008_character_gender"
+FOLD = "0010_duels_are_encounters"  # duels become encounters  # the characters' gender column
 GM = gm_log.Actor(501, "Сандор")
 
 
@@ -97,8 +98,10 @@ async def _undo(name: str, url: str) -> list[tuple[str, str | None]]:
             undone.append((table, None))
         else:
             pytest.fail(f"teach the upgrade test to undo {operation.describe()} of {name}")
+    marks = ("$1", "$2") if connection.capabilities.dialect == "postgres" else ("?", "?")
     await connection.execute_query(
-        'DELETE FROM "tortoise_migrations" WHERE "app" = ? AND "name" = ?', ["models", name]
+        f'DELETE FROM "tortoise_migrations" WHERE "app" = {marks[0]} AND "name" = {marks[1]}',
+        ["models", name],
     )
     return undone
 
@@ -265,7 +268,8 @@ async def _duels_fold(url: str, engine: str) -> None:
             await Encounter.create(game_id=game.id, kind="gift", stage="open", chat_id=-1)
         sandor, bronn = (rule_state(game, c) for c in await Character.filter(number__lte=2))
         fought = play_round(start_duel(sandor, bronn, "пеший"), ScriptedDice(SEED_DICE))
-        await _undo(HEAD, url)
+        for name in reversed(MIGRATIONS[MIGRATIONS.index(FOLD) :]):
+            await _undo(name, url)
         assert "duels" in await _tables()
         connection = Tortoise.get_connection("default")
         values = "?, ?, ?, ?" if engine == "sqlite" else "$1, $2, $3, $4"
