@@ -15,9 +15,10 @@ from aiogram.types import CallbackQuery, Message
 from bot.callbacks import BattleAction, BattleCallback
 from bot.config import Settings
 from bot.db.models import Game
+from bot.handlers.live import live_message
 from bot.i18n import Html, L10n, Translator
 from bot.services import battle_turns, battles, games
-from bot.services.battle_store import check_actor
+from bot.services.battle_store import KIND, check_actor
 from bot.services.battle_story import check_class_action
 from bot.services.errors import StaleAction
 from bot.services.permissions import may_administer
@@ -45,10 +46,7 @@ async def press(
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
-    message = query.message
-    if not isinstance(message, Message):
-        await query.answer()
-        return
+    message = await live_message(query, KIND, callback_data.battle_id)
     game = await games.require_game(message.chat.id)
     await _dispatch(query, message, callback_data, game, bot, l10n, translator, runtime, settings)
 

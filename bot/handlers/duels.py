@@ -11,6 +11,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import EncounterCallback
 from bot.db.models import Character, Encounter, Game, Timer
+from bot.handlers.live import live_message
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n
 from bot.scheduler import Scheduler
@@ -68,13 +69,13 @@ async def press(
 ) -> None:
     """A fighter's answer; what it owes the group is delivered as the update ends, and the
     presser hears about their own choice."""
-    message = query.message
     try:
         move = DuelMove(Move(callback_data.move), callback_data.at)
     except ValueError:
         raise StaleAction() from None
-    if not isinstance(message, Message) or move.move is Move.CLOCK:
+    if move.move is Move.CLOCK:
         raise StaleAction()
+    message = await live_message(query, KIND, callback_data.id)
     game = await games.require_game(message.chat.id)
     await duels.move(game, callback_data.id, query.from_user.id, move, runtime)
     if move.move in (Move.ACCEPT, Move.DECLINE):

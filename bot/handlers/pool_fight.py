@@ -13,6 +13,7 @@ from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Encounter, Game, Timer
 from bot.handlers import pool_fight_choice, pool_fight_confirm, pool_fight_round, zero_health
+from bot.handlers.live import live_message
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.scheduler import Scheduler
@@ -21,7 +22,7 @@ from bot.services.characters import living_character
 from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.fight_checks import Prospect
 from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
-from bot.services.fight_store import Outcome
+from bot.services.fight_store import KIND, Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.numbers import parse_ordinal
 from bot.services.permissions import may_administer
@@ -118,10 +119,7 @@ async def press_window(
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
-    message = query.message
-    if not isinstance(message, Message):
-        await query.answer()
-        return
+    message = await live_message(query, KIND, callback_data.fight_id)
     user_id = query.from_user.id
     game = await games.require_game(message.chat.id)
     if callback_data.action == FightAction.JOIN:

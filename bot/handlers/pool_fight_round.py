@@ -11,11 +11,12 @@ from bot.callbacks import FightAction, PoolFightCallback
 from bot.config import Settings
 from bot.db.models import Game
 from bot.handlers.admins import sender_is_admin
+from bot.handlers.live import live_message
 from bot.handlers.pool_fight_publish import group_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
 from bot.services.errors import BadNumber, Refusal, ServiceError
-from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, Move
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, KIND, Move
 from bot.services.numbers import ID_MAX, parse_ordinal
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import end_text
@@ -53,10 +54,7 @@ async def press_action(
     translator: Translator,
     runtime: Runtime,
 ) -> None:
-    message = query.message
-    if not isinstance(message, Message):
-        await query.answer()
-        return
+    message = await live_message(query, KIND, callback_data.fight_id)
     move = MOVES[callback_data.action]
     await fight_rounds.act(
         message.chat.id,

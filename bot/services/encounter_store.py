@@ -74,3 +74,13 @@ async def shown_message(kind: str, encounter_id: int) -> int | None:
     """The encounter's live message as delivered now (None: not delivered yet)."""
     shown = await LiveMessage.get_or_none(key=live_key(kind, encounter_id))
     return None if shown is None else int(shown.message_id)
+
+
+async def require_live(kind: str, encounter_id: int, chat_id: int, message_id: int) -> None:
+    """A press on an encounter's button must come from its live message: one older than it (a
+    copy sent twice after a crash, whose first send was never marked; an earlier round whose
+    buttons could not be taken off yet) is :class:`StaleAction`. A newer one passes: it is
+    the live message whose delivery the courier is marking right now."""
+    shown = await LiveMessage.get_or_none(key=live_key(kind, encounter_id))
+    if shown is not None and (shown.chat_id != chat_id or message_id < shown.message_id):
+        raise StaleAction()

@@ -46,8 +46,11 @@ KIND_WORDS = ("pool_fight", "fight", "duel", "battle", "d20", "zero_health", "ze
 # files, 10 of rules, 10 kind-specific, 395 cross-file calls, 160 layer switches, quiet), with
 # room for what the machine's load moves (a delivery paced to a later task, a resumed coroutine
 # counted as a call): 2 files, 10 % of the calls.
+# The one engine's shared modules come before the per-kind ones go: the encounters' store
+# (bot/services/encounter_store.py) and the live-message check of a press
+# (bot/handlers/live.py) joined the path first (41 files), so the ceiling rose by them.
 CEILINGS = {
-    "bot files": 40,
+    "bot files": 42,
     "rules files": 10,
     "kind-specific bot files": 10,
     "cross-file calls": 435,
