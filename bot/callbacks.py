@@ -46,11 +46,12 @@ class NewGameCallback(CallbackData, prefix="ng"):
 
 
 class EncounterCallback(CallbackData, prefix="en"):
-    """A button of an encounter (a duel now; pool fights and d20 battles to come): its id,
-    the move (the kind's own word, read by its rules), the round or step it answers (an older
-    one is stale) and the seat it acts for (0: the presser's own). The duel's buttons of
-    earlier versions (``du:``) match nothing now: they get the stale button's answer."""
+    """A button of an encounter (a duel now; pool fights and d20 battles to come): its kind
+    and id, the move (the kind's own word, read by its rules), the round or step it answers
+    (an older one is stale) and the seat it acts for (0: the presser's own). The duel's
+    buttons of earlier versions (``du:``) match nothing now: they get the stale answer."""
 
+    kind: str = Field(max_length=8, pattern=r"^[a-z0-9]+$")
     id: Number
     move: str = Field(max_length=16, pattern=r"^[a-z_]+$")
     at: Number = 0

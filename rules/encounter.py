@@ -4,8 +4,9 @@ An encounter is a stage machine over a frozen state. Whoever takes part sits at 
 a character held by a player, or (``user`` None) a character whose actions the game master
 chooses, an NPC. The shell asks the same five things of every kind:
 
-- ``stage(state)``: where the encounter is (its own names; :meth:`Rules.is_open` says whether
-  it still takes actions);
+- ``seats(state)``: who sits at it;
+- ``stage(state)``: where the encounter is (its own names; ``open_stages`` still take
+  moves);
 - ``deadline(state)``: the clock that runs now (:class:`Deadline`), if any;
 - ``awaiting(state)``: which seats it waits for, and for what (:class:`Wait`);
 - ``options(state, seat)``: what a seat may do now;
@@ -92,13 +93,18 @@ class Step(Generic[S, E]):
 
 
 class Rules(Protocol[S, A, E]):
-    """What every kind of encounter offers (see the module's docstring)."""
+    """What every kind of encounter offers (see the module's docstring). ``clock``: the move
+    a passed deadline makes (with no seat)."""
 
     kind: str
+    open_stages: tuple[str, ...]  # the stages that still take moves
+
+    @property
+    def clock(self) -> A: ...
+
+    def seats(self, state: S) -> tuple[Seat, ...]: ...
 
     def stage(self, state: S) -> str: ...
-
-    def is_open(self, state: S) -> bool: ...
 
     def deadline(self, state: S) -> Deadline | None: ...
 

@@ -24,7 +24,7 @@ from bot.services.outbox import Action, Outgoing
 from bot.views.duel import challenge_text, choice_text, end_text, genders_of, round_dice
 from bot.views.grammar import gender_of
 from rules.duel import Choice, EndReason, Side
-from rules.duel.encounter import Happened, Move
+from rules.duel.encounter import KIND, Happened, Move
 
 ANSWERS = [("duel-button-accept", Move.ACCEPT), ("duel-button-decline", Move.DECLINE)]
 CHOICES = [("duel-button-go-on", Move.GO_ON), ("duel-button-stop", Move.STOP)]
@@ -37,7 +37,9 @@ def buttons(l10n: L10n, duel_id: int, rows: list[tuple[str, Move]], rnd: int = 0
             [
                 InlineKeyboardButton(
                     text=l10n.text(msg_id),
-                    callback_data=EncounterCallback(id=duel_id, move=move, at=rnd).pack(),
+                    callback_data=EncounterCallback(
+                        kind=KIND, id=duel_id, move=move, at=rnd
+                    ).pack(),
                 )
                 for msg_id, move in rows
             ]

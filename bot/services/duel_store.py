@@ -77,10 +77,8 @@ async def snapshot(record: Encounter) -> DuelSnapshot:
     return DuelSnapshot(record, table, genders.get(numbers[0]), genders.get(numbers[1]))
 
 
-async def save(game: Game, snap: DuelSnapshot, table: DuelTable) -> DuelSnapshot:
-    """Conditional update on the version; fighters' HP (and death) saved with it."""
-    record = snap.record
-    await encounter_store.save(record, table, table.stage.value)
+async def write_back(game: Game, record: Encounter, _: DuelTable, table: DuelTable) -> None:
+    """Both fighters' HP (and a death, with its note) as the duel has them now."""
     duel = table.duel
     for seat, fighter, other in (
         (table.challenger, duel.challenger, duel.opponent),
@@ -94,11 +92,6 @@ async def save(game: Game, snap: DuelSnapshot, table: DuelTable) -> DuelSnapshot
             changes.update(status=CharacterStatus.DEAD, active_key=None)
             changes["state"] = noted(changes["state"], {"duel": record.id, "by": other.name})
         await Character.filter(id=character.id).update(**changes)
-    return replace(snap, table=table)
-
-
-async def load_open(game: Game, duel_id: int) -> DuelSnapshot:
-    return await snapshot(await encounter_store.load(game, duel_id, KIND, OPEN_STAGES))
 
 
 async def busy_numbers(game: Game) -> set[int]:

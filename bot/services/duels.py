@@ -6,17 +6,27 @@ Every step owes the group its news (:class:`DuelNews`), saved in the step's tran
 
 from __future__ import annotations
 
-from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
-from bot.services import encounter_store, timers
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem
+from bot.services import encounter_store, encounters, timers
 from bot.services.characters import living_character, rule_state
 from bot.services.downed import cannot_fight
-from bot.services.duel_store import DuelNews, DuelSnapshot, busy_numbers, load_open, save
-from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.games import rolls_kept, settings_of
+from bot.services.duel_store import DuelNews, DuelSnapshot, busy_numbers, snapshot, write_back
+from bot.services.encounters import Clock, Kind
+from bot.services.errors import Refusal, ServiceError
+from bot.services.games import settings_of
 from bot.services.runtime import Runtime
 from rules.duel import DuelCharacter
-from rules.duel.encounter import ANSWER, DUEL, KIND, DuelMove, DuelTable, Move, open_duel
-from rules.encounter import Deadline, Refused, Seat, Why
+from rules.duel.encounter import (
+    ANSWER,
+    CHOOSE,
+    DUEL,
+    KIND,
+    DuelEvent,
+    DuelMove,
+    DuelTable,
+    open_duel,
+)
+from rules.encounter import Seat, Step
 from rules.errors import RuleError
 
 EXPIRE = "duel_expire"
@@ -75,10 +85,9 @@ async def challenge(
         record = await encounter_store.create(
             game, KIND, step.state.stage.value, step.state, chat_id, thread_id
         )
-        await _clock_for(game, record.id, step.deadline)
+        await encounters.set_clock(game, DUELS, record.id, step.deadline)
         snap = DuelSnapshot(record, step.state, mine.gender, target.gender)
-        [event] = step.events
-        await runtime.announce(DuelNews(snap, game, event.happened))
+        await runtime.announce(await _news(game, record, step))
         return snap
 
 
@@ -92,56 +101,29 @@ async def move(
 ) -> DuelSnapshot:
     """A fighter's move: the challenged accepts (round 1 is fought at once) or declines; after
     a round each goes on or stops, and both going on fights the next round."""
-    return await _move(game, duel_id, user_id, move, runtime)
+    moved = await encounters.move(game, DUELS, duel_id, user_id, move, runtime)
+    return DuelSnapshot(moved.record, moved.step.state)
 
 
-async def clock(game: Game, duel_id: int, runtime: Runtime) -> DuelSnapshot | None:
+async def clock(game: Game, duel_id: int, runtime: Runtime) -> None:
     """The duel's deadline passed: an unanswered challenge lapses; a missing choice is a stop,
-    so nobody is kept waiting. A late timer (the duel moved on, the game ended) does nothing."""
-    if game.status != GameStatus.ACTIVE:  # an ended game sends nothing more to its chat
-        return None
-    try:
-        return await _move(game, duel_id, None, DuelMove(Move.CLOCK), runtime)
-    except StaleAction:
-        return None
+    so nobody is kept waiting."""
+    await encounters.clock(game, DUELS, duel_id, runtime)
 
 
-async def _move(
-    game: Game, duel_id: int, user_id: int | None, move: DuelMove, runtime: Runtime
-) -> DuelSnapshot:
-    """One move through the rules' stage machine: lock, load, apply, save with the rolls,
-    the deadline that counts now, the news."""
-    async with runtime.locks.game(game.id) as game:
-        snap = await load_open(game, duel_id)
-        table = snap.table
-        seat = None if user_id is None else (table_seat(table, user_id) or Seat(0, user_id))
-        dice = runtime.dice_factory(game)
-        try:
-            step = DUEL.apply(table, seat, move, dice)
-        except Refused as refused:
-            if refused.why is Why.NOT_YOURS:
-                raise ServiceError(Refusal.NOT_YOUR_BUTTON) from None
-            raise StaleAction() from None
-        async with rolls_kept(game, dice, "duel_round", f"duel {duel_id}"):
-            saved = await save(game, snap, step.state)
-        if step.deadline != DUEL.deadline(table):
-            await _clock_for(game, duel_id, step.deadline)
-        [event] = step.events
-        await runtime.announce(DuelNews(saved, game, event.happened, event.side))
-        return saved
+async def _news(game: Game, record: Encounter, step: Step[DuelTable, DuelEvent]) -> DuelNews:
+    [event] = step.events
+    return DuelNews(await snapshot(record), game, event.happened, event.side)
 
 
-def table_seat(table: DuelTable, user_id: int) -> Seat | None:
-    return next((s for s in (table.challenger, table.opponent) if s.held_by(user_id)), None)
-
-
-async def _clock_for(game: Game, duel_id: int, deadline: Deadline | None) -> None:
-    """The duel's one clock: the challenge's answer or the round's choices (or none)."""
-    await timers.cancel((EXPIRE, CHOICE_TIMEOUT), duel_id)
-    if deadline is None:
-        return
-    settings = settings_of(game)
-    if deadline.what == ANSWER:
-        await timers.schedule(EXPIRE, duel_id, settings.join_window)
-    else:
-        await timers.schedule(CHOICE_TIMEOUT, duel_id, settings.round_timeout)
+DUELS = Kind(
+    rules=DUEL,
+    state=DuelTable,
+    purpose="duel_round",
+    clocks={
+        ANSWER: Clock(EXPIRE, lambda settings: settings.join_window),
+        CHOOSE: Clock(CHOICE_TIMEOUT, lambda settings: settings.round_timeout),
+    },
+    write_back=write_back,
+    news=_news,
+)

@@ -117,12 +117,14 @@ class DuelRules:
     """:class:`rules.encounter.Rules` for duels."""
 
     kind = KIND
+    open_stages = tuple(stage.value for stage in OPEN_STAGES)
+    clock = DuelMove(Move.CLOCK)
+
+    def seats(self, state: DuelTable) -> tuple[Seat, ...]:
+        return (state.challenger, state.opponent)
 
     def stage(self, state: DuelTable) -> str:
         return state.stage.value
-
-    def is_open(self, state: DuelTable) -> bool:
-        return state.stage in OPEN_STAGES
 
     def deadline(self, state: DuelTable) -> Deadline | None:
         if state.stage is DuelStage.CHALLENGED:

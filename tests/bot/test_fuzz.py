@@ -164,6 +164,7 @@ NEAR = st.sampled_from([1, 1, 1, 0, 2])  # the live duel is number 1, in round 1
 WELL_FORMED = st.one_of(
     st.builds(
         EncounterCallback,
+        kind=st.sampled_from(["duel", "duel", "pool", "d20"]),
         id=st.one_of(NEAR, SMALL, st.integers(0, 10**6)),
         move=st.sampled_from(["accept", "decline", "go_on", "stop", "clock", "attack"]),
         at=st.one_of(NEAR, SMALL),
@@ -190,7 +191,7 @@ WELL_FORMED = st.one_of(
 GARBAGE = st.one_of(
     st.text(max_size=64),
     st.sampled_from(
-        ["du:1:g:1", "en", "en:", "en:1", "en:x:go_on:1", "en:1:GO:1:0", "ng:zzz", "bt:::", "pf:1"]
+        ["du:1:g:1", "en", "en:", "en:duel:1", "en:duel:x:go_on:1", "en:duel:1:GO:1:0", "ng:zzz"]
     ),
     st.tuples(st.sampled_from(["du", "en", "bt", "pf", "pt", "ng"]), st.text(max_size=20)).map(
         ":".join
@@ -219,7 +220,12 @@ def _legitimate(table: Table, who: int, data: str, where: int) -> bool:
         parsed = EncounterCallback.unpack(data)
     except (TypeError, ValueError):
         return False
-    return parsed.id == table.duel_id and parsed.at == 1 and parsed.move in ("go_on", "stop")
+    return (
+        parsed.kind == "duel"
+        and parsed.id == table.duel_id
+        and parsed.at == 1
+        and parsed.move in ("go_on", "stop")
+    )
 
 
 async def _send(table: Table, kind: str, who: int, payload: str, where: int) -> list[str]:
@@ -273,7 +279,7 @@ async def test_random_input_is_refused_and_changes_nothing(
 async def test_the_checks_do_see_a_real_change(table: Table) -> None:
     """The control: the one legitimate press (Бронн stops) changes the snapshot."""
     before = await _snapshot(table.game)
-    stop = EncounterCallback(id=table.duel_id, move="stop", at=1).pack()
+    stop = EncounterCallback(kind="duel", id=table.duel_id, move="stop", at=1).pack()
     assert _legitimate(table, 1, stop, 1)
     await _send(table, "press", 1, stop, 1)
     after = await _snapshot(table.game)

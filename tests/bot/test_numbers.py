@@ -69,10 +69,12 @@ def test_the_id_bound_is_the_id_columns(database: str) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    ["en:²:accept:0:0", "en:٣:accept:0:0", "en: 7:accept:0:0", "en:+7:accept:0:0",
-     "en:7.0:accept:0:0", "en:1_0:accept:0:0", "en:-1:accept:0:0", f"en:{ID_MAX + 1}:accept:0:0",
-     "en:7:accept:99999999999999999999:0", "en:7:go_on:1:-1", "en:7:GO:1:0", "en:7:a b:1:0",
-     "en:7:" + "a" * 17 + ":1:0"],
+    ["en:duel:²:accept:0:0", "en:duel:٣:accept:0:0", "en:duel: 7:accept:0:0",
+     "en:duel:+7:accept:0:0", "en:duel:7.0:accept:0:0", "en:duel:1_0:accept:0:0",
+     "en:duel:-1:accept:0:0", f"en:duel:{ID_MAX + 1}:accept:0:0",
+     "en:duel:7:accept:99999999999999999999:0", "en:duel:7:go_on:1:-1", "en:duel:7:GO:1:0",
+     "en:duel:7:a b:1:0", "en:duel:7:" + "a" * 17 + ":1:0", "en:Duel:7:go_on:1:0",
+     "en:duel_x:7:go_on:1:0", "en:" + "d" * 9 + ":7:go_on:1:0"],
 )  # fmt: skip
 def test_button_data_with_a_bad_number_does_not_unpack(data: str) -> None:
     with pytest.raises(ValueError):
@@ -81,7 +83,7 @@ def test_button_data_with_a_bad_number_does_not_unpack(data: str) -> None:
 
 def test_good_button_data_round_trips() -> None:
     for data in (
-        EncounterCallback(id=ID_MAX, move="go_on", at=3),
+        EncounterCallback(kind="duel", id=ID_MAX, move="go_on", at=3),
         BattleCallback(battle_id=1, action=BattleAction.TARGET, step=2, kind="attack", who=-1),
         PoolFightCallback(fight_id=5, action=FightAction.ATTACK, round=1, count=2),
     ):

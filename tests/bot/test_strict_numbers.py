@@ -103,8 +103,8 @@ async def test_a_number_that_is_no_number_gets_the_usage(
         "pf:1_0:a:0:0",
         "pf: 1:a:0:0",
         "du:1:g:99999999999999999999",  # an old duel button (before encounters)
-        "en:1:go_on:99999999999999999999:0",
-        "en:99999999999999999999:accept:0:0",
+        "en:duel:1:go_on:99999999999999999999:0",
+        "en:duel:99999999999999999999:accept:0:0",
         "pc:1:99999999999999999999",
         "me:99999999999999999999",
         "gd:99999999999999999999:f",

@@ -309,7 +309,8 @@ async def _duels_fold(url: str, engine: str) -> None:
         owed_now = await OwedMessage.get(id=owed.id)
         assert owed_now.live == f"duel:{moved.id}"
         data = owed_now.markup["inline_keyboard"][0][0]["callback_data"]
-        assert EncounterCallback.unpack(data) == EncounterCallback(id=moved.id, move="go_on", at=1)
+        expected = EncounterCallback(kind="duel", id=moved.id, move="go_on", at=1)
+        assert EncounterCallback.unpack(data) == expected
         assert (await Character.get(number=3)).state["death"] == {"duel": moved.id}
         game = await Game.get(id=game.id)
         step = await duels.move(game, moved.id, 502, DuelMove(Move.GO_ON, 1), Runtime())

@@ -30,19 +30,19 @@ def _button(data, ids):
     new = ids.get(int(parts[1]))
     if new is None or parts[2] not in MOVES:
         return data
-    return f"en:{new}:{MOVES[parts[2]]}:{parts[3]}:0"
+    return f"en:duel:{new}:{MOVES[parts[2]]}:{parts[3]}:0"
 
 
 def _old_button(data, ids):
     """The reverse of :func:`_button`."""
     parts = data.split(":") if isinstance(data, str) else []
-    if len(parts) != 5 or parts[0] != "en" or not parts[1].isdigit():
+    if len(parts) != 6 or parts[:2] != ["en", "duel"] or not parts[2].isdigit():
         return data
     old = {move: short for short, move in MOVES.items()}
-    new = ids.get(int(parts[1]))
-    if new is None or parts[2] not in old:
+    new = ids.get(int(parts[2]))
+    if new is None or parts[3] not in old:
         return data
-    return f"du:{new}:{old[parts[2]]}:{parts[3]}"
+    return f"du:{new}:{old[parts[3]]}:{parts[4]}"
 
 
 def _markup(markup, ids, button=_button):

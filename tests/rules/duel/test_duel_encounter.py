@@ -146,7 +146,7 @@ def test_the_clock_and_the_waits_follow_the_stage() -> None:
     assert table.duel.choice(Side.CHALLENGER) is None and len(table.duel.rounds) == 2
     for done in (finished(), declined()):
         assert DUEL.deadline(done) is None and DUEL.awaiting(done) == ()
-        assert not DUEL.is_open(done) and DUEL.options(done, SANDOR) == ()
+        assert DUEL.stage(done) not in DUEL.open_stages and DUEL.options(done, SANDOR) == ()
     assert finished().duel.choice(Side.OPPONENT) is Choice.STOP
 
 

@@ -1,0 +1,126 @@
+"""The one way an encounter moves, whatever its kind (:mod:`rules.encounter`):
+
+lock the game → load the encounter → find the presser's seat → apply the move (the rules,
+with the game's dice) → save the state with its rolls and what it did to the characters →
+set the clock that counts now → owe the news (:meth:`Runtime.announce`, in the same
+transaction). A kind brings its rules and a :class:`Kind`: how its characters are written
+back, which timers its clocks are, and what its news is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from bot.db.models import Encounter, Game, GameStatus
+from bot.services import encounter_store, timers
+from bot.services.codec import load
+from bot.services.errors import Refusal, ServiceError, StaleAction
+from bot.services.games import rolls_kept, settings_of
+from bot.services.runtime import Runtime
+from bot.services.settings import GameSettings
+from rules.encounter import Deadline, Refused, Rules, Seat, Step, Why
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The timer a deadline is, and its time in the game's settings."""
+
+    timer: str
+    seconds: Callable[[GameSettings], float]
+
+
+@dataclass(frozen=True)
+class Kind(Generic[S, A, E]):
+    """The shell's side of a kind of encounter. ``purpose``: its rolls' label in the log;
+    ``clocks``: by the deadline's ``what``; ``write_back``: the characters as the step left
+    them (before, after), in the step's transaction; ``news``: what the step owes the chats."""
+
+    rules: Rules[S, A, E]
+    state: type[S]
+    purpose: str
+    clocks: Mapping[str, Clock]
+    write_back: Callable[[Game, Encounter, S, S], Awaitable[None]]
+    news: Callable[[Game, Encounter, Step[S, E]], Awaitable[Any]]
+
+    @property
+    def timers(self) -> tuple[str, ...]:
+        return tuple(clock.timer for clock in self.clocks.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Generic[S, E]):
+    """A move made: the encounter's row and the step."""
+
+    record: Encounter
+    step: Step[S, E]
+
+
+def seat_of(kind: Kind[S, A, E], state: S, user_id: int, number: int = 0) -> Seat:
+    """The seat ``user_id`` acts for: seat ``number`` (0: their own). A user without one gets
+    a seat of their own that no move belongs to."""
+    for seat in kind.rules.seats(state):
+        if (number in (0, seat.number)) and seat.held_by(user_id):
+            return seat
+    return Seat(0, user_id)
+
+
+async def move(
+    game: Game,
+    kind: Kind[S, A, E],
+    encounter_id: int,
+    user_id: int | None,
+    action: A,
+    runtime: Runtime,
+    *,
+    seat: int = 0,
+) -> Moved[S, E]:
+    """``user_id`` (None: the clock) makes ``action`` for their seat (``seat``: its number,
+    0: their own). A refused move is :class:`StaleAction` or a «not your button»."""
+    async with runtime.locks.game(game.id) as game:
+        stages = kind.rules.open_stages
+        record = await encounter_store.load(game, encounter_id, kind.rules.kind, stages)
+        before = load(kind.state, record.state)
+        acting = None if user_id is None else seat_of(kind, before, user_id, seat)
+        dice = runtime.dice_factory(game)
+        try:
+            step = kind.rules.apply(before, acting, action, dice)
+        except Refused as refused:
+            if refused.why is Why.NOT_YOURS:
+                raise ServiceError(Refusal.NOT_YOUR_BUTTON) from None
+            raise StaleAction() from None
+        async with rolls_kept(game, dice, kind.purpose, f"{kind.rules.kind} {encounter_id}"):
+            await encounter_store.save(record, step.state, kind.rules.stage(step.state))
+            await kind.write_back(game, record, before, step.state)
+        if step.deadline != kind.rules.deadline(before):
+            await set_clock(game, kind, encounter_id, step.deadline)
+        await runtime.announce(await kind.news(game, record, step))
+        return Moved(record, step)
+
+
+async def clock(
+    game: Game, kind: Kind[S, A, E], encounter_id: int, runtime: Runtime
+) -> Moved[S, E] | None:
+    """The encounter's deadline passed. A late timer (the encounter moved on, the game
+    ended) does nothing."""
+    if game.status != GameStatus.ACTIVE:  # an ended game sends nothing more to its chat
+        return None
+    try:
+        return await move(game, kind, encounter_id, None, kind.rules.clock, runtime)
+    except StaleAction:
+        return None
+
+
+async def set_clock(
+    game: Game, kind: Kind[S, A, E], encounter_id: int, deadline: Deadline | None
+) -> None:
+    """The encounter's one clock from now on (with its reminder): ``deadline``'s, or none."""
+    await timers.cancel(kind.timers, encounter_id)
+    if deadline is not None:
+        clock = kind.clocks[deadline.what]
+        await timers.schedule(clock.timer, encounter_id, clock.seconds(settings_of(game)))
