@@ -88,4 +88,4 @@ async def on_clock(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     record = await Encounter.get_or_none(id=timer.ref).prefetch_related("game")
     buttons = None if record is None else KINDS.get(record.kind)
     if record is not None and buttons is not None and timer.kind in buttons.kind.timers:
-        await encounters.clock(record.game, buttons.kind, record.id, data["runtime"])
+        await encounters.clock(record.game, buttons.kind, timer, data["runtime"])

@@ -105,12 +105,6 @@ async def move(
     return DuelSnapshot(moved.record, moved.step.state)
 
 
-async def clock(game: Game, duel_id: int, runtime: Runtime) -> None:
-    """The duel's deadline passed: an unanswered challenge lapses; a missing choice is a stop,
-    so nobody is kept waiting."""
-    await encounters.clock(game, DUELS, duel_id, runtime)
-
-
 async def _news(game: Game, record: Encounter, step: Step[DuelTable, DuelEvent]) -> DuelNews:
     [event] = step.events
     return DuelNews(await snapshot(record), game, event.happened, event.side)

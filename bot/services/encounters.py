@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from bot.db.models import Encounter, Game, GameStatus
+from bot.db.models import Encounter, Game, GameStatus, Timer
 from bot.services import encounter_store, timers
 from bot.services.codec import load
 from bot.services.errors import Refusal, ServiceError, StaleAction
@@ -104,14 +104,18 @@ async def move(
 
 
 async def clock(
-    game: Game, kind: Kind[S, A, E], encounter_id: int, runtime: Runtime
+    game: Game, kind: Kind[S, A, E], timer: Timer, runtime: Runtime
 ) -> Moved[S, E] | None:
-    """The encounter's deadline passed. A late timer (the encounter moved on, the game
-    ended) does nothing."""
+    """The encounter's deadline (``timer``) passed. A late timer does nothing: the game ended,
+    or the encounter moved on to another clock after this one was claimed (a press that came
+    first took the game's lock), which made a newer timer."""
     if game.status != GameStatus.ACTIVE:  # an ended game sends nothing more to its chat
         return None
+    newest = await Timer.filter(ref=timer.ref, kind__in=kind.timers).order_by("-id").first()
+    if newest is None or newest.id != timer.id:
+        return None
     try:
-        return await move(game, kind, encounter_id, None, kind.rules.clock, runtime)
+        return await move(game, kind, timer.ref, None, kind.rules.clock, runtime)
     except StaleAction:
         return None
 

@@ -7,11 +7,12 @@ from dataclasses import replace
 from tortoise.timezone import now
 
 from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
-from bot.services import games
+from bot.services import duels, encounters, games, timers
 from bot.services.characters import DuelBuild, create_character, rule_state
-from bot.services.codec import dump
+from bot.services.codec import dump, load
+from bot.services.runtime import Runtime
 from bot.services.settings import GameSettings, change_setting
-from rules.duel.encounter import DuelStage
+from rules.duel.encounter import DuelStage, DuelTable
 from tests.bot.conftest import Harness
 from tests.e2e.test_pool_game_e2e import edited_until
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
@@ -152,6 +153,30 @@ async def test_an_unanswered_challenge_expires(gm: Harness) -> None:
     edited = await gm.emu.wait_for_edit(challenge, timeout=5)
     assert edited.body == "⌛ Вызов истёк: Сандор → Бронн. Бронн не ответил вовремя."
     assert (await Encounter.get(id=record.id)).stage == DuelStage.EXPIRED
+
+
+async def test_a_choice_timer_claimed_before_the_round_moved_on_does_nothing(
+    gm: Harness,
+) -> None:
+    """The scheduler claimed round 1's deadline just as both fighters went on (their presses
+    took the game's lock first): the late timer must not stop round 2."""
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    record = await Encounter.get(game_id=game.id, kind="duel")
+    [late] = await Timer.filter(kind=duels.CHOICE_TIMEOUT, ref=record.id, fired_at__isnull=True)
+    assert await timers.claim(late, late.due_at)  # claimed: cancelling no longer removes it
+    gm.game_dice.add(17, 5, 10, 5, 10, 5).add(100, 5, 56, 92)  # round 2 leaves both standing
+    for user in (sandor, bronn):
+        query = await gm.emu.press_button(user, result, "Продолжить")
+        await gm.emu.wait_for_callback_answer(query)
+    await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
+    assert await encounters.clock(game, duels.DUELS, late, Runtime()) is None
+    after = load(DuelTable, (await Encounter.get(id=record.id)).state)
+    assert after.stage is DuelStage.FIGHTING and len(after.duel.rounds) == 2
+    assert after.duel.challenger_choice is None and after.duel.opponent_choice is None
 
 
 async def test_a_duel_to_the_death_kills_the_loser(gm: Harness) -> None:
