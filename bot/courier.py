@@ -11,9 +11,13 @@ repeats that one message after the restart: an edit repeats harmlessly, a new me
 A mark the database refuses (a full disk, a read-only file) is tried again, with a growing
 wait, until it lands: the process remembers what Telegram accepted and never sends it again.
 
-Edits of one live message that are still waiting merge into the newest; a live message that
-cannot be edited any more (deleted, too old, left in a group's old chat) is sent anew. A group
-that became a supergroup takes its rows to its new chat id (:attr:`Courier.mover`). A 429
+Sends, edits and retires are paced (:mod:`bot.pacing`). Edits of one live message that are
+still waiting merge into the newest, and an edit that would show what the message shows
+already is not sent. A live message that cannot be edited any more (deleted, too old, left in a
+group's old chat) is sent anew. When a new live message replaces one with buttons, the old
+one's retire (its buttons go) is owed in the same transaction as the new one's mark, and goes
+before the chat's other waiting rows: paced, and tried again after a 429. A group that became
+a supergroup takes its rows to its new chat id (:attr:`Courier.mover`). A 429
 delays the chat for as long as Telegram asks; network and server errors are tried again, with
 a growing wait; a group closed to all but its admins (the bot being none) is tried every half
 minute until it opens. The courier gives up only on what cannot succeed (the bot blocked or
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -31,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
+import orjson
 from aiogram import Bot
 from aiogram.exceptions import (
     TelegramAPIError,
@@ -64,6 +70,7 @@ GRACE_SECONDS = 2.0
 KEEP_SECONDS = 86_400.0  # delivered rows are kept a day (for /log-like forensics), then dropped
 MARK_WAIT_MAX = 30.0  # a refused mark is tried again after 1, 2, 4 ... 30 s
 STOP_SECONDS = 10.0  # how long a stop waits for the deliveries under way
+FLUSH_SECONDS = 3.0  # a delivery paced this soon still goes out as the courier stops
 MAX_ATTEMPTS = 30  # network/server failures in a row before giving up (~15 min of waits)
 NOT_MODIFIED = "message is not modified"
 # A group closed for a while (only its admins write, and the bot is none): the messages wait.
@@ -71,15 +78,16 @@ MUTED = ("not enough rights to send",)
 MUTED_WAIT = 30.0
 # What each row's live message shows now, read with the rows (one statement, not one a row).
 _SHOWN = 'SELECT "{}" FROM "live_messages" WHERE "key" = "owed_messages"."live"'
-SHOWN = {f"shown_{c}": RawSQL(f"({_SHOWN.format(c)})") for c in ("chat_id", "message_id", "head")}
+SHOWN_COLUMNS = ("chat_id", "message_id", "head", "digest", "buttons")
+SHOWN = {f"shown_{c}": RawSQL(f"({_SHOWN.format(c)})") for c in SHOWN_COLUMNS}
 Shown = dict[str, LiveMessage | None]  # live key -> the message that shows it (None: none yet)
 
 
 @dataclass
 class Accepted:
     """What a row Telegram accepted still has to write: its mark (the message's id), the live
-    message it now is, the live message before it whose buttons are to go; how many times
-    the database has refused that mark."""
+    message it now is (with what it shows), the live message before it, whose retire is then
+    owed; how many times the database has refused that mark."""
 
     message_id: int
     shown: LiveMessage | None = None
@@ -136,11 +144,19 @@ class Courier:
             if not done:
                 await tasks.stop(self._poller)
             self._poller = None
-        for wake in self._wakes.values():
+        # What pacing held back for a moment (a second between two calls to a chat) still goes
+        # out; a longer wait (a 429, a full minute) is left to the next start.
+        loop = asyncio.get_running_loop()
+        for chat_id, wake in list(self._wakes.items()):
             wake.cancel()
+            if wake.when() - loop.time() <= FLUSH_SECONDS:
+                self._flush(chat_id, max(0.0, wake.when() - loop.time()))
         self._wakes.clear()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
+        for wake in self._wakes.values():  # set by the flush: left to the next start
+            wake.cancel()
+        self._wakes.clear()
         # Unmarked rows Telegram accepted: the process that sent them ends here (a restart
         # may send them once more, the documented repeat).
         self._accepted.clear()
@@ -220,6 +236,9 @@ class Courier:
         )
         shown = _shown(rows)
         rows = await _merge_edits(rows)
+        # Old buttons go first: a retire waits only for its own live message (owed once that
+        # was sent), and a stale button must not outlive a cosmetic edit.
+        rows.sort(key=lambda row: row.action != outbox.Action.RETIRE)
         for row in rows:
             wait = max(row.due_at - time.time(), self.pacer.wait(chat_id, new=_is_new(row)))
             if wait > 0:
@@ -229,6 +248,8 @@ class Courier:
             if not await self._one(row, shown):
                 return False
             killpoints.reached("marked", _join(row.head, row.text))
+            if chat_id in self._again:  # a retire was owed (or more): read the rows again
+                return True
         return True
 
     def _wake(self, chat_id: int, seconds: float) -> None:
@@ -236,6 +257,17 @@ class Courier:
         if old is not None:
             old.cancel()
         self._wakes[chat_id] = asyncio.get_running_loop().call_later(seconds, self._spawn, chat_id)
+
+    def _flush(self, chat_id: int, delay: float) -> None:
+        """Deliver ``chat_id`` after ``delay`` as the courier stops (waited for by :meth:`stop`)."""
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            await self._chat(chat_id)
+
+        task = asyncio.get_running_loop().create_task(later())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _spawn(self, chat_id: int) -> None:
         self._wakes.pop(chat_id, None)
@@ -287,7 +319,11 @@ class Courier:
                 return True
             wait = min(2.0**row.attempts, 60.0)
             logger.warning(
-                "could not deliver to chat %s (%r): again in %ss", row.chat_id, error, wait
+                "could not deliver to chat %s (%r): again in %ss",
+                row.chat_id,
+                error,
+                wait,
+                exc_info=True,
             )
             await _later(row, wait, attempt=True)
             self._wake(row.chat_id, wait)
@@ -303,24 +339,30 @@ class Courier:
 
     async def _send(self, bot: Bot, row: OwedMessage, live: Shown) -> int | None:
         markup = _markup(row.markup)
+        if row.action == outbox.Action.RETIRE:
+            return await self._retire(bot, row)
         if row.action == outbox.Action.EDIT and row.live is not None:
             shown = live.get(row.live)
             if shown is not None and shown.chat_id != row.chat_id:  # the group moved
                 return await self._send_live(bot, row, shown.head, shown, markup, live)
             if shown is not None:
-                try:
-                    await bot.edit_message_text(
-                        _join(shown.head, row.text),
-                        chat_id=row.chat_id,
-                        message_id=shown.message_id,
-                        reply_markup=markup or InlineKeyboardMarkup(inline_keyboard=[]),
-                    )
-                    self.pacer.spent(row.chat_id, new=False)
-                except TelegramBadRequest as error:
-                    if NOT_MODIFIED not in error.message:
-                        logger.info("live %s not editable (%s): sent anew", row.live, error)
-                        return await self._send_live(bot, row, shown.head, shown, markup, live)
-                await self._mark(row, Accepted(int(shown.message_id)))
+                text = _join(shown.head, row.text)
+                now = _showing(shown, text, row.markup)
+                if now.digest != shown.digest:  # else it shows this already: nothing to send
+                    try:
+                        await bot.edit_message_text(
+                            text,
+                            chat_id=row.chat_id,
+                            message_id=shown.message_id,
+                            reply_markup=markup or InlineKeyboardMarkup(inline_keyboard=[]),
+                        )
+                        self.pacer.spent(row.chat_id, new=False)
+                    except TelegramBadRequest as error:
+                        if NOT_MODIFIED not in error.message:
+                            logger.info("live %s not editable (%s): sent anew", row.live, error)
+                            return await self._send_live(bot, row, shown.head, shown, markup, live)
+                    live[row.live] = now
+                await self._mark(row, Accepted(int(shown.message_id), now))
                 return int(shown.message_id)
             return await self._send_live(bot, row, "", None, markup, live)
         if row.live is not None:
@@ -348,25 +390,46 @@ class Courier:
         markup: InlineKeyboardMarkup | None,
         live: Shown,
     ) -> int:
-        """``row`` as the live message anew (under ``head``); the old one is retired."""
+        """``row`` as the live message anew (under ``head``); the old one's retire is owed."""
+        text = _join(head, row.text)
         sent = await bot.send_message(
-            row.chat_id,
-            _join(head, row.text),
-            message_thread_id=row.thread_id,
-            reply_markup=markup,
+            row.chat_id, text, message_thread_id=row.thread_id, reply_markup=markup
         )
         self.pacer.spent(row.chat_id, new=True)
         assert row.live is not None
-        shown = LiveMessage(
-            key=row.live, chat_id=row.chat_id, message_id=sent.message_id, head=head
-        )
+        shown = LiveMessage(key=row.live, chat_id=row.chat_id, message_id=sent.message_id)
+        shown = _showing(shown, text, row.markup, head)
         live[row.live] = shown  # the chat's later rows of this run edit the new message
-        # A group's old chat (before it became a supergroup) is read-only: nothing to retire.
+        # A group's old chat (before it became a supergroup) is read-only: nothing to retire;
+        # an old message without buttons keeps its text unless the row gives it another.
         retire = None
-        if old is not None and old.chat_id == row.chat_id and old.message_id != sent.message_id:
-            retire = old
+        replaced = old is not None and old.message_id != sent.message_id
+        if old is not None and replaced and old.chat_id == row.chat_id:
+            retire = old if old.buttons is not False or row.retire else None
         await self._mark(row, Accepted(sent.message_id, shown, retire))
         return sent.message_id
+
+    async def _retire(self, bot: Bot, row: OwedMessage) -> int | None:
+        """An earlier live message loses its buttons (and takes the retire text, if any). A
+        message gone, too old or already without them has nothing left to retire."""
+        assert row.target is not None
+        try:
+            if row.text:
+                await bot.edit_message_text(
+                    _join(row.head, row.text), chat_id=row.chat_id, message_id=row.target
+                )
+            else:
+                await bot.edit_message_reply_markup(
+                    chat_id=row.chat_id, message_id=row.target, reply_markup=None
+                )
+            self.pacer.spent(row.chat_id, new=False)
+        except TelegramBadRequest as error:
+            if any(sign in error.message for sign in MUTED):
+                raise
+            logger.info("nothing to retire in %s/%s: %s", row.chat_id, row.target, error)
+        target = int(row.target)
+        await self._mark(row, Accepted(target))
+        return target
 
     async def _mark(self, row: OwedMessage, accepted: Accepted) -> None:
         """Mark a row Telegram has accepted (and make it the live message, and retire the one
@@ -380,17 +443,19 @@ class Courier:
                     await LiveMessage.bulk_create(
                         [accepted.shown],
                         on_conflict=["key"],
-                        update_fields=["chat_id", "message_id", "head"],
+                        update_fields=["chat_id", "message_id", "head", "digest", "buttons"],
                     )
+                if accepted.retire is not None:
+                    await _owe_retire(accepted.retire, row.retire)
         except Exception as error:
             raise MarkFailed(error) from error
+        if accepted.retire is not None:
+            self._again.add(row.chat_id)  # its turn comes before the chat's cosmetic edits
         del self._accepted[row.id]
         if accepted.refused:
             logger.warning(
                 "chat %s: a message's mark landed after %d tries", row.chat_id, accepted.refused
             )
-        if accepted.retire is not None and self.bot is not None:
-            await _retire(self.bot, accepted.retire, row.retire)
 
     def _mark_later(self, row: OwedMessage, accepted: Accepted, error: BaseException) -> bool:
         """The database refused a mark: try it again after a growing wait (the message is
@@ -436,12 +501,9 @@ def _shown(rows: list[OwedMessage]) -> Shown:
     shown: Shown = {}
     for row in rows:
         if row.live is not None and row.live not in shown:
-            chat_id, message_id, head = (getattr(row, name) for name in SHOWN)
-            shown[row.live] = (
-                None
-                if message_id is None
-                else LiveMessage(key=row.live, chat_id=chat_id, message_id=message_id, head=head)
-            )
+            values = dict(zip(SHOWN_COLUMNS, (getattr(row, name) for name in SHOWN), strict=True))
+            found = values["message_id"] is not None
+            shown[row.live] = LiveMessage(key=row.live, **values) if found else None
     return shown
 
 
@@ -476,19 +538,33 @@ async def _later(row: OwedMessage, seconds: float, *, attempt: bool) -> None:
     row.due_at, row.attempts = due, attempts
 
 
-async def _retire(bot: Bot, old: LiveMessage, text: str | None) -> None:
-    """The previous live message: its buttons go (and its text becomes ``text``)."""
-    try:
-        if text:
-            await bot.edit_message_text(
-                _join(old.head, text), chat_id=old.chat_id, message_id=old.message_id
-            )
-        else:
-            await bot.edit_message_reply_markup(
-                chat_id=old.chat_id, message_id=old.message_id, reply_markup=None
-            )
-    except TelegramAPIError as error:
-        logger.info("could not retire %s/%s: %s", old.chat_id, old.message_id, error)
+async def _owe_retire(old: LiveMessage, text: str | None) -> None:
+    """Owe the retire of ``old``, the live message a new one replaced (delivered, paced and
+    retried like any message: a stale button must not stay on the screen)."""
+    await OwedMessage.create(
+        chat_id=old.chat_id,
+        action=outbox.Action.RETIRE,
+        head=old.head,
+        text=text or "",
+        target=old.message_id,
+        due_at=time.time(),
+    )
+
+
+def _showing(
+    shown: LiveMessage, text: str, markup: dict[str, Any] | None, head: str | None = None
+) -> LiveMessage:
+    """``shown`` as it is once it shows ``text`` with ``markup`` (under ``head``: its own)."""
+    rows = (markup or {}).get("inline_keyboard") or []
+    data = orjson.dumps([text, rows], option=orjson.OPT_SORT_KEYS)
+    return LiveMessage(
+        key=shown.key,
+        chat_id=shown.chat_id,
+        message_id=shown.message_id,
+        head=shown.head if head is None else head,
+        digest=hashlib.blake2b(data, digest_size=16).hexdigest(),
+        buttons=any(rows),
+    )
 
 
 def _is_new(row: OwedMessage) -> bool:

@@ -11,6 +11,7 @@ replica, which a 429 then corrects.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from collections.abc import Callable
@@ -60,15 +61,23 @@ class Pacer:
                 waits.append(_window_wait(history, limits.group_messages, limits.group_window, now))
         return max(0.0, *waits)
 
-    def spent(self, chat_id: int, *, new: bool) -> None:
-        """A message or an edit went to ``chat_id`` just now."""
-        now = self.clock()
+    def spent(self, chat_id: int, *, new: bool, at: float | None = None) -> None:
+        """A message or an edit went to ``chat_id`` just now (or goes ``at``)."""
+        now = self.clock() if at is None else at
         if len(self._last) > KEPT_CHATS:
             self._forget(now)
         self._last[chat_id] = now
         _push(self._bot, now, self.limits.bot_window)
         if new and is_group(chat_id):
             _push(self._groups.setdefault(chat_id, deque()), now, self.limits.group_window)
+
+    async def take(self, chat_id: int) -> None:
+        """Take ``chat_id``'s next free slot for an edit, then wait for it (a call made outside
+        the courier: a keyboard redrawn for the presser). The slot is booked at once, so the
+        courier's next call to the chat comes after it."""
+        wait = self.wait(chat_id, new=False)
+        self.spent(chat_id, new=False, at=self.clock() + wait)
+        await asyncio.sleep(wait)
 
     def crowded(self, chat_id: int) -> bool:
         """Whether a new message to ``chat_id`` would have to wait for Telegram's limits beyond

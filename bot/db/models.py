@@ -194,9 +194,10 @@ class OwedMessage(Model):
 
     Delivered afterwards in id order per chat (bot.courier).
 
-    action is send or edit. live names a live message (a fight's status, edited in place):
-    a send with live becomes that message (the previous one loses its buttons, or becomes
-    retire), an edit with live rewrites it under its head. hook names what the game does when
+    action is send, edit or retire. live names a live message (a fight's status, edited in
+    place): a send with live becomes that message, and the courier then owes a retire of the
+    previous one (it loses its buttons, or its text becomes the retire text; target is that
+    message's id); an edit with live rewrites it under its head. hook names what the game does when
     the message is delivered or given up; reply_to, the message a new one answers (a
     reminder answers its prompt). done is set once it is delivered, merged into a
     later edit of the same live message, or given up (failed).
@@ -213,6 +214,7 @@ class OwedMessage(Model):
     retire = fields.TextField(null=True)
     hook = fields.CharField(max_length=64, null=True)
     reply_to = fields.BigIntField(null=True)
+    target = fields.BigIntField(null=True)
     due_at = fields.FloatField()
     attempts = fields.IntField(default=0)
     done = fields.BooleanField(default=False)
@@ -229,13 +231,17 @@ class LiveMessage(Model):
     """The message that shows a live key (the status of a fight) now.
 
     head is the fixed part above the status (the dice of a round): every later edit of the
-    message shows it unchanged.
+    message shows it unchanged. digest: a hash of what it shows now (text and buttons), so an
+    edit that would change nothing is not sent; buttons: whether it has any (both None: shown
+    by an earlier version, not known).
     """
 
     key = fields.CharField(max_length=48, primary_key=True)
     chat_id = fields.BigIntField()
     message_id = fields.BigIntField()
     head = fields.TextField(default="")
+    digest = fields.CharField(max_length=32, null=True)
+    buttons = fields.BooleanField(null=True)
 
     class Meta:
         table = "live_messages"

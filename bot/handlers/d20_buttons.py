@@ -14,6 +14,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import BattleAction, BattleCallback
 from bot.config import Settings
+from bot.courier import Courier
 from bot.db.models import Game
 from bot.handlers.live import live_message
 from bot.i18n import Html, L10n, Translator
@@ -45,10 +46,13 @@ async def press(
     translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
+    courier: Courier,
 ) -> None:
     message = await live_message(query, KIND, callback_data.battle_id)
     game = await games.require_game(message.chat.id)
-    await _dispatch(query, message, callback_data, game, bot, l10n, translator, runtime, settings)
+    await _dispatch(
+        query, message, callback_data, game, bot, l10n, translator, runtime, settings, courier
+    )
 
 
 async def _is_admin(
@@ -67,6 +71,7 @@ async def _dispatch(
     translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
+    courier: Courier,
 ) -> None:
     user_id, action = query.from_user.id, data.action
     if action is BattleAction.JOIN:
@@ -91,6 +96,7 @@ async def _dispatch(
         else:
             raise StaleAction()
         await query.answer()
+        await courier.pacer.take(message.chat.id)  # an edit: one a second in a chat
         with contextlib.suppress(TelegramAPIError):
             await message.edit_reply_markup(reply_markup=markup)
     elif action is BattleAction.SPARE:

@@ -80,7 +80,8 @@ async def require_live(kind: str, encounter_id: int, chat_id: int, message_id: i
     """A press on an encounter's button must come from its live message: one older than it (a
     copy sent twice after a crash, whose first send was never marked; an earlier round whose
     buttons could not be taken off yet) is :class:`StaleAction`. A newer one passes: it is
-    the live message whose delivery the courier is marking right now."""
+    the live message whose delivery the courier is marking right now; so does one in another
+    chat (a group that became a supergroup: the live message is sent again there)."""
     shown = await LiveMessage.get_or_none(key=live_key(kind, encounter_id))
-    if shown is not None and (shown.chat_id != chat_id or message_id < shown.message_id):
+    if shown is not None and shown.chat_id == chat_id and message_id < shown.message_id:
         raise StaleAction()

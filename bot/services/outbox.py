@@ -23,6 +23,7 @@ from bot.db.models import OwedMessage
 class Action(StrEnum):
     SEND = "send"
     EDIT = "edit"
+    RETIRE = "retire"  # owed by the courier itself: an earlier live message loses its buttons
 
 
 @dataclass(frozen=True, slots=True)

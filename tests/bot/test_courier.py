@@ -380,3 +380,51 @@ async def test_a_live_message_whose_mark_failed_becomes_live_and_retires_the_old
     assert not first.reply_markup and second.reply_markup  # one live message
     assert (await LiveMessage.get(key="pool:3")).message_id == second.message_id
     assert await OwedMessage.filter(done=False).count() == 0
+
+
+async def test_an_edit_that_changes_nothing_is_not_sent(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    """What a live message shows is kept (its digest): the same text and buttons again cost no
+    call and provoke no «message is not modified»; another text or other buttons do."""
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:1", "markup": BUTTONS}
+    await courier.deliver(await owed(Outgoing(text="Раунд 1", head="🎲 1", **live)))
+    for text in ("Раунд 1", "Раунд 1: 1 из 2", "Раунд 1: 1 из 2"):
+        await courier.deliver(await owed(Outgoing(text=text, action=Action.EDIT, **live)))
+    await courier.deliver(
+        await owed(
+            Outgoing(text="Раунд 1: 1 из 2", action=Action.EDIT, chat_id=group.id, live="pool:1")
+        )
+    )  # the same text without its buttons: a change
+    edits = emu.calls("editMessageText", include_polling=False)
+    assert [call.ok for call in edits] == [True, True]
+    assert emu.bot_messages(group)[0].buttons == []
+    assert await OwedMessage.filter(done=False).count() == 0
+
+
+async def test_a_retire_answered_429_is_tried_again_until_the_old_buttons_are_gone(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    """Retiring the old live message's buttons is owed work: a 429 delays it, never drops it
+    (it used to be logged «could not retire» and given up)."""
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    live: dict[str, Any] = {"chat_id": group.id, "live": "pool:1", "markup": BUTTONS}
+    await courier.deliver(await owed(Outgoing(text="Раунд 1", head="🎲 1", **live)))
+    old = emu.bot_messages(group)[0]
+    emu.fail_next("editMessageReplyMarkup", 429, retry_after=1)
+    await courier.deliver(await owed(Outgoing(text="Раунд 2", head="🎲 2", **live)))
+    assert old.reply_markup  # the retire was refused: it waits for Telegram's second
+    [retire] = await OwedMessage.filter(done=False)
+    assert (retire.action, retire.target) == (Action.RETIRE, old.message_id)
+    await courier.start(bot)  # its poll takes the waiting retire
+    try:
+        await emu.wait_for_edit(old, timeout=10)
+    finally:
+        await courier.stop()
+    assert not old.reply_markup and emu.bot_messages(group)[1].reply_markup
+    statuses = [c.status for c in emu.calls("editMessageReplyMarkup", include_polling=False)]
+    assert statuses == [429, 200]
+    assert await OwedMessage.filter(done=False).count() == 0

@@ -1,5 +1,6 @@
 """A delivery reads what it needs once: a chat's waiting rows together with what their live
-messages show (one statement), and a new live message is written with one upsert.
+messages show (one statement); a live message is written with one upsert, and a new one owes
+its predecessor's retire in the same transaction.
 
 Against the real database, the real Redis (leases) and the Bot API emulator; the statements are
 counted as the bench counts them (Tortoise's statement log).
@@ -47,7 +48,7 @@ async def owed(*messages: Outgoing) -> set[int]:
     return chats
 
 
-async def test_an_edit_costs_two_statements_and_a_new_live_message_three(
+async def test_an_edit_costs_three_statements_and_a_new_live_message_six(
     emu: TelegramEmulator, bot: Bot, redis: Redis, database: str
 ) -> None:
     group: EmuChat = emu.add_group("Подземелье", members=[emu.add_user("Аня", started=True)])
@@ -66,10 +67,14 @@ async def test_an_edit_costs_two_statements_and_a_new_live_message_three(
             await courier.deliver(chats)
     finally:
         counter.remove()
-    assert edit[0] == 2  # the rows with their live message; the row marked sent
-    assert anew[0] == 3  # the rows with the old live message; the row marked; the new one upserted
+    # The rows with their live message; the row marked sent; what the message shows upserted.
+    assert edit[0] == 3
+    # The same for the new message, and its predecessor's retire owed; then the rows again
+    # (the retire goes first) and the retire marked.
+    assert anew[0] == 6
     sent = emu.bot_messages(group)
     assert [m.text for m in sent] == ["🎲 1\n\nРаунд 1: 1 из 3", "🎲 2\n\nРаунд 2"]
+    assert [bool(m.buttons) for m in sent] == [False, True]  # the old one's buttons are gone
     shown = await LiveMessage.get(key="pool:1")
     assert (shown.message_id, shown.head) == (sent[-1].message_id, "🎲 2")
     assert await OwedMessage.filter(done=False).count() == 0

@@ -41,11 +41,12 @@ async def test_a_skipped_turn_loses_its_buttons_with_the_next_turns_message(
     assert "Ходит Эльф" in skipped.body and HARM in skipped.button_texts
     edited = await gm.emu.wait_for_edit(live)
     assert edited.buttons == [] and "Ходит Догвор" in edited.body  # its text stays
-    # One owed row did both: the next message, and the old one's buttons off as it went out.
-    (row,) = await OwedMessage.filter(id__gt=before)
+    # The next message was owed with the turn; its delivery owed the old one's retire.
+    row, retire = await OwedMessage.filter(id__gt=before).order_by("id")
     record = await table.encounter()
     assert (row.action, row.live, row.done) == ("send", live_key(record.id), True)
     assert (row.head or "").startswith(header) and row.message_id == skipped.message_id
+    assert (retire.action, retire.target, retire.done) == ("retire", live.message_id, True)
     assert len(gm.emu.bot_messages(table.group)) == 3  # the call, the first turn, this one
 
 

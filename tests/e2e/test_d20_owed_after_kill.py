@@ -70,6 +70,10 @@ def _results(emu: TelegramEmulator, group: EmuChat) -> list[EmuMessage]:
     return [m for m in emu.bot_messages(group) if RESULT in m.body]
 
 
+def _ended(emu: TelegramEmulator, group: EmuChat) -> list[EmuMessage]:
+    return [m for m in emu.bot_messages(group) if RESULT not in m.body]
+
+
 @pytest.mark.parametrize("point", ["owed", "sending", "unmarked", "marked"])
 async def test_a_kill_on_a_turns_result_loses_no_die(
     point: str, tmp_path: Path, clean_redis: str
@@ -106,6 +110,8 @@ async def test_a_kill_on_a_turns_result_loses_no_die(
                 await emu.press_button(players[0], turn, "Эльф (12/12)")
             expected = 2 if point == "unmarked" else 1
             await until(emu, lambda: len(_results(emu, group)) >= expected)
+            # A retire is owed work, paced: the ended steps lose their buttons a second later.
+            await until(emu, lambda: not any(m.buttons for m in _ended(emu, group)))
         # Stopped gracefully: the delivery under way was finished and marked, so nothing of it
         # is owed any more and no repeat can come later.
         results = _results(emu, group)
@@ -115,7 +121,7 @@ async def test_a_kill_on_a_turns_result_loses_no_die(
         assert "🎲 d20: " in result.body and "урон" in result.body  # the die and the damage
         assert "<i>" in result.html  # the narrative
         assert NEXT in result.body and "🔥 Заклинание (урон)" in result.button_texts  # Эльф casts
-        ended = [m for m in emu.bot_messages(group) if m not in results]
+        ended = _ended(emu, group)
         assert [m.body.splitlines()[0] for m in ended] == [
             "⚔️ Сбор окончен — бой начался.",  # the call, retired
             "⚔️ Бой начинается! Стороны: Первая сторона и Вторая сторона.",
@@ -123,7 +129,7 @@ async def test_a_kill_on_a_turns_result_loses_no_die(
         assert all(not m.buttons for m in ended)  # the ended steps' buttons are gone
         owed = await _owed(url)
         assert all(row.done and not row.failed for row in owed)
-        # The turn owed one row: its message, which also took the previous one's buttons off.
+        # The turn owed one row: its message (whose delivery owed the previous one's retire).
         (turn_row,) = [row for row in owed if RESULT in (row.head or "")]
         assert turn_row.action == "send" and turn_row.live is not None
         assert turn_row.message_id == result.message_id

@@ -47,6 +47,14 @@ def _dice_messages(emu: TelegramEmulator, group: EmuChat) -> list[EmuMessage]:
     return [m for m in emu.bot_messages(group) if ROUND_1 in m.body]
 
 
+def _retired(emu: TelegramEmulator, group: EmuChat, kept: list[EmuMessage]) -> bool:
+    """Every message before the newest of ``kept`` lost its buttons (a retire is owed work,
+    paced: a second after its new message), but ``kept``."""
+    newest = kept[-1].message_id if kept else 0
+    older = [m for m in emu.bot_messages(group) if m.message_id < newest and m not in kept]
+    return all(not m.buttons for m in older)
+
+
 async def _the_stray_copy_is_stale(
     emu: TelegramEmulator, user: EmuUser, stray: EmuMessage, live: EmuMessage
 ) -> None:
@@ -97,6 +105,7 @@ async def test_a_kill_around_the_last_press_of_a_round_loses_no_dice(
             await until(emu, lambda: len(_dice_messages(emu, group)) >= expected)
             if point == "unmarked":
                 await _the_stray_copy_is_stale(emu, users[0], *_dice_messages(emu, group))
+            await until(emu, lambda: _retired(emu, group, _dice_messages(emu, group)))
         # Stopped gracefully: the delivery under way was finished and marked, so nothing of it
         # is owed any more and no repeat can come later.
         dice = _dice_messages(emu, group)

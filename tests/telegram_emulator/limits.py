@@ -21,11 +21,15 @@ class RateLimits:
     per_group_window: float = 60.0
     global_messages: int = 30
     global_window: float = 1.0
+    # Whether edits and deletions count toward the limits as new messages do (tdlib #2592,
+    # #3034 say Telegram counts them); off: only new messages count.
+    count_edits: bool = False
 
 
 @dataclass
 class RateLimiter:
-    """Tracks message sends; ``check`` raises a 429 ``ApiError`` when over a limit."""
+    """Tracks what counts toward Telegram's limits: new messages (and, with ``count_edits``,
+    edits and deletions); ``check`` raises a 429 ``ApiError`` when over a limit."""
 
     clock: Callable[[], float]
     limits: RateLimits = field(default_factory=RateLimits)
@@ -40,8 +44,8 @@ class RateLimiter:
             return 0.0
         return recent[len(recent) - limit] + window - now
 
-    def check(self, chat_id: int, is_group: bool) -> None:
-        if not self.enabled:
+    def check(self, chat_id: int, is_group: bool, *, edit: bool = False) -> None:
+        if not self.enabled or (edit and not self.limits.count_edits):
             return
         now = self.clock()
         history = self._per_chat.setdefault(chat_id, deque())
@@ -58,8 +62,8 @@ class RateLimiter:
         if wait > 0:
             raise too_many_requests(max(1, math.ceil(wait)))
 
-    def record(self, chat_id: int) -> None:
-        if not self.enabled:
+    def record(self, chat_id: int, *, edit: bool = False) -> None:
+        if not self.enabled or (edit and not self.limits.count_edits):
             return
         now = self.clock()
         horizon = now - max(self.limits.per_chat_window, self.limits.per_group_window)

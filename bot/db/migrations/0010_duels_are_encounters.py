@@ -8,7 +8,7 @@ from now on (owed ones not yet sent get the new data). Reversible: going back mo
 to their own table again, each under its encounter's id.
 """
 
-from json import loads
+from json import dumps, loads
 
 from tortoise import migrations
 from tortoise.migrations import operations as ops
@@ -56,121 +56,165 @@ def _markup(markup, ids, button=_button):
     return markup
 
 
-async def _follow(apps, ids, button):
+class _Sql:
+    """Plain SQL on the migration's connection, for either dialect. (Not the ORM's historical
+    models: Tortoise caches a table's INSERT by the table's name, so a historical model's
+    statement would be what the current model writes with afterwards, without the columns
+    added later.)"""
+
+    def __init__(self, schema_editor):
+        self.client = schema_editor.client
+        self.postgres = self.client.capabilities.dialect == "postgres"
+
+    def marks(self, count, start=1):
+        return ", ".join(f"${n}" if self.postgres else "?" for n in range(start, start + count))
+
+    def mark(self, n):
+        return f"${n}" if self.postgres else "?"
+
+    async def rows(self, sql, values=()):
+        return await self.client.execute_query_dict(sql, list(values))
+
+    async def run(self, sql, values=()):
+        await self.client.execute_query(sql, list(values))
+
+    def json(self, value):
+        return dumps(value, ensure_ascii=False)
+
+    async def after_explicit_ids(self, table):
+        """PostgreSQL's id sequence does not see ids given explicitly: move it past them."""
+        if self.postgres:
+            await self.client.execute_script(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f'COALESCE((SELECT MAX("id") FROM "{table}"), 0) + 1, false)'
+            )
+
+
+async def _follow(sql, ids, button):
     """Move every reference to a duel from its id before to its id after (``ids``), and
     give the owed buttons the data of the other side (``button``)."""
-    timer_model = apps.get_model("models.Timer")
-    live_model = apps.get_model("models.LiveMessage")
-    owed_model = apps.get_model("models.OwedMessage")
-    character_model = apps.get_model("models.Character")
-    for message in await owed_model.filter(
-        live__in=[f"duel:{old}" for old in ids], done=False
-    ):
-        new = ids[int(message.live.split(":")[1])]
-        markup = _markup(message.markup, ids, button)
-        await owed_model.filter(id=message.id).update(live=f"duel:{new}", markup=markup)
+    keys = [f"duel:{old}" for old in ids]
+    if keys:
+        owed = await sql.rows(
+            'SELECT "id", "live", "markup" FROM "owed_messages" '
+            f'WHERE "done" = {sql.mark(1)} AND "live" IN ({sql.marks(len(keys), 2)})',
+            [False, *keys],
+        )
+        for message in owed:
+            new = ids[int(message["live"].split(":")[1])]
+            markup = _markup(message["markup"], ids, button)
+            await sql.run(
+                f'UPDATE "owed_messages" SET "live" = {sql.mark(1)}, "markup" = {sql.mark(2)} '
+                f'WHERE "id" = {sql.mark(3)}',
+                [f"duel:{new}", None if markup is None else sql.json(markup), message["id"]],
+            )
     moved = {old: new for old, new in ids.items() if old != new}
     if not moved:
         return
     # Old and new ids may meet (duel 7 becomes 3, duel 3 becomes 9): each reference is moved
     # once, by the row ids read before anything moved.
-    timers = await timer_model.filter(kind__in=DUEL_TIMERS, ref__in=list(moved)).values_list(
-        "id", "ref"
+    refs = list(moved)
+    timers = await sql.rows(
+        f'SELECT "id", "ref" FROM "timers" WHERE "kind" IN ({sql.marks(len(DUEL_TIMERS))}) '
+        f'AND "ref" IN ({sql.marks(len(refs), len(DUEL_TIMERS) + 1)})',
+        [*DUEL_TIMERS, *refs],
     )
-    lives = await live_model.filter(key__in=[f"duel:{old}" for old in moved]).values(
-        "key", "chat_id", "message_id", "head"
+    old_keys = [f"duel:{old}" for old in refs]
+    lives = await sql.rows(
+        'SELECT "key", "chat_id", "message_id", "head" FROM "live_messages" '
+        f'WHERE "key" IN ({sql.marks(len(old_keys))})',
+        old_keys,
     )
-    for timer_id, ref in timers:
-        await timer_model.filter(id=timer_id).update(ref=moved[ref])
+    for timer in timers:
+        await sql.run(
+            f'UPDATE "timers" SET "ref" = {sql.mark(1)} WHERE "id" = {sql.mark(2)}',
+            [moved[timer["ref"]], timer["id"]],
+        )
     # The key is the primary key: the rows go, then come back under their new keys.
-    await live_model.filter(key__in=[live["key"] for live in lives]).delete()
+    for live in lives:
+        await sql.run(f'DELETE FROM "live_messages" WHERE "key" = {sql.mark(1)}', [live["key"]])
     for live in lives:
         new = moved[int(live["key"].split(":")[1])]
-        await live_model.create(**{**live, "key": f"duel:{new}"})
-    for character in await character_model.filter(status="dead"):
-        state = _json(character.state)
+        await sql.run(
+            'INSERT INTO "live_messages" ("key", "chat_id", "message_id", "head") '
+            f"VALUES ({sql.marks(4)})",
+            [f"duel:{new}", live["chat_id"], live["message_id"], live["head"]],
+        )
+    dead = await sql.rows(
+        f'SELECT "id", "state" FROM "characters" WHERE "status" = {sql.mark(1)}', ["dead"]
+    )
+    for character in dead:
+        state = _json(character["state"])
         note = state.get("death") if isinstance(state, dict) else None
         if isinstance(note, dict) and note.get("duel") in moved:
             state["death"] = {**note, "duel": moved[note["duel"]]}
-            await character_model.filter(id=character.id).update(state=state)
-
-
-async def _sequence_after_explicit_ids(schema_editor, table):
-    """PostgreSQL's id sequence does not see ids given explicitly: move it past them."""
-    client = schema_editor.client
-    if client.capabilities.dialect == "postgres":
-        await client.execute_script(
-            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-            f'COALESCE((SELECT MAX("id") FROM "{table}"), 0) + 1, false)'
-        )
+            await sql.run(
+                f'UPDATE "characters" SET "state" = {sql.mark(1)} WHERE "id" = {sql.mark(2)}',
+                [sql.json(state), character["id"]],
+            )
 
 
 async def fold_duels(apps, schema_editor):
-    duel_model = apps.get_model("models.DuelRecord")
-    encounter_model = apps.get_model("models.Encounter")
-    character_model = apps.get_model("models.Character")
-    duels = await duel_model.all().order_by("id")
-    taken = set(
-        await encounter_model.filter(id__in=[d.id for d in duels]).values_list("id", flat=True)
-    )
+    sql = _Sql(schema_editor)
+    duels = await sql.rows('SELECT * FROM "duels" ORDER BY "id"')
+    taken = {row["id"] for row in await sql.rows('SELECT "id" FROM "encounters"')}
     ids: dict[int, int] = {}
     for duel in duels:
-        numbers = (duel.challenger_number, duel.opponent_number)
-        users = dict(
-            await character_model.filter(game_id=duel.game_id, number__in=numbers).values_list(
-                "number", "user_id"
-            )
+        numbers = (duel["challenger_number"], duel["opponent_number"])
+        owners = await sql.rows(
+            'SELECT "number", "user_id" FROM "characters" '
+            f'WHERE "game_id" = {sql.mark(1)} AND "number" IN ({sql.marks(2, 2)})',
+            [duel["game_id"], *numbers],
         )
-        stage = str(getattr(duel.stage, "value", duel.stage))
+        users = {row["number"]: row["user_id"] for row in owners}
         state = {
             "challenger": {"number": numbers[0], "user": users.get(numbers[0])},
             "opponent": {"number": numbers[1], "user": users.get(numbers[1])},
-            "duel": _json(duel.state),
-            "stage": stage,
+            "duel": _json(duel["state"]),
+            "stage": duel["stage"],
         }
-        kept = {} if duel.id in taken else {"id": duel.id}
-        encounter = await encounter_model.create(
-            **kept,
-            game_id=duel.game_id,
-            kind="duel",
-            stage=stage,
-            state=state,
-            chat_id=duel.chat_id,
-            thread_id=duel.thread_id,
-            message_id=duel.message_id,
-            version=duel.version,
+        columns = ["game_id", "kind", "stage", "state", "chat_id", "thread_id", "message_id"]
+        columns += ["version", "created_at", "updated_at"]
+        values = [duel["game_id"], "duel", duel["stage"], sql.json(state), duel["chat_id"]]
+        values += [duel["thread_id"], duel["message_id"], duel["version"]]
+        values += [duel["created_at"], duel["created_at"]]
+        if duel["id"] not in taken:
+            columns, values = ["id", *columns], [duel["id"], *values]
+        names = ", ".join(f'"{column}"' for column in columns)
+        [created] = await sql.rows(
+            f'INSERT INTO "encounters" ({names}) VALUES ({sql.marks(len(values))}) '
+            'RETURNING "id"',
+            values,
         )
-        await encounter_model.filter(id=encounter.id).update(created_at=duel.created_at)
-        ids[duel.id] = encounter.id
-    await _sequence_after_explicit_ids(schema_editor, "encounters")
-    await _follow(apps, ids, _button)
+        ids[duel["id"]] = created["id"]
+        taken.add(created["id"])
+    await sql.after_explicit_ids("encounters")
+    await _follow(sql, ids, _button)
 
 
 async def unfold_duels(apps, schema_editor):
     """Back to the duels' own table, each duel under its encounter's id."""
-    duel_model = apps.get_model("models.DuelRecord")
-    encounter_model = apps.get_model("models.Encounter")
+    sql = _Sql(schema_editor)
     ids: dict[int, int] = {}
-    for encounter in await encounter_model.filter(kind="duel").order_by("id"):
-        state = _json(encounter.state)
-        await duel_model.create(
-            id=encounter.id,
-            game_id=encounter.game_id,
-            challenger_number=state["challenger"]["number"],
-            opponent_number=state["opponent"]["number"],
-            skill=state["duel"]["skill"],
-            stage=encounter.stage,
-            state=state["duel"],
-            chat_id=encounter.chat_id,
-            thread_id=encounter.thread_id,
-            message_id=encounter.message_id,
-            version=encounter.version,
+    encounters = await sql.rows(
+        f'SELECT * FROM "encounters" WHERE "kind" = {sql.mark(1)} ORDER BY "id"', ["duel"]
+    )
+    for encounter in encounters:
+        state = _json(encounter["state"])
+        columns = ["id", "game_id", "challenger_number", "opponent_number", "skill", "stage"]
+        columns += ["state", "chat_id", "thread_id", "message_id", "version", "created_at"]
+        values = [encounter["id"], encounter["game_id"], state["challenger"]["number"]]
+        values += [state["opponent"]["number"], state["duel"]["skill"], encounter["stage"]]
+        values += [sql.json(state["duel"]), encounter["chat_id"], encounter["thread_id"]]
+        values += [encounter["message_id"], encounter["version"], encounter["created_at"]]
+        names = ", ".join(f'"{column}"' for column in columns)
+        await sql.run(
+            f'INSERT INTO "duels" ({names}) VALUES ({sql.marks(len(values))})', values
         )
-        await duel_model.filter(id=encounter.id).update(created_at=encounter.created_at)
-        ids[encounter.id] = encounter.id
-    await encounter_model.filter(kind="duel").delete()
-    await _sequence_after_explicit_ids(schema_editor, "duels")
-    await _follow(apps, ids, _old_button)  # the same ids: the owed buttons change
+        ids[encounter["id"]] = encounter["id"]
+    await sql.run(f'DELETE FROM "encounters" WHERE "kind" = {sql.mark(1)}', ["duel"])
+    await sql.after_explicit_ids("duels")
+    await _follow(sql, ids, _old_button)  # the same ids: the owed buttons change
 
 
 class Migration(migrations.Migration):

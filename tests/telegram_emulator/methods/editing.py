@@ -23,6 +23,8 @@ def _editable(state: EmulatorState, params: Params) -> EmuMessage:
     chat = state.chat_from(params)
     if chat.is_private and chat.user is not None and chat.user.blocked_bot:
         state.check_bot_can_send(chat)
+    # Edits count toward the chat's limits (RateLimits.count_edits: the group's minute too).
+    state.limiter.check(chat.id, is_group=not chat.is_private, edit=True)
     message = state.find_message(chat, params.get_int("message_id", required=True))
     if message is None:
         raise bad_request("message to edit not found")
@@ -64,6 +66,7 @@ def _apply_edit(
     message.reply_markup = markup
     message.edit_date = edit.date
     message.edits.append(edit)
+    state.limiter.record(message.chat.id, edit=True)
     state.add_event(message.chat, ChatEvent("edit", state.bot, message=message, edit=edit))
     return message_json(message)
 
@@ -103,10 +106,12 @@ def _delete(state: EmulatorState, message: EmuMessage) -> None:
 @method("deleteMessage")
 async def delete_message(state: EmulatorState, params: Params) -> Any:
     chat = state.chat_from(params)
+    state.limiter.check(chat.id, is_group=not chat.is_private, edit=True)
     message = state.find_message(chat, params.get_int("message_id", required=True))
     if message is None:
         raise bad_request("message to delete not found")
     _delete(state, message)
+    state.limiter.record(chat.id, edit=True)
     return True
 
 
