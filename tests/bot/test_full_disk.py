@@ -13,11 +13,6 @@ file system read-only is refused while the bot holds the file open for writing.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import errno
-import os
-import sqlite3
-import subprocess
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -29,62 +24,33 @@ from tests.bot.conftest import Harness
 from tests.bot.read_only_rig import REFUSED, health, health_warnings
 from tests.bot.world_table import QUIET, pool_table
 from tests.conftest import fresh_sqlite
+from tests.small_disk import fill, small_disk
 
-DISK_BYTES = 2 * 1024 * 1024  # the migrated template is ~120 KB
 FILE = "test.sqlite3"  # as tests.conftest.fresh_sqlite names the copy
 
 
 @pytest.fixture
-def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 2 MB tmpfs of the test's own; skipped where mounting is not allowed."""
-    folder = tmp_path / "disk"
-    folder.mkdir()
-    mount = ["mount", "-t", "tmpfs", "-o", f"size={DISK_BYTES}", "tmpfs", str(folder)]
-    done = subprocess.run(mount, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs (needs root): {done.stderr.strip()}")
-    try:
+def disk(tmp_path: Path) -> Iterator[Path]:
+    """A small tmpfs of the test's own; skipped where mounting is not allowed."""
+    with small_disk(tmp_path / "disk") as folder:
         yield folder
-    finally:
-        subprocess.run(["umount", "-l", str(folder)], check=True)
 
 
 @pytest.fixture
-async def database(migrated_sqlite: Path, small_disk: Path) -> AsyncIterator[str]:
+async def database(migrated_sqlite: Path, disk: Path) -> AsyncIterator[str]:
     """:func:`tests.conftest.database`, on the small disk (the :func:`gm` harness's database)."""
-    url = await fresh_sqlite(migrated_sqlite, small_disk)
+    url = await fresh_sqlite(migrated_sqlite, disk)
     yield url
     await close_database()
 
 
-def _fill(folder: Path) -> Path:
-    """Empty the WAL into the file (each write must grow it again), then fill the disk."""
-    path = folder / FILE
-    with contextlib.closing(sqlite3.connect(path, timeout=5)) as connection:
-        busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-    assert busy == 0 and os.path.getsize(f"{path}-wal") == 0
-    filler = folder / "filler"
-    descriptor = os.open(filler, os.O_WRONLY | os.O_CREAT)
-    try:
-        for chunk in (65536, 4096, 512):
-            with contextlib.suppress(OSError):
-                while True:
-                    os.write(descriptor, b"\0" * chunk)
-        with pytest.raises(OSError) as full:
-            os.write(descriptor, b"\0")
-        assert full.value.errno == errno.ENOSPC
-    finally:
-        os.close(descriptor)
-    return filler
-
-
 async def test_a_full_disk_refuses_the_tick_politely_until_there_is_room(
-    gm: Harness, database: str, small_disk: Path, caplog: pytest.LogCaptureFixture
+    gm: Harness, database: str, disk: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    assert sqlite_path(database) == str(small_disk / FILE)
+    assert sqlite_path(database) == str(disk / FILE)
     table = await pool_table(gm, ("Аня", QUIET))
     [anya] = table.players
-    filler = await asyncio.to_thread(_fill, small_disk)
+    filler = await asyncio.to_thread(fill, disk / FILE)
 
     await gm.emu.send_text(table.admin, table.group, "/tick")
     answer = await gm.emu.wait_for_message(table.group)
