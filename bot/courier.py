@@ -10,6 +10,8 @@ A row is marked done after Telegram has answered. A crash between the answer and
 repeats that one message after the restart: an edit repeats harmlessly, a new message twice.
 A mark the database refuses (a full disk, a read-only file) is tried again, with a growing
 wait, until it lands: the process remembers what Telegram accepted and never sends it again.
+The poll leaves such a chat to its wait; an update that owed the chat more (it has just
+written, so the database may write again) tries the mark at once.
 
 Sends, edits and retires are paced (:mod:`bot.pacing`). Edits of one live message that are
 still waiting merge into the newest, and an edit that would show what the message shows
@@ -85,14 +87,17 @@ Shown = dict[str, LiveMessage | None]  # live key -> the message that shows it (
 
 @dataclass
 class Accepted:
-    """What a row Telegram accepted still has to write: its mark (the message's id), the live
-    message it now is (with what it shows), the live message before it, whose retire is then
-    owed; how many times the database has refused that mark."""
+    """What a row of ``chat_id`` Telegram accepted still has to write: its mark (the message's
+    id), the live message it now is (with what it shows), the live message before it, whose
+    retire is then owed; how many times the database has refused that mark, and when the poll
+    may try it again."""
 
+    chat_id: int
     message_id: int
     shown: LiveMessage | None = None
     retire: LiveMessage | None = None
     refused: int = 0
+    due: float = 0.0  # time.time()
 
 
 class MarkFailed(Exception):
@@ -167,15 +172,18 @@ class Courier:
             await self._chat(chat_id)
 
     async def deliver_due(self, grace: float = 0.0) -> int:
-        """Every chat with a row due ``grace`` seconds ago or earlier; the number of chats."""
+        """Every chat with a row due ``grace`` seconds ago or earlier, but one whose refused mark
+        waits to be tried again (its wake tries it); the number of chats."""
         now = time.time()
         chats = await (
             OwedMessage.filter(done=False, due_at__lte=now - grace)
             .distinct()
             .values_list("chat_id", flat=True)
         )
-        await asyncio.gather(*(self._chat(chat_id) for chat_id in cast(list[int], chats)))
-        return len(chats)
+        waiting = {accepted.chat_id for accepted in self._accepted.values() if accepted.due > now}
+        due = [chat_id for chat_id in cast(list[int], chats) if chat_id not in waiting]
+        await asyncio.gather(*(self._chat(chat_id) for chat_id in due))
+        return len(due)
 
     async def _poll(self) -> None:
         while True:
@@ -362,7 +370,7 @@ class Courier:
                             logger.info("live %s not editable (%s): sent anew", row.live, error)
                             return await self._send_live(bot, row, shown.head, shown, markup, live)
                     live[row.live] = now
-                await self._mark(row, Accepted(int(shown.message_id), now))
+                await self._mark(row, Accepted(row.chat_id, int(shown.message_id), now))
                 return int(shown.message_id)
             return await self._send_live(bot, row, "", None, markup, live)
         if row.live is not None:
@@ -378,7 +386,7 @@ class Courier:
             reply_parameters=reply,
         )
         self.pacer.spent(row.chat_id, new=True)  # after the answer: later than Telegram's count
-        await self._mark(row, Accepted(sent.message_id))
+        await self._mark(row, Accepted(row.chat_id, sent.message_id))
         return sent.message_id
 
     async def _send_live(
@@ -406,7 +414,7 @@ class Courier:
         replaced = old is not None and old.message_id != sent.message_id
         if old is not None and replaced and old.chat_id == row.chat_id:
             retire = old if old.buttons is not False or row.retire else None
-        await self._mark(row, Accepted(sent.message_id, shown, retire))
+        await self._mark(row, Accepted(row.chat_id, sent.message_id, shown, retire))
         return sent.message_id
 
     async def _retire(self, bot: Bot, row: OwedMessage) -> int | None:
@@ -428,7 +436,7 @@ class Courier:
                 raise
             logger.info("nothing to retire in %s/%s: %s", row.chat_id, row.target, error)
         target = int(row.target)
-        await self._mark(row, Accepted(target))
+        await self._mark(row, Accepted(row.chat_id, target))
         return target
 
     async def _mark(self, row: OwedMessage, accepted: Accepted) -> None:
@@ -462,6 +470,7 @@ class Courier:
         Telegram's already). One log line when a row's mark starts failing."""
         accepted.refused += 1
         wait = min(2.0 ** (accepted.refused - 1), MARK_WAIT_MAX)
+        accepted.due = time.time() + wait
         if accepted.refused == 1:
             logger.warning(
                 "chat %s: Telegram accepted a message but the database refused its mark (%r):"

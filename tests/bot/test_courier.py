@@ -345,15 +345,15 @@ async def test_a_message_telegram_accepted_is_never_sent_again_while_its_mark_fa
     courier = Courier(Pacer(OFF), redis)
     courier.bind(bot)
     await _delivered_as_writes_fail(emu, courier, Outgoing(group.id, "🌀 Цикл 5 прошёл."))
-    for _ in range(3):  # the poll and the wakes look again while the disk is full
-        await courier.deliver_due()
+    for _ in range(3):  # deliveries look again while the disk is full
+        await courier.deliver([group.id])
     assert texts(emu, group) == ["🌀 Цикл 5 прошёл."]
     assert len(emu.calls("sendMessage", include_polling=False)) == 1
     [row] = await OwedMessage.all()
     assert not row.done  # the mark could not be written
 
     await allow_writes(allowed=True)
-    await courier.deliver_due()
+    await courier.deliver([group.id])
     [row] = await OwedMessage.all()
     assert row.done and row.message_id == emu.bot_messages(group)[0].message_id
     assert len(emu.calls("sendMessage", include_polling=False)) == 1  # once, in all
@@ -370,12 +370,12 @@ async def test_a_live_message_whose_mark_failed_becomes_live_and_retires_the_old
     await _delivered_as_writes_fail(
         emu, courier, Outgoing(text="Раунд 2", head="🎲 раунд 1", **live)
     )
-    await courier.deliver_due()
+    await courier.deliver([group.id])
     first, second = emu.bot_messages(group)
     assert first.reply_markup and second.reply_markup  # not retired before the mark
 
     await allow_writes(allowed=True)
-    await courier.deliver_due()
+    await courier.deliver([group.id])
     assert len(emu.bot_messages(group)) == 2  # the new round was not sent again
     assert not first.reply_markup and second.reply_markup  # one live message
     assert (await LiveMessage.get(key="pool:3")).message_id == second.message_id
@@ -428,3 +428,24 @@ async def test_a_retire_answered_429_is_tried_again_until_the_old_buttons_are_go
     statuses = [c.status for c in emu.calls("editMessageReplyMarkup", include_polling=False)]
     assert statuses == [429, 200]
     assert await OwedMessage.filter(done=False).count() == 0
+
+
+async def test_the_poll_leaves_a_refused_mark_to_its_growing_wait(
+    emu: TelegramEmulator, bot: Bot, redis: Redis, database: str, group: EmuChat
+) -> None:
+    """The poll runs every second: were it to try a refused mark each time, the wait between
+    tries would never grow. It leaves the chat to the mark's wake; an update that owes the
+    chat more (it has written: the database may write again) tries the mark at once."""
+    courier = Courier(Pacer(OFF), redis)
+    courier.bind(bot)
+    await _delivered_as_writes_fail(emu, courier, Outgoing(group.id, "🌀 Цикл 6 прошёл."))
+    await allow_writes(allowed=True)
+    assert await courier.deliver_due() == 0  # the first wait (1 s) is not over
+    [row] = await OwedMessage.all()
+    assert not row.done
+
+    await courier.deliver([group.id])
+    [row] = await OwedMessage.all()
+    assert row.done and row.message_id == emu.bot_messages(group)[0].message_id
+    assert len(emu.calls("sendMessage", include_polling=False)) == 1
+    await courier.stop()
