@@ -7,6 +7,7 @@ import contextlib
 import os
 import signal
 import sys
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -101,3 +102,18 @@ async def until(emu: TelegramEmulator, check: Callable[[], object], seconds: flo
     """Wait until ``check()`` holds; the emulator wakes the wait on every change it sees."""
     found = await emu.state.changed.wait_for(lambda: True if check() else None, seconds)
     assert found, "timed out"
+
+
+def received(emu: TelegramEmulator, chat_id: int) -> Counter[str]:
+    """How many times Telegram accepted each new message (by its text) to ``chat_id``, in the
+    order they first came."""
+    return Counter(
+        str(call.params["text"])
+        for call in emu.calls("sendMessage", include_polling=False)
+        if call.ok and int(call.params["chat_id"]) == chat_id
+    )
+
+
+def counted(sent: Counter[str]) -> list[str]:
+    """``sent`` (:func:`received`) for a report: each message's first line and its count."""
+    return [f"{count}× {text.split(chr(10), 1)[0]}" for text, count in sent.items()]

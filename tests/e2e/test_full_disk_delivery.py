@@ -32,9 +32,9 @@ from bot.db.setup import close_database, init_database
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from rules.pool.model import Gender, Stats
-from tests.e2e.process import bot_process, until
+from tests.e2e.process import bot_process, counted, received, until
 from tests.small_disk import fill, small_disk
-from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
+from tests.telegram_emulator import EmuMessage, EmuUser, TelegramEmulator
 
 TOKEN = "777039:E2E-full-disk-token-abcdefghijklmnopqrstuvwxyz"
 # Weak blows, much health: round 1 cannot end the fight.
@@ -72,20 +72,11 @@ async def _attack(emu: TelegramEmulator, users: list[EmuUser], live: EmuMessage)
         assert "не действует" not in (answer.text or ""), answer
 
 
-def _sent(emu: TelegramEmulator, group: EmuChat) -> Counter[str]:
-    """How many times Telegram accepted each new message to ``group``, by its text."""
-    return Counter(
-        str(call.params["text"])
-        for call in emu.calls("sendMessage", include_polling=False)
-        if call.ok and int(call.params["chat_id"]) == group.id
-    )
-
-
-def _print(when: str, sent: Counter[str]) -> dict[str, int]:
-    """What Telegram received, by the first line of each message (shown with ``pytest -s``)."""
-    counts = {text.split("\n", 1)[0]: count for text, count in sent.items()}
-    print(f"\nfull disk before the mark, {OUTAGE_SECONDS:.0f} s; received {when}: {counts}")
-    return counts
+def _print(when: str, sent: Counter[str]) -> list[str]:
+    """What Telegram received (shown with ``pytest -s``)."""
+    report = counted(sent)
+    print(f"\nfull disk before the mark, {OUTAGE_SECONDS:.0f} s; received {when}: {report}")
+    return report
 
 
 def _containing(needle: str) -> Callable[[EmuMessage], bool]:
@@ -117,7 +108,7 @@ async def test_a_disk_full_before_the_mark_sends_the_message_once_and_marks_it_l
                 held.release()  # Telegram accepts the result; its mark finds the disk full
                 result = await emu.wait_for_message(group, _containing(ROUND_1), timeout=30)
                 await asyncio.sleep(OUTAGE_SECONDS)  # the outage: the disk stays full
-                during = _sent(emu, group)
+                during = received(emu, group.id)
                 _print("during the outage", during)
                 assert live.buttons  # the old live message is retired after the mark only
 
@@ -126,7 +117,7 @@ async def test_a_disk_full_before_the_mark_sends_the_message_once_and_marks_it_l
                 await _attack(emu, users, result)  # the fight goes on from the result
                 await emu.wait_for_message(group, _containing(ROUND_2), timeout=30)
             owed, shown = await _rows(url)
-        after = _sent(emu, group)
+        after = received(emu, group.id)
 
     record_property("telegram_received", _print("in all", after))
     [with_result] = [text for text in during if ROUND_1 in text]

@@ -7,6 +7,7 @@ dice once, the next round's message with its buttons, and the next chooser's pro
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from bot.db.setup import close_database, init_database
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from rules.pool.model import Gender, Stats
-from tests.e2e.process import bot_process, until
+from tests.e2e.process import bot_process, counted, received, until
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator
 
 TOKEN = "777031:E2E-outbox-kill-token-abcdefghijklmnopqrstuvwx"
@@ -74,7 +75,10 @@ async def _the_stray_copy_is_stale(
 
 @pytest.mark.parametrize("point", ["owed", "sending", "unmarked", "marked"])
 async def test_a_kill_around_the_last_press_of_a_round_loses_no_dice(
-    point: str, tmp_path: Path, clean_redis: str
+    point: str,
+    tmp_path: Path,
+    clean_redis: str,
+    record_property: Callable[[str, object], None],
 ) -> None:
     url = f"sqlite://{tmp_path / 'bot.sqlite3'}"
     async with TelegramEmulator(TOKEN, bot_username="gm_test_bot") as emu:
@@ -108,6 +112,9 @@ async def test_a_kill_around_the_last_press_of_a_round_loses_no_dice(
             await until(emu, lambda: _retired(emu, group, _dice_messages(emu, group)))
         # Stopped gracefully: the delivery under way was finished and marked, so nothing of it
         # is owed any more and no repeat can come later.
+        sent = counted(received(emu, group.id))  # what Telegram received (shown with -s)
+        record_property("telegram_received", sent)
+        print(f"\nkilled at {point}; Telegram received: {sent}")
         dice = _dice_messages(emu, group)
         # Sent and killed before its mark: the one message that may repeat (README: delivery).
         assert len(dice) == (2 if point == "unmarked" else 1)
