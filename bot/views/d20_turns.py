@@ -58,6 +58,8 @@ def _effect_id(report: AttackReport) -> str:
     effect = report.effect
     if effect.kind is AttackKind.BUFF and effect.outcome in BUFF_EFFECTS:
         return BUFF_EFFECTS[effect.outcome]
+    if effect.outcome is Outcome.STUN_HIT and report.lost_turn is None:
+        return "d20-effect-heavy-hit"  # it felled the target: no turn is left to lose
     if effect.outcome is Outcome.HIT:
         return next(msg_id for top, msg_id in HIT_BANDS if effect.target_damage <= top)
     if effect.kind is AttackKind.MAGIC and effect.outcome in MAGIC_EFFECTS:

@@ -27,8 +27,10 @@ class AttackReport:
 
     ``struck`` is who lost HP (the target, the next ally or the attacker), ``None`` when the
     outcome changes no HP; ``hp_before``/``hp_after`` are theirs (``None`` with no one struck).
-    ``narrator`` owes a description of their state (after a 1 or a 19). ``skipped`` lost
-    their turn on the way to the next combatant.
+    ``lost_turn`` loses their next turn (the attacker after a 1; the target after a 19 that
+    leaves them standing: a fallen character has no turn to lose). ``narrator`` owes a
+    description of their state (after a 1 or a 19, unless the battle is over). ``skipped``
+    lost their turn on the way to the next combatant.
     """
 
     attacker: str
@@ -39,6 +41,7 @@ class AttackReport:
     hp_after: int | None
     narrator: str | None
     skipped: tuple[str, ...]
+    lost_turn: str | None = None
 
     @property
     def fell(self) -> bool:
@@ -74,7 +77,9 @@ def attack(
     """``attacker`` strikes (or casts at) ``target`` with one d20; then the turn passes.
 
     Physical and magic attacks aim at a standing enemy, a buff spell at a standing ally or
-    oneself. HP never drops below 0; at 0 a character has fallen.
+    oneself. HP never drops below 0; at 0 a character has fallen. A 19 that fells its target
+    takes no turn from them (they have none left), but they still describe their state before
+    they can be finished, unless the battle is over: then nothing is waited for.
     """
     actor = require_turn(battle, attacker)
     aimed = battle.combatant(target)
@@ -86,12 +91,17 @@ def attack(
     if hurt is not None:
         battle = set_character(battle, replace(hurt[0], hp=hurt[1]))
 
-    narrator = None
+    narrator = lost_turn = None
     if effect.attacker_loses_turn:
-        battle, narrator = set_loses_next_turn(battle, attacker), attacker
+        narrator = lost_turn = attacker
     if effect.target_loses_turn:
-        battle, narrator = set_loses_next_turn(battle, target), target
+        narrator = target
+        lost_turn = target if battle.combatant(target).character.standing else None
+    if lost_turn is not None:
+        battle = set_loses_next_turn(battle, lost_turn)
     battle, skipped = close_turn(replace(battle, narration_due=narrator))
+    if battle.status is BattleStatus.FINISHED:  # decided: the winners need no description
+        battle, narrator = replace(battle, narration_due=None), None
     report = AttackReport(
         attacker=attacker,
         target=target,
@@ -101,6 +111,7 @@ def attack(
         hp_after=None if hurt is None else hurt[1],
         narrator=narrator,
         skipped=skipped,
+        lost_turn=lost_turn,
     )
     return battle, report
 
@@ -110,7 +121,7 @@ def finish(battle: Battle, attacker: str, target: str) -> tuple[Battle, FinishRe
 
     While the battle lasts this takes the attacker's turn; once it is over, any standing
     enemy of the fallen may do it. A description still owed (a 19 felled the target) comes
-    first either way.
+    first.
     """
     if battle.status is BattleStatus.ACTIVE:
         actor = require_turn(battle, attacker)

@@ -277,17 +277,35 @@ async def test_after_the_battle_the_winners_may_finish_or_spare(gm: Harness) -> 
     assert await table.hp("Догвор") == 10
 
 
-async def test_a_19_that_ends_the_battle_waits_for_the_description_first(gm: Harness) -> None:
-    """rulebook: d20 / Battle: the fallen describes their state before being finished."""
+async def test_a_19_that_fells_loses_no_turn_but_asks_for_the_description(gm: Harness) -> None:
+    """rulebook: d20 / Battle: a fallen character has no turn to lose; they still describe
+    their state before they can be finished, while the battle goes on."""
+    fighters = [*TRIO[:2], ("Бьорн", CharacterClass.BARBARIAN)]
+    table = await d20_table(gm, fighters)
+    await table.set_hp("Бьорн", 6)
+    sides = [("Догвор", FIRST), ("Эльф", SECOND), ("Бьорн", SECOND)]
+    live = await table.start(sides, [20, 10, 5])
+    result = await table.act("Догвор", live, ATTACK, "Бьорн", 19)
+    assert "🎲 d20: 19 — тяжёлый урон 7: Бьорн 6 → 0 ХП.\n" in result.body
+    assert "теряет следующий ход" not in result.body and "ход потерян" not in result.body
+    assert "💀 Бьорн падает без сил (0 ХП) и выбывает из боя." in result.body
+    assert "✍️ Бьорн, опишите состояние персонажа" in result.body
+    await _narrate(table, "Бьорн", "Бьорн хрипит в пыли.")
+    live = await gm.emu.wait_for_message(table.group, lambda m: "Описание принято" in m.body)
+    assert "Ходит Эльф" in live.body and "Бьорн 💀 0/22" in live.body
+
+
+async def test_a_19_that_decides_the_battle_ends_it_at_once(gm: Harness) -> None:
+    """rulebook: d20 / Battle: the last enemy falls to a 19: nothing waits for a description,
+    the battle is over and the fallen may be finished or spared at once."""
     table = await d20_table(gm, TRIO[:2])
     await table.set_hp("Эльф", 7)
     live = await table.start(TRIO_SIDES[:2], [20, 10])
-    result = await table.act("Догвор", live, ATTACK, "Эльф", 19)
-    assert "Эльф падает без сил" in result.body and "Эльф, опишите" in result.body
-    assert "Бой окончен" not in result.body and result.buttons == []
-    await _narrate(table, "Эльф", "Эльф лежит в пыли и шепчет проклятия.")
-    end = await gm.emu.wait_for_message(table.group, lambda m: "Описание принято" in m.body)
+    end = await table.act("Догвор", live, ATTACK, "Эльф", 19)
+    assert "🎲 d20: 19 — тяжёлый урон 7: Эльф 7 → 0 ХП.\n" in end.body
+    assert "Эльф падает без сил" in end.body and "опишите" not in end.body
     assert "Бой окончен" in end.body and "На ногах: Догвор" in end.body
+    assert (await table.encounter()).stage == "finished"
     assert end.button_texts[0] == "⚔️ Добить: Эльф"
     await gm.emu.press_button(table.users["Догвор"], end, "⚔️ Добить: Эльф")
     done = await gm.emu.wait_for_message(table.group, lambda m: "погибает" in m.body)

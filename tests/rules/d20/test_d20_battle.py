@@ -81,7 +81,7 @@ def test_ruling_d20_partial_block_and_misses_change_no_hp(die: int) -> None:
 def test_ruling_d20_1_attacker_loses_next_turn_and_must_describe_it() -> None:
     battle, report = attack(two_on_two(), "Эльф", "Догвор", PHYSICAL, d20(1))
     assert report.effect.outcome is Outcome.FUMBLE
-    assert report.narrator == "Эльф" == battle.narration_due
+    assert report.narrator == "Эльф" == battle.narration_due == report.lost_turn
     assert battle.current.name == "Догвор"
     with refused(Code.NARRATION_PENDING) as caught:
         attack(battle, "Догвор", "Эльф", PHYSICAL, d20(10))
@@ -169,7 +169,7 @@ def test_d20_buff_spell_aims_at_own_side_including_oneself() -> None:
 def test_ruling_d20_19_deals_7_target_loses_next_turn_and_describes_it() -> None:
     battle, report = attack(two_on_two(), "Эльф", "Догвор", PHYSICAL, d20(19))
     assert (report.effect.outcome, report.hp_after) == (Outcome.STUN_HIT, 13)
-    assert report.narrator == battle.narration_due == "Догвор"
+    assert report.narrator == battle.narration_due == "Догвор" == report.lost_turn
     battle = narrate(battle, "Догвор")
     # Догвор's turn comes at once and is lost.
     assert report.skipped == ("Догвор",)
@@ -240,14 +240,30 @@ def test_ruling_d20_finishing_a_fallen_character_is_a_separate_action() -> None:
 
 
 def test_seed_d20_19_fells_the_target_who_describes_before_being_finished() -> None:
+    """A 19 that fells one of several: no turn is lost (the fallen has none), but the fallen
+    describes their state before anyone may finish them."""
+    battle, report = attack(two_on_two(dogvor_hp=7), "Эльф", "Догвор", PHYSICAL, d20(19))
+    assert report.fell and report.lost_turn is None
+    assert report.narrator == battle.narration_due == "Догвор"
+    assert not battle.combatant("Догвор").loses_next_turn
+    assert report.skipped == () and battle.current.name == "Брат"  # passed over, not skipped
+    assert battle.status is BattleStatus.ACTIVE
+    with refused(Code.NARRATION_PENDING):
+        finish(battle, "Брат", "Догвор")
+    battle = narrate(battle, "Догвор")
+    battle, _ = end_turn(battle, "Брат")
+    battle, finished = finish(battle, "Варвар", "Догвор")
+    assert finished.target == "Догвор" and battle.combatant("Догвор").character.dead
+
+
+def test_ruling_d20_19_that_decides_the_battle_ends_it_at_once() -> None:
+    """The last enemy falls to a 19: the battle is over, nothing waits for a description."""
     battle, _ = attack(one_on_one(mage_hp=7), "Эльф", "Орк", PHYSICAL, d20(1))
     battle = narrate(battle, "Эльф")
-    battle, _ = attack(battle, "Орк", "Эльф", PHYSICAL, d20(19))
+    battle, report = attack(battle, "Орк", "Эльф", PHYSICAL, d20(19))
+    assert report.fell and report.lost_turn is None and report.narrator is None
     assert battle.status is BattleStatus.FINISHED and battle.winner == "b"
-    assert battle.narration_due == "Эльф"
-    with refused(Code.NARRATION_PENDING):
-        finish(battle, "Орк", "Эльф")
-    battle = narrate(battle, "Эльф")
+    assert battle.narration_due is None
     battle, finished = finish(battle, "Орк", "Эльф")
     assert finished.target == "Эльф"
     assert battle.combatant("Эльф").character.dead
