@@ -129,7 +129,7 @@ async def act(
             except RuleError:
                 raise StaleAction() from None
             aimed = snap.battle.combatant(target_name).character
-            story = story_key(report.effect, current.character, aimed)
+            story = story_key(report, current.character, aimed)
             variant, told = told_variant(snap, story, seed)
             snap = await advance(game, snap, battle, told)
         result = TurnResult(

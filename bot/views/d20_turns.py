@@ -60,6 +60,9 @@ def _effect_id(report: AttackReport) -> str:
         return BUFF_EFFECTS[effect.outcome]
     if effect.outcome is Outcome.STUN_HIT and report.lost_turn is None:
         return "d20-effect-heavy-hit"  # it felled the target: no turn is left to lose
+    if effect.critical and report.hp_before == report.hp_after:  # already at 1: nothing taken
+        magic = effect.kind is AttackKind.MAGIC
+        return "d20-effect-critical-magic-spent" if magic else "d20-effect-critical-spent"
     if effect.outcome is Outcome.HIT:
         return next(msg_id for top, msg_id in HIT_BANDS if effect.target_damage <= top)
     if effect.kind is AttackKind.MAGIC and effect.outcome in MAGIC_EFFECTS:

@@ -18,7 +18,7 @@ d20n-phys-fumble-8 = In the heat of the fight { $attacker } misses the pool of b
 ## Blow: 2–3, a misfire on an ally
 
 d20n-phys-ally-1 = { $attacker } swings wide, { $target } steps aside, and the glancing blow lands on their own side — { $ally } hisses in pain.
-d20n-phys-ally-2 = In the crush of the melee { $attacker } misses and clips a comrade: { $ally } takes an annoying scratch.
+d20n-phys-ally-2 = In the crush of the melee { $attacker } misses and catches a comrade full swing — { $ally } gasps with pain.
 d20n-phys-ally-3 = { $target } ducks at the last moment, and { $attacker } can no longer stop the swing — it lands on { $ally }, who winces.
 d20n-phys-ally-4 = { $ally } steps forward at the worst possible moment — right into a blow meant for the foe.
 d20n-phys-ally-5 = { $attacker } spins at the sound of footsteps and strikes blind — { $ally } staggers back, clutching a bruised arm.
@@ -211,7 +211,65 @@ d20n-phys-crit-4 = Half a step decides it: { $attacker } is suddenly close and s
 d20n-phys-crit-5 = { $attacker } reads the foe's move a heartbeat early and strikes into it — a blow they will tell of around campfires.
 d20n-phys-crit-6 = The blow goes through the guard as if it were not there: { $target } sinks to one knee, white with pain.
 d20n-phys-crit-7 = { $attacker } strikes at a joint in the armour — the one place worth striking. { $target } groans.
-d20n-phys-crit-8 = One blow — and half the foe's strength drains away with the blood. { $target } still stands, but not for long.
+d20n-phys-crit-8 = One blow — and the foe's strength drains away with the blood. { $target } still stands, but not for long.
+
+## A blow that fells its target. The fallen is out of the fight and has no turn left to lose,
+## so a 19 that fells is told as an 18 (the heavy-fall set). Never "straightens up" or "stands"
+
+## Blow: 12–13, minor damage, and the target falls
+
+d20n-phys-hit-minor-fall-1 = The blow is a light one, but the foe is worn to the bone: the knees buckle, and { $target } sinks to the ground.
+d20n-phys-hit-minor-fall-2 = { $attacker } barely clips the foe — and that is enough: the last strength goes, and { $target } drops to the ground.
+d20n-phys-hit-minor-fall-3 = On any other day such a blow would go unnoticed, but today { $target } is at the limit: the world goes dark, and the ground slips away.
+d20n-phys-hit-minor-fall-4 = A short jab under the ribs — and { $target } folds in half and cannot unbend.
+d20n-phys-hit-minor-fall-5 = { $attacker } barely reaches with the edge of the blow, but { $target } has fought on empty for too long: the legs give way on their own.
+d20n-phys-hit-minor-fall-6 = The blow hardly leaves a mark, but it is the last straw: { $target } drops the weapon and slumps to the ground.
+d20n-phys-hit-minor-fall-7 = A light blow to the shoulder — and { $target } slowly, as if in a dream, topples sideways.
+d20n-phys-hit-minor-fall-8 = { $attacker } strikes a glancing blow; { $target } tries to answer, but the body no longer obeys — and the fight is over for them.
+
+## Blow: 14–15, light damage, and the target falls
+
+d20n-phys-hit-light-fall-1 = { $attacker } finds a gap in the guard — a shallow wound, but too much blood is lost already: the knees buckle, and { $target } crashes onto their back.
+d20n-phys-hit-light-fall-2 = The blow lands square in the side: { $target } doubles over — and cannot unbend again.
+d20n-phys-hit-light-fall-3 = { $attacker } strikes the thigh; the leg gives way, and { $target } crashes heavily to the ground.
+d20n-phys-hit-light-fall-4 = A quick flurry, and one blow finds its mark: { $target } drops the weapon and sinks down.
+d20n-phys-hit-light-fall-5 = The blow cuts the shoulder open, and that proves enough: { $target } sinks to their knees, then face down into the dust.
+d20n-phys-hit-light-fall-6 = { $attacker } catches the foe retreating — a blow across the back, and { $target } pitches face first into the dust.
+d20n-phys-hit-light-fall-7 = A lashing blow to the face: blood floods the eyes, { $target } reels blindly — and collapses.
+d20n-phys-hit-light-fall-8 = { $attacker } feints past the guard and strikes the belly — { $target } gasps, doubles over and slumps to the ground.
+
+## Blow: 16–17, medium damage, and the target falls
+
+d20n-phys-hit-medium-fall-1 = { $attacker } strikes with all their might — { $target } is thrown back and lies where they land.
+d20n-phys-hit-medium-fall-2 = The blow lands full in the body: { $target } grunts dully, and the legs fail.
+d20n-phys-hit-medium-fall-3 = { $attacker } puts their whole weight into the blow — { $target } flies into the wall and slides down it.
+d20n-phys-hit-medium-fall-4 = Ribs crack loud enough to hear over the fight: { $target } topples onto one side, gasping for air.
+d20n-phys-hit-medium-fall-5 = { $attacker } strikes upward, and { $target } snaps back and crashes down flat.
+d20n-phys-hit-medium-fall-6 = The blow smashes the guard and cuts deep into the arm; the weapon falls from the fingers, and { $target } sinks down after it.
+d20n-phys-hit-medium-fall-7 = { $attacker } catches the foe in the shoulder so hard that { $target } spins round and goes down.
+d20n-phys-hit-medium-fall-8 = Two blows in a row, the second square in the chest: { $target } takes a step back, then another — and topples over.
+
+## Blow: 18–19, heavy damage, and the target falls
+
+d20n-phys-heavy-fall-1 = A terrible blow: { $attacker } crashes down on the foe, and { $target } drops like a felled tree.
+d20n-phys-heavy-fall-2 = { $attacker } swings with full force — { $target } is flung several steps and stays down in the dust.
+d20n-phys-heavy-fall-3 = A blow so hard there is a crunch: { $target } sinks to the ground with a groan, the weapon slipping from the fingers.
+d20n-phys-heavy-fall-4 = { $attacker } pours all their fury into the blow — { $target } slams into a wall and slides down it.
+d20n-phys-heavy-fall-5 = An overhead blow cuts through the guard: { $target } falls to their knees, tries to lean on one arm — and the arm gives way.
+d20n-phys-heavy-fall-6 = { $attacker } strikes the belly, and { $target } folds in half, wheezes and topples onto one side.
+d20n-phys-heavy-fall-7 = Blood spatters the stones: the blow leaves a deep wound, and { $target } collapses straight into the crimson pool.
+d20n-phys-heavy-fall-8 = A crushing blow to the legs — { $target } crashes down, tries to push up on one elbow and lets the head drop.
+
+## Blow: 20, a critical with nothing to take: the target is at 1 HP, and a critical goes no lower. No wounds, no blood
+
+d20n-phys-crit-spent-1 = { $attacker } strikes flawlessly — but there is nothing left to take: { $target } is on the last gasp already, and the blow only glances off torn armour.
+d20n-phys-crit-spent-2 = A perfect blow finds its mark — and finds nothing there left to take. { $target } sways, but stands.
+d20n-phys-crit-spent-3 = { $attacker } puts all their skill into the blow, but { $target } is on the very edge already, and this blow cannot push them over it.
+d20n-phys-crit-spent-4 = Such a blow would fell anyone, but { $target } is standing on stubbornness alone — and the stubbornness holds.
+d20n-phys-crit-spent-5 = The blade goes exactly where { $attacker } aims — but there is nothing there left to take: { $target } stays upright by a miracle.
+d20n-phys-crit-spent-6 = { $attacker } sees the gap and strikes true, but { $target } seems past all weariness already: the blow changes nothing.
+d20n-phys-crit-spent-7 = The best blow of the whole fight — and it changes nothing: { $target }, barely alive, still stands where they stood.
+d20n-phys-crit-spent-8 = The blow is flawless, but the foe has nothing left to lose: { $target } rocks back — and still stands.
 
 ## Finishing off with a blow
 
@@ -237,7 +295,7 @@ d20n-magic-fumble-8 = The spell collapses with a dull pop, and { $attacker } is 
 
 ## Harmful spell: 2–3, a misfire on an ally
 
-d20n-magic-ally-1 = { $attacker } hurls a bolt of force, { $target } dodges, and the flash catches their own side — { $ally } reels back, shaking off sparks.
+d20n-magic-ally-1 = { $attacker } hurls a bolt of force, { $target } dodges, and the flash catches their own side — { $ally } reels back under a shower of sparks.
 d20n-magic-ally-2 = The spell veers off: { $ally } gets caught at its very edge and takes a burn.
 d20n-magic-ally-3 = { $attacker } misjudges the range — the spell hits their own, and { $ally } cries out in surprise.
 d20n-magic-ally-4 = The ray glances off the foe's shield and ricochets into the back — where { $ally } stands.
@@ -386,8 +444,65 @@ d20n-magic-crit-3 = { $attacker } finds a breach in the foe's very essence: a st
 d20n-magic-crit-4 = Every syllable falls true: the spell gathers into one shining point and strikes at the heart.
 d20n-magic-crit-5 = The air rings with power: { $attacker } brings down a spell fit for three, and { $target } takes all of it.
 d20n-magic-crit-6 = The power goes through every ward at once — { $target } sinks to their knees, smoking.
-d20n-magic-crit-7 = For a moment { $attacker } seems taller, the voice not their own. The spell strikes, and { $target } loses half their strength.
+d20n-magic-crit-7 = For a moment { $attacker } seems taller, the voice not their own. The spell strikes, and { $target } sways like a tree under the axe.
 d20n-magic-crit-8 = Silence — then a roar: the caster's spell bursts right on the target's body. { $target } barely stays standing.
+
+## A spell that fells its target (a 19 that fells is told as an 18: the fallen has no turn to lose)
+
+## Harmful spell: 12–13, minor damage, and the target falls
+
+d20n-magic-hit-minor-fall-1 = A spark of the spell only scorches a shoulder, but { $target } is at the limit: that is enough for the legs to give way.
+d20n-magic-hit-minor-fall-2 = { $attacker } hits, if weakly — { $target } feels an arm go numb, then the whole body, and slowly sinks to the ground.
+d20n-magic-hit-minor-fall-3 = The spell only grazes the target, but the last strength goes out with it: { $target } drops to the ground.
+d20n-magic-hit-minor-fall-4 = A prickling cold touches the cheek, frost creeps over the skin — and the worn-out body gives in: { $target } sinks down.
+d20n-magic-hit-minor-fall-5 = The magic stings like a swarm of wasps — { $target } swats at it, but the arms no longer obey, and down goes { $target }, face first.
+d20n-magic-hit-minor-fall-6 = The flash blinds for a moment — and that moment is enough: { $target } loses balance and cannot get back up.
+d20n-magic-hit-minor-fall-7 = An unseen whip lashes the arm — lightly, almost carelessly, but the foe has no strength left: { $target } sinks down.
+d20n-magic-hit-minor-fall-8 = { $attacker } whispers a curse, a chill runs down the spine — and { $target }, the last strength spent, slumps to the ground.
+
+## Harmful spell: 14–15, light damage, and the target falls
+
+d20n-magic-hit-light-fall-1 = A bolt of force strikes true: blisters rise on the skin, and { $target } collapses with a groan.
+d20n-magic-hit-light-fall-2 = Ice needles bite into the body; { $target } takes a step, another — and sinks down, stiff with cold.
+d20n-magic-hit-light-fall-3 = The spell binds the foe and squeezes — there is no strength left to break free, and { $target } goes limp in its coils.
+d20n-magic-hit-light-fall-4 = A clot of darkness bites into a side, warmth drains from the body, and { $target } slowly sinks to their knees, then to the ground.
+d20n-magic-hit-light-fall-5 = A pillar of light strikes from above: the clothes smoke, and { $target } collapses face down, shielding the eyes.
+d20n-magic-hit-light-fall-6 = Roots burst from the ground, lash at the legs and bring the foe down — there is no getting back up.
+d20n-magic-hit-light-fall-7 = The spell hits the chest like a giant's fist — { $target } doubles over, coughing, and topples sideways.
+d20n-magic-hit-light-fall-8 = Prickling lightning runs through the body: the fingers cramp, the weapon falls, and { $target } follows it down.
+
+## Harmful spell: 16–17, medium damage, and the target falls
+
+d20n-magic-hit-medium-fall-1 = Flame washes over the foe from head to toe; { $target } rolls on the ground to beat it out and stays down.
+d20n-magic-hit-medium-fall-2 = { $attacker } unleashes a torrent of force — { $target } is flung several steps and lies there, stunned.
+d20n-magic-hit-medium-fall-3 = The spell strikes the chest — { $target } chokes, the body convulses, and the legs give way.
+d20n-magic-hit-medium-fall-4 = An eldritch blast burns clean through the guard — { $target } cries out and sinks down, clutching a shoulder.
+d20n-magic-hit-medium-fall-5 = Ice locks a leg and cracks along with the skin: { $target } drops to one knee, then onto one side.
+d20n-magic-hit-medium-fall-6 = Sacred fire flares right on the foe's body; { $target } rolls on the ground to put it out — and cannot get back up.
+d20n-magic-hit-medium-fall-7 = The caster's voice thunders, and a wave of sound dashes the foe against the ground — there is no strength left to get back up.
+d20n-magic-hit-medium-fall-8 = Black tentacles tighten round the chest; ribs crack, and { $target } goes limp in their grip.
+
+## Harmful spell: 18–19, heavy damage, and the target falls
+
+d20n-magic-heavy-fall-1 = A pillar of fire engulfs the target; { $target } breaks out of the flames — and at once collapses, smoking.
+d20n-magic-heavy-fall-2 = Lightning strikes true: { $target } convulses from head to toe and drops to the ground; the air smells of scorching.
+d20n-magic-heavy-fall-3 = A dark wave crashes over the foe, and when it rolls back, { $target } lies face down.
+d20n-magic-heavy-fall-4 = An ice lance pierces the guard and lodges in a side — { $target } clutches the shard and sinks to the ground.
+d20n-magic-heavy-fall-5 = The sky answers: a sheaf of light crashes down on the foe, and { $target } sinks to their knees, then falls face down.
+d20n-magic-heavy-fall-6 = Three eldritch blasts strike one after another; after the third, { $target } stays down.
+d20n-magic-heavy-fall-7 = Acid eats through the armour to the skin — { $target } snarls with pain, reels and collapses.
+d20n-magic-heavy-fall-8 = A gust of howling wind dashes the foe against the stones; { $target } stays down, blood running down the face.
+
+## Harmful spell: 20, a critical with nothing to take: the target is at 1 HP, and a critical goes no lower
+
+d20n-magic-crit-spent-1 = { $attacker } weaves a flawless spell — but the force passes through the foe, finding nothing left to take: { $target } is on the very edge already.
+d20n-magic-crit-spent-2 = The magic flares blindingly, and still changes nothing: { $target } barely holds on — but holds on.
+d20n-magic-crit-spent-3 = The spell strikes at the very core — and finds only a stubbornness no fire can burn. { $target } sways, and stands.
+d20n-magic-crit-spent-4 = Every syllable lands true, but the target is drained to the dregs: the force goes nowhere, and { $target } is still upright.
+d20n-magic-crit-spent-5 = The air rings with power enough for three — but over the last spark of life it has no hold: { $target } stays upright.
+d20n-magic-crit-spent-6 = The force goes through every ward at once and dies out, having taken nothing: { $target } is hanging on by a thread already.
+d20n-magic-crit-spent-7 = For a moment { $attacker } seems taller, the voice not their own. The spell strikes — and breaks on sheer stubbornness: { $target } does not give in.
+d20n-magic-crit-spent-8 = Silence — then a roar; when the smoke clears, { $target } stands where they stood, barely alive, but still in the fight.
 
 ## Finishing off with a spell
 

@@ -1,10 +1,15 @@
 """Which story tells a d20 outcome and which variant comes next (rulebook: d20 / Narrative).
 
-A story family is named by the kind of action, the outcome (hits by the seed's damage bands)
-and, for blocks, by who defends against whom: a heavy fighter takes a blow on armour, an agile
-one parries, a slight one slips aside rather than meet an axe, an arcane caster raises a ward;
-against a heavier attacker a partial block gives way. Every family has :data:`VARIANTS` lines
-in the locale. Within a battle a family's variants are told each once before any comes again
+A story family is named by the kind of action, the outcome (hits by the seed's damage bands),
+what the outcome did, and, for blocks, by who defends against whom: a heavy fighter takes a
+blow on armour, an agile one parries, a slight one slips aside rather than meet an axe, an
+arcane caster raises a ward; against a heavier attacker a partial block gives way. What it did:
+a blow that fells its target has its own family for each band (``-fall``: the target goes
+down, and no turn is lost by one who has fallen), apart from the blows that leave the target
+standing (a 19's family, ``stun``, tells of the turn it takes); a critical against a target
+already at 1 HP takes nothing and has its own family too (``-spent``). So every line of a
+family is true of every outcome it tells. Every family has :data:`VARIANTS` lines in the
+locale. Within a battle a family's variants are told each once before any comes again
 (:func:`tell`); the battle keeps what it has told. Nothing here holds text.
 """
 
@@ -12,20 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.d20.actions import AttackReport
 from rules.d20.character import CharacterClass, D20Character
 from rules.d20.race import RACE_BULK
-from rules.d20.table import AttackEffect, AttackKind, Outcome
+from rules.d20.table import AttackKind, Outcome
 
 VARIANTS = 8
 """Variants of every story family (the locale holds exactly these, numbered 1..8)."""
 
 _COMMON = ("fumble", "ally", "self", "miss", "dodge", "hit-minor", "hit-light", "hit-medium")
 _STRONG = ("heavy", "stun", "crit", "finish")
+_FALLS = ("hit-minor-fall", "hit-light-fall", "hit-medium-fall", "heavy-fall", "crit-spent")
 FAMILIES: tuple[str, ...] = (
-    *(f"phys-{name}" for name in (*_COMMON, *_STRONG)),
+    *(f"phys-{name}" for name in (*_COMMON, *_STRONG, *_FALLS)),
     *(f"phys-block-{who}" for who in ("heavy", "agile", "evade", "ward")),
     *(f"phys-partial-{who}" for who in ("heavy", "agile", "ward", "through")),
-    *(f"magic-{name}" for name in (*_COMMON, *_STRONG)),
+    *(f"magic-{name}" for name in (*_COMMON, *_STRONG, *_FALLS)),
     *(f"magic-{name}-{who}" for name in ("block", "partial") for who in ("ward", "resist")),
     *(f"buff-{name}" for name in ("fumble", "none", "miss", "slip", "block", "partial")),
     *(f"buff-{name}" for name in ("hit", "heavy", "stun", "crit")),
@@ -86,14 +93,26 @@ def _defence(
     return ("evade", "agile", "heavy")[bulk(target)]
 
 
-def story_key(effect: AttackEffect, attacker: D20Character, target: D20Character) -> str:
-    """The story family of an attack, e.g. ``phys-block-evade`` or ``magic-hit-light``."""
+def story_key(report: AttackReport, attacker: D20Character, target: D20Character) -> str:
+    """The story family of an attack, e.g. ``phys-block-evade``, ``magic-hit-light``,
+    ``phys-heavy-fall`` (an 18 or a 19 that felled the target) or ``phys-crit-spent``.
+
+    ``attacker`` and ``target`` are as they were before the attack (their build decides a
+    block's story); ``report`` says what the attack did.
+    """
+    effect = report.effect
     kind, outcome = effect.kind, effect.outcome
     if kind is AttackKind.BUFF:
         return f"{PREFIX[kind]}-{BUFF_NAMES.get(outcome, NAMES[outcome])}"
     name = f"{PREFIX[kind]}-{NAMES[outcome]}"
     if outcome is Outcome.HIT:
-        return name + "-" + next(band for top, band in HIT_BANDS if effect.target_damage <= top)
+        name += "-" + next(band for top, band in HIT_BANDS if effect.target_damage <= top)
+    if outcome is Outcome.STUN_HIT and report.fell:
+        name = f"{PREFIX[kind]}-{NAMES[Outcome.HEAVY_HIT]}"  # no turn to lose: 7 that fells
+    if outcome in (Outcome.HIT, Outcome.HEAVY_HIT, Outcome.STUN_HIT) and report.fell:
+        return name + "-fall"
+    if outcome is Outcome.CRITICAL and report.hp_before == report.hp_after:
+        return name + "-spent"  # already at 1: a critical never goes below it
     if outcome in (Outcome.BLOCK, Outcome.PARTIAL_BLOCK):
         return name + "-" + _defence(kind, outcome, attacker, target)
     return name

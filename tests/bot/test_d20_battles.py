@@ -153,6 +153,36 @@ async def test_criticals_halve_hp_above_half_else_leave_one(
     assert await table.hp("Догвор") == after
 
 
+@pytest.mark.parametrize(
+    ("name", "hp", "die", "told", "line", "untrue"),
+    [
+        # A critical at 1 HP takes nothing: not "a blow they will tell of around campfires".
+        ("Бран", 1, 20, "crit-spent", "критический удар! Бран: 1 → 1 ХП: меньше 1 ХП", "костр"),
+        # A blow that fells: not "doubles up, but straightens at once".
+        ("Мирра", 2, 13, "hit-minor-fall", "незначительный урон 2: Мирра 2 → 0 ХП.", "выпрямля"),
+        # An 18 that fells: not "falls to the knees, but stubbornly rises".
+        ("Ивар", 7, 18, "heavy-fall", "тяжёлый урон 7: Ивар 7 → 0 ХП.", "поднимается"),
+    ],
+)
+async def test_the_story_tells_what_the_blow_did(
+    gm: Harness, name: str, hp: int, die: int, told: str, line: str, untrue: str
+) -> None:
+    """rulebook: d20 / Narrative: the family is chosen by what the blow did, so its line never
+    contradicts the numbers above it."""
+    table = await d20_table(gm, [TRIO[0], (name, CharacterClass.CLERIC)], women=("Мирра",))
+    await table.set_hp(name, hp)
+    live = await table.start([("Догвор", FIRST), (name, SECOND)], [20, 10])
+    result = await table.act("Догвор", live, ATTACK, name, die)
+    assert f"🎲 d20: {die} — {line}" in result.body
+    gender = "f" if name == "Мирра" else "m"
+    genders = {"attacker_gender": "m", "target_gender": gender}
+    # The attack die is the game's roll #2: of 8 variants none told yet, the third.
+    said = RU.text(f"d20n-phys-{told}-3", attacker="Догвор", target=name, ally="", **genders)
+    assert f"\n{said}\n" in result.body, result.body
+    assert untrue not in result.body
+    assert ("падает без сил" in result.body) == (told != "crit-spent")
+
+
 async def _narrate(table: Table, name: str, text: str) -> None:
     await table.gm.emu.send_text(table.users[name], table.group, text)
 

@@ -1,18 +1,32 @@
 """The d20 narrative (rulebook: d20 / Narrative): eight variants for every story family, in
 both locales, each using only the arguments the view passes; words agree with women; a slight
-or arcane defender never blocks a blow with a staff; the crit's headline is not repeated."""
+or arcane defender never blocks a blow with a staff; the crit's headline is not repeated; no
+variant contradicts a case its family is chosen for (a fall, a target still up, a critical
+that takes nothing)."""
 
 from __future__ import annotations
 
 import re
+from itertools import product
 from pathlib import Path
 
 import pytest
 from fluent.runtime import FluentBundle, FluentResource
 
 from bot.views.d20_variants import VARIANTS, variant_id
-from rules.d20 import FAMILIES
+from rules.d20 import (
+    FAMILIES,
+    AttackKind,
+    CharacterClass,
+    D20Character,
+    Race,
+    attack,
+    finish_key,
+    start_battle,
+    story_key,
+)
 from rules.d20 import VARIANTS as COUNT
+from rules.dice import ScriptedDice
 
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
 NAMES = {"attacker": "Атакующий", "target": "Цель", "ally": "Соратник"}
@@ -108,3 +122,173 @@ def test_the_crit_headline_is_left_to_the_die_line(locale: str) -> None:
     for family in ("phys-crit", "magic-crit", "buff-crit"):
         for msg_id in VARIANTS[family]:
             assert headline not in _render(locale, msg_id).lower(), msg_id
+
+
+# What each case of an outcome forbids its narrative to say (stems, lower case): a line told
+# for a case must not contradict the numbers the die's line shows next to it.
+OUT = {  # the struck goes down and out
+    "ru": (
+        "выпрямля",
+        "поднимается",
+        "поднимаясь",
+        "встаёт",
+        "вскакива",
+        "устоя",
+        "устои",
+        "на ногах",
+        "держится",
+        "удерживает",
+        "выравнива",
+        "не отступает",
+        "в строю",
+        "ещё стоит",
+        "усмеха",
+        "отделывается",
+        "пустяк",
+        "царапин",
+        "неопасн",
+        "не опасно",
+        "стряхива",
+        "переводит дух",
+    ),
+    "en": (
+        "straighten",
+        "gets up",
+        "get up",
+        "rises",
+        "rising",
+        "springs up",
+        "stays up",
+        "standing",
+        "still stands",
+        "on their feet",
+        "keeps",
+        "steadies",
+        "holds",
+        "recovers",
+        "back in",
+        "grin",
+        "gets away with",
+        "nothing to",
+        "scratch",
+        "harmless",
+        "not dangerous",
+        "shakes it off",
+        "catches their breath",
+    ),
+}
+UP = {  # the struck is still up (hurt, or not hurt at all)
+    "ru": (
+        "выбывает",
+        "замертво",
+        "без сознания",
+        "теряет сознание",
+        "без чувств",
+        "не поднимется",
+        "навсегда",
+        "бездыхан",
+        "больше не встан",
+        "падает без сил",
+    ),
+    "en": (
+        "out of the fight",
+        "unconscious",
+        "senseless",
+        "for good",
+        "lifeless",
+        "never rise",
+        "never get up",
+        "last breath",
+    ),
+}
+SPENT = {  # a critical against 1 HP: nothing is taken
+    "ru": ("рану", "рана", "ранит", "кров", "половин", "костр", "кричит", "стонет", "боли"),
+    "en": ("wound", "blood", "half", "campfire", "cries out", "scream", "groan", "pain"),
+}
+# A critical at half HP or less: down to 1, not "half the strength".
+TO_ONE = {"ru": ("половин",), "en": ("half the", "half their", "half of")}
+FORBIDDEN = {"falls": OUT, "stands": UP, "unhurt": UP, "spent": SPENT, "to-one": TO_ONE}
+
+
+def _cases() -> dict[str, set[str]]:
+    """Every story family with every case the bot chooses it for, from the rules' own attacks:
+    each die of each kind by a few builds on a few builds, the target at each HP that matters,
+    the attacker and an ally low enough (or not) for a misfire to fell them."""
+    builds = [
+        (CharacterClass.FIGHTER, None),
+        (CharacterClass.BARBARIAN, Race.HALF_ORC),
+        (CharacterClass.MONK, Race.HALFLING),
+    ]
+    targets = [
+        (CharacterClass.WIZARD, None),
+        (CharacterClass.CLERIC, None),
+        (CharacterClass.MONK, Race.HALFLING),
+        (CharacterClass.MONK, None),
+        (CharacterClass.PALADIN, Race.DWARF),
+    ]
+    cases = {finish_key(kind): {"finish"} for kind in (AttackKind.PHYSICAL, AttackKind.MAGIC)}
+    hps = product((1, 2, 16), (0, 1, 16), (1, 2, 3, 4, 5, 6, 7, 8, 12))  # attacker, ally, target
+    for (a_class, a_race), (t_class, t_race), (a_hp, ally_hp, t_hp) in product(
+        builds, targets, hps
+    ):
+        attacker = D20Character("А", a_class, a_hp, race=a_race)
+        target = D20Character("Б", t_class, t_hp, race=t_race)
+        fighters = [(attacker, "a"), (target, "b")]
+        if ally_hp:
+            fighters.append((D20Character("В", CharacterClass.CLERIC, ally_hp), "a"))
+        battle = start_battle(fighters, ScriptedDice({20: [3, 2, 1][: len(fighters)]}))
+        for kind, die in product(AttackKind, range(1, 21)):
+            aimed = attacker if kind is AttackKind.BUFF else target
+            _, report = attack(battle, "А", aimed.name, kind, ScriptedDice({20: [die]}))
+            tags = cases.setdefault(story_key(report, attacker, aimed), set())
+            if report.struck is None:
+                tags.add("unhurt")
+            elif report.fell:
+                tags.add("falls")
+            elif report.hp_before == report.hp_after:
+                tags.add("spent")
+            else:
+                tags.add("stands")
+            if report.effect.critical and report.hp_after == 1 != report.hp_before:
+                tags.add("halved" if report.hp_before == 2 else "to-one")
+            if report.lost_turn == "Б":
+                tags.add("stunned")
+    return cases
+
+
+CASES = _cases()
+
+
+def test_every_family_is_chosen_for_some_case() -> None:
+    assert set(CASES) == set(FAMILIES)
+    assert CASES["phys-hit-minor"] == {"stands"} and CASES["phys-hit-minor-fall"] == {"falls"}
+    assert CASES["phys-heavy-fall"] == {"falls"}  # an 18 or a 19 that fells: no lost turn
+    assert CASES["magic-stun"] == {"stands", "stunned"}
+    assert CASES["phys-crit"] == {"stands", "halved", "to-one"}
+    assert CASES["phys-crit-spent"] == {"spent"}
+    assert CASES["phys-self"] == CASES["magic-ally"] == {"stands", "falls"}
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_no_variant_contradicts_a_case_it_is_told_for(locale: str) -> None:
+    """rulebook: d20 / Narrative: every line of a family is true of every case the family is
+    chosen for. A fall forbids "straightens up"; a blow that leaves one standing forbids "out
+    of the fight"; a critical that takes nothing forbids wounds and blood."""
+    wrong = []
+    for family, tags in sorted(CASES.items()):
+        for msg_id in VARIANTS[family]:
+            for genders in (HE, SHE):
+                text = _render(locale, msg_id, genders).lower()
+                for tag in sorted(tags & set(FORBIDDEN)):
+                    said = [p for p in FORBIDDEN[tag][locale] if p in text]
+                    if said:
+                        wrong.append(f"{msg_id} ({tag}): {said}: {text}")
+    assert wrong == [], "\n".join(sorted(set(wrong)))
+
+
+def test_the_contradiction_check_catches_the_issue_lines() -> None:
+    """The lines that once told a fall as a recovery, and a spent critical as a legend."""
+    up = "Тычок под рёбра выбивает воздух: Цель на миг сгибается, но тут же выпрямляется."
+    legend = "Атакующий бьёт навстречу — удар, о котором будут рассказывать у костров."
+    assert [p for p in OUT["ru"] if p in up.lower()] == ["выпрямля"]
+    assert [p for p in SPENT["ru"] if p in legend.lower()] == ["костр"]

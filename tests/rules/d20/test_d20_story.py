@@ -8,19 +8,25 @@ import pytest
 from rules.d20 import (
     FAMILIES,
     VARIANTS,
+    AttackEffect,
     AttackKind,
+    AttackReport,
     CharacterClass,
     D20Character,
     Race,
     actions_of,
+    attack,
     attack_effect,
     check_action,
     finish_key,
     finishing_of,
     new_character,
+    start_battle,
     story_key,
     tell,
 )
+from rules.d20.table import target_hp_after
+from rules.dice import ScriptedDice
 from rules.errors import Code, RuleError
 
 PHYSICAL, MAGIC, BUFF = AttackKind.PHYSICAL, AttackKind.MAGIC, AttackKind.BUFF
@@ -62,8 +68,18 @@ def test_race_is_optional_and_other_needs_its_word() -> None:
         assert caught.value.code is Code.INVALID_RACE
 
 
+def _report(effect: AttackEffect, attacker: D20Character, target: D20Character) -> AttackReport:
+    """What ``effect`` does to ``target`` at their HP (misfires and buffs strike no target)."""
+    hit = effect.critical or effect.target_damage > 0
+    after = target_hp_after(effect, target.hp, target.max_hp) if hit else None
+    struck, before = (target.name, target.hp) if hit else (None, None)
+    return AttackReport(attacker.name, target.name, effect, struck, before, after, None, ())
+
+
 def _key(die: int, kind: AttackKind, attacker: D20Character, target: D20Character) -> str:
-    return story_key(attack_effect(die, kind, has_ally=True), attacker, target)
+    return story_key(
+        _report(attack_effect(die, kind, has_ally=True), attacker, target), attacker, target
+    )
 
 
 def test_ruling_a_slight_defender_slips_aside_rather_than_block_a_heavy_blow() -> None:
@@ -97,6 +113,40 @@ def test_ruling_hits_tell_the_seed_damage_bands() -> None:
     assert _key(2, BUFF, a, b) == "buff-none"
 
 
+def _duel(target_hp: int) -> tuple[D20Character, D20Character]:
+    """A fighter and a monk at ``target_hp`` of 16."""
+    return new_character("А", CharacterClass.FIGHTER), D20Character(
+        "Б", CharacterClass.MONK, target_hp
+    )
+
+
+@pytest.mark.parametrize(
+    ("die", "hp", "family"),
+    [
+        (13, 3, "hit-minor"),  # 3 → 1: still up
+        (13, 2, "hit-minor-fall"),  # 2 → 0
+        (12, 1, "hit-minor-fall"),
+        (15, 4, "hit-light-fall"),
+        (17, 6, "hit-medium-fall"),
+        (16, 9, "hit-medium"),
+        (18, 8, "heavy"),
+        (18, 7, "heavy-fall"),
+        (19, 8, "stun"),  # 8 → 1: up, and the next turn is lost
+        (19, 7, "heavy-fall"),  # 7 → 0: fallen, no turn to lose, told as the 7 that fells
+        (20, 16, "crit"),  # 16 → 8
+        (20, 5, "crit"),  # 5 → 1
+        (20, 2, "crit"),  # 2 → 1
+        (20, 1, "crit-spent"),  # 1 → 1: nothing left to take
+    ],
+)
+def test_ruling_the_family_knows_what_the_blow_did(die: int, hp: int, family: str) -> None:
+    """rulebook: d20 / Narrative: a blow that fells is told apart from one that leaves the
+    target standing; a critical that takes nothing is not told as a terrible wound."""
+    attacker, target = _duel(hp)
+    for kind, stem in ((PHYSICAL, "phys"), (MAGIC, "magic")):
+        assert _key(die, kind, attacker, target) == f"{stem}-{family}"
+
+
 @pytest.mark.parametrize("seed", [0, 1, 5, 13])
 def test_ruling_no_variant_comes_again_before_the_others_are_told(seed: int) -> None:
     told: dict[str, tuple[int, ...]] = {"other": (3,)}
@@ -125,6 +175,13 @@ def test_every_outcome_of_every_pair_has_a_listed_family() -> None:
                 effect = attack_effect(die, kind, has_ally=has_ally)
                 for attacker in fighters:
                     for target in fighters:
-                        seen.add(story_key(effect, attacker, target))
+                        seen.add(story_key(_report(effect, attacker, target), attacker, target))
+    for hp in range(1, 17):  # what a blow does at each HP: falls, stands, a spent critical
+        for die in range(1, 21):
+            for kind in (PHYSICAL, MAGIC):
+                attacker, target = _duel(hp)
+                battle = start_battle([(attacker, "a"), (target, "b")], ScriptedDice({20: [2, 1]}))
+                _, report = attack(battle, "А", "Б", kind, ScriptedDice({20: [die]}))
+                seen.add(story_key(report, attacker, target))
     seen |= {finish_key(PHYSICAL), finish_key(MAGIC)}
     assert seen == set(FAMILIES)  # each listed family is reachable too
