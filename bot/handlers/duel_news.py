@@ -71,16 +71,8 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
     if step is Happened.STOPPED:
         stopper = next(s for s in Side if duel.choice(s) is Choice.STOP)
         return owed(end_text(l10n, duel, stopped_by=stopper, genders=genders))
-    if step is Happened.TIMED_OUT:
-        silent = news.silent
-        assert silent is not None and duel.winner is not None
-        text = l10n.text(
-            "duel-choices-timeout",
-            who=duel.fighter(silent).name,
-            winner=duel.fighter(duel.winner).name,
-            gender=genders[silent],
-        )
-        return owed(text)
+    if step is Happened.TIMED_OUT:  # who did not answer, and how the winner was decided
+        return owed(end_text(l10n, duel, genders=genders))
     result, number = duel.last_round, len(duel.rounds)
     assert result is not None
     choosing = buttons(l10n, record.id, CHOICES, number)

@@ -182,6 +182,22 @@ def end_text(
         return l10n.text(
             "duel-end-knockout", winner=winner, loser=loser, gender=genders[loser_side]
         )
+    if duel.end_reason is EndReason.FORFEIT:  # the loser did not answer, the winner went on
+        return l10n.text(
+            "duel-end-forfeit",
+            who=loser,
+            winner=winner,
+            gender=genders[loser_side],
+            winner_gender=genders[duel.winner],
+        )
+    if duel.end_reason is EndReason.UNANSWERED:
+        return l10n.text(
+            "duel-end-unanswered",
+            challenger=duel.challenger.name,
+            opponent=duel.opponent.name,
+            winner=winner,
+            gender=genders[duel.winner],
+        )
     who = loser_side if stopped_by is None else stopped_by
     return l10n.text(
         "duel-end-stopped", who=duel.fighter(who).name, winner=winner, gender=genders[who]

@@ -38,5 +38,6 @@ duel-end-knockout = 💥 { $loser } is down. Winner: { $winner }. { $loser } can
        *[m] his
     } HP (/heal).
 duel-end-killed = ☠️ A duel to the death: { $loser } fell. Winner: { $winner }.
-duel-choices-timeout = ⌛ Time to decide ran out: { $who } did not answer. The duel is over. Winner: { $winner }.
+duel-end-forfeit = ⌛ Time to decide ran out: { $who } did not answer, while { $winner } was ready to go on. The duel is over: silence counts as a defeat. Winner: { $winner }.
+duel-end-unanswered = ⌛ Time to decide ran out: neither { $challenger } nor { $opponent } answered. The duel is over: { $winner } won the last round, and with it the duel.
 heal-usage = Healing: /heal N reason — to full, or /heal N amount reason — to that value (any system). For example: /heal 2 a rest at the inn. The reason is required: it goes into the /log. Everyone at once — /rest reason.

@@ -9,7 +9,7 @@ wait-timeout-choice = ⏱ With no choice within { $time }, an opponent is assign
 wait-timeout-turn = ⏱ With no answer within { $time }, the turn is skipped.
 wait-timeout-narration = ⏱ With no description within { $time }, the battle goes on.
 wait-timeout-challenge = ⏱ With no answer within { $time }, the challenge lapses.
-wait-timeout-duel = ⏱ With no answer within { $time }, the duel stops: the winner of this round wins it.
+wait-timeout-duel = ⏱ Whoever does not answer within { $time } loses; if neither answers, the winner of this round wins.
 
 wait-reminder-round = ⏳ { $names }: the round waits for your move, { $left } left.
 wait-reminder-choice = ⏳ { $names }: choose your opponent in the private chat with the bot, { $left } left.

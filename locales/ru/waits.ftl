@@ -9,7 +9,7 @@ wait-timeout-choice = ⏱ Через { $time } без выбора соперн�
 wait-timeout-turn = ⏱ Через { $time } без ответа ход будет пропущен.
 wait-timeout-narration = ⏱ Через { $time } без описания бой продолжится.
 wait-timeout-challenge = ⏱ Через { $time } без ответа вызов истечёт.
-wait-timeout-duel = ⏱ Через { $time } без ответа поединок остановится: победит тот, кто выиграл этот раунд.
+wait-timeout-duel = ⏱ Кто не ответит за { $time }, тот проиграет; промолчат оба — победит выигравший этот раунд.
 
 wait-reminder-round = ⏳ { $names }: ход ждёт вас, осталось { $left }.
 wait-reminder-choice = ⏳ { $names }: выбор соперника ждёт вас в личном чате с ботом, осталось { $left }.

@@ -1,7 +1,16 @@
 """The ``duel`` rule system (rulebook: duel): two fighters, 5 rolls of 1..(A+B), d100 dodges."""
 
 from rules.duel.character import DEFAULT_HP, DuelCharacter, new_character, restore_hp
-from rules.duel.duel import Choice, Duel, DuelStatus, EndReason, choose, play_round, start_duel
+from rules.duel.duel import (
+    Choice,
+    Duel,
+    DuelStatus,
+    EndReason,
+    choose,
+    play_round,
+    start_duel,
+    time_out,
+)
 from rules.duel.round import ActionRoll, DodgeRoll, RoundResult, Side, duel_round
 
 __all__ = [
@@ -21,4 +30,5 @@ __all__ = [
     "play_round",
     "restore_hp",
     "start_duel",
+    "time_out",
 ]

@@ -2,7 +2,8 @@
 
 ``start_duel`` -> ``play_round`` -> (``choose`` x 2 -> ``play_round`` ...) -> finished.
 A stop by either side ends the duel with the last round's winner as its winner; a loser at
-HP <= 0 ends it at once (dead when fought to the death).
+HP <= 0 ends it at once (dead when fought to the death). When the time to choose runs out
+(``time_out``), a side that did not choose while the other went on forfeits.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class EndReason(StrEnum):
     STOPPED = "stopped"  # someone chose to stop after a round
     KNOCKED_OUT = "knocked_out"  # the loser of a round fell to HP <= 0
     KILLED = "killed"  # the same, in a duel to the death
+    FORFEIT = "forfeit"  # one did not choose in time while the other went on: the other wins
+    UNANSWERED = "unanswered"  # neither chose in time: the last round's winner wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,3 +135,21 @@ def choose(duel: Duel, side: Side, choice: Choice) -> Duel:
             opponent_choice=None,
         )
     return duel
+
+
+def time_out(duel: Duel) -> Duel:
+    """The time to choose ran out (rulebook: duel / The duel).
+
+    A side that has not chosen while the other went on forfeits: the other wins, whoever won
+    the last round (a fighter who never answers does not win by silence). When neither chose,
+    the duel ends as a stop would: the last round's winner wins.
+    """
+    _require(duel, DuelStatus.AWAITING_CHOICES, "time out")
+    silent = [side for side in Side if duel.choice(side) is None]
+    if len(silent) == 1:
+        winner, reason = silent[0].other, EndReason.FORFEIT
+    else:
+        last = duel.last_round
+        assert last is not None  # choices are only due after a round
+        winner, reason = last.winner, EndReason.UNANSWERED
+    return replace(duel, status=DuelStatus.FINISHED, winner=winner, end_reason=reason)

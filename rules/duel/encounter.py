@@ -2,8 +2,9 @@
 
 challenged --accept--> fighting (round 1 fought at once) or finished (a knock-out)
 challenged --decline--> declined;  challenged --clock--> expired
-fighting --go on, go on--> the next round;  --stop--> finished;  --clock--> finished (a stop
-by the first side that did not choose)
+fighting --go on, go on--> the next round;  --stop--> finished;  --clock--> finished (the side
+that did not choose while the other went on forfeits; if neither chose, the last round's winner
+wins)
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ from enum import StrEnum
 
 from rules.dice import Dice
 from rules.duel.character import DuelCharacter
-from rules.duel.duel import Choice, Duel, DuelStatus, choose, play_round, start_duel
+from rules.duel.duel import (
+    Choice,
+    Duel,
+    DuelStatus,
+    EndReason,
+    choose,
+    play_round,
+    start_duel,
+    time_out,
+)
 from rules.duel.round import Side
 from rules.encounter import Deadline, Refused, Rules, Seat, Step, Wait, Why
 
@@ -57,13 +67,13 @@ class Happened(StrEnum):
     FOUGHT = "fought"  # a round was fought (the first one: the challenge was accepted)
     CHOSE = "chose"  # one fighter goes on; the other is awaited
     STOPPED = "stopped"  # a fighter stopped the duel
-    TIMED_OUT = "timed_out"  # a fighter did not choose in time: a stop
+    TIMED_OUT = "timed_out"  # the time to choose ran out: a forfeit, or no one answered
 
 
 @dataclass(frozen=True, slots=True)
 class DuelEvent:
     happened: Happened
-    side: Side | None = None  # for a timeout: the side that did not choose
+    side: Side | None = None  # for a timeout: the side that forfeited (None: no one answered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,10 +187,11 @@ class DuelRules:
             return self._step(replace(state, stage=DuelStage.EXPIRED), Happened.EXPIRED)
         if not state.undecided:
             raise Refused(Why.STALE)
-        silent = state.undecided[0]
-        duel = choose(state.duel, silent, Choice.STOP)
+        duel = time_out(state.duel)
+        assert duel.winner is not None
+        forfeited = duel.winner.other if duel.end_reason is EndReason.FORFEIT else None
         ended = replace(state, duel=duel, stage=DuelStage.FINISHED)
-        return self._step(ended, Happened.TIMED_OUT, silent)
+        return self._step(ended, Happened.TIMED_OUT, forfeited)
 
     def _fight(self, state: DuelTable, dice: Dice) -> Step[DuelTable, DuelEvent]:
         duel = play_round(state.duel, dice)

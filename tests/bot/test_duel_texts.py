@@ -3,6 +3,7 @@ that agrees with a fighter takes the fighter's gender (a woman against a man, sc
 
 from __future__ import annotations
 
+import pytest
 from tortoise.timezone import now
 
 from bot.db.models import Encounter, Game, GameSystem, Timer
@@ -90,18 +91,44 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     ]
 
 
-async def test_she_did_not_answer_in_time(gm: Harness) -> None:
-    anya, bronn, group, game = await _table(gm)
-    challenge = await _challenge(gm, anya, group)
-    gm.game_dice.add(17, 1, 2, 3, 10, 11).add(100, 90, 90, 90)  # Бронн 3:2, 24 damage
-    await gm.emu.press_button(bronn, challenge, "Принять")
-    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1," in m.body)
-    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(bronn, first, "Продолжить"))
+async def _timed_out(gm: Harness, game: Game, group: EmuChat) -> EmuMessage:
     record = await Encounter.get(game_id=game.id, kind="duel")
     await Timer.filter(kind=duels.CHOICE_TIMEOUT, ref=record.id).update(due_at=now())
-    end = await gm.emu.wait_for_message(group, lambda m: "Время на решение" in m.body)
+    return await gm.emu.wait_for_message(group, lambda m: "Время на решение" in m.body)
+
+
+@pytest.mark.parametrize("round_winner", ["Бронн", "Аня Ветер"])
+async def test_she_did_not_answer_in_time_and_forfeits(gm: Harness, round_winner: str) -> None:
+    """rulebook: duel / The duel: who does not answer while the other goes on loses, even
+    having won the round (once "Аня Ветер не ответила. … Победа: Аня Ветер")."""
+    anya, bronn, group, game = await _table(gm)
+    challenge = await _challenge(gm, anya, group)
+    rolls = (1, 2, 3, 10, 11) if round_winner == "Бронн" else (9, 10, 11, 1, 2)
+    gm.game_dice.add(17, *rolls).add(100, 90, 90, 90)  # 3:2, no dodge
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1," in m.body)
+    won = "выиграл Бронн" if round_winner == "Бронн" else "выиграла Аня Ветер"
+    assert f"раунд {won}." in first.body
+    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(bronn, first, "Продолжить"))
+    end = await _timed_out(gm, game, group)
     assert end.body == (
-        "⌛ Время на решение вышло: Аня Ветер не ответила. Поединок окончен. Победа: Бронн."
+        "⌛ Время на решение вышло: Аня Ветер не ответила, а Бронн был готов продолжать."
+        " Поединок окончен: молчание засчитано как поражение. Победа: Бронн."
+    )
+
+
+async def test_when_neither_answers_the_round_winner_wins_and_the_end_says_why(
+    gm: Harness,
+) -> None:
+    anya, bronn, group, game = await _table(gm)
+    challenge = await _challenge(gm, anya, group)
+    gm.game_dice.add(17, 9, 10, 11, 1, 2).add(100, 90, 90, 90)  # Аня Ветер 3:2
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    await gm.emu.wait_for_message(group, lambda m: "Раунд 1," in m.body)
+    end = await _timed_out(gm, game, group)
+    assert end.body == (
+        "⌛ Время на решение вышло: ни Аня Ветер, ни Бронн не ответили."
+        " Поединок окончен: последний раунд выиграла Аня Ветер — ей и победа."
     )
 
 

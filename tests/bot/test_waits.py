@@ -113,7 +113,7 @@ async def test_a_duel_challenge_and_its_rounds_mention_who_must_answer(gm: Harne
     first = await gm.emu.wait_for_message(group, lambda m: GO_ON in m.button_texts)
     assert mentioned(first) == [users["Аня"].id, users["Борис"].id]
     assert first.body.endswith(
-        "⏱ Через 10 мин без ответа поединок остановится: победит тот, кто выиграл этот раунд."
+        "⏱ Кто не ответит за 10 мин, тот проиграет; промолчат оба — победит выигравший этот раунд."
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from rules.dice import ScriptedDice
-from rules.duel import Choice, Side, new_character
+from rules.duel import Choice, EndReason, Side, new_character
 from rules.duel.encounter import (
     DUEL,
     DuelEvent,
@@ -41,6 +41,11 @@ def sandor_went_on() -> DuelTable:
     return DUEL.apply(fought(), SANDOR, DuelMove(Move.GO_ON, 1), ScriptedDice()).state
 
 
+def bronn_went_on() -> DuelTable:
+    """Сандор won round 1 and has not answered; Бронн, who lost it, goes on."""
+    return DUEL.apply(fought(), BRONN, DuelMove(Move.GO_ON, 1), ScriptedDice()).state
+
+
 def declined() -> DuelTable:
     return replace(challenged(), stage=DuelStage.DECLINED)
 
@@ -53,6 +58,7 @@ STATES = {
     "challenged": challenged,
     "fought": fought,
     "sandor_went_on": sandor_went_on,
+    "bronn_went_on": bronn_went_on,
     "declined": declined,
     "finished": finished,
 }
@@ -76,14 +82,7 @@ TRANSITIONS: list[tuple[str, Seat | None, DuelMove, str, DuelStage | Why, DuelEv
     ("fought", None, GO_ON, "none", Why.NOT_YOURS, None),
     ("fought", SANDOR, DuelMove(Move.GO_ON, 0), "none", Why.STALE, None),
     ("fought", BRONN, ACCEPT, "none", Why.STALE, None),
-    (
-        "fought",
-        None,
-        CLOCK,
-        "none",
-        DuelStage.FINISHED,
-        DuelEvent(Happened.TIMED_OUT, Side.CHALLENGER),
-    ),
+    ("fought", None, CLOCK, "none", DuelStage.FINISHED, DuelEvent(Happened.TIMED_OUT)),
     ("sandor_went_on", SANDOR, STOP, "none", Why.STALE, None),
     ("sandor_went_on", BRONN, GO_ON, "again", DuelStage.FIGHTING, DuelEvent(Happened.FOUGHT)),
     ("sandor_went_on", BRONN, STOP, "none", DuelStage.FINISHED, DuelEvent(Happened.STOPPED)),
@@ -94,6 +93,14 @@ TRANSITIONS: list[tuple[str, Seat | None, DuelMove, str, DuelStage | Why, DuelEv
         "none",
         DuelStage.FINISHED,
         DuelEvent(Happened.TIMED_OUT, Side.OPPONENT),
+    ),
+    (
+        "bronn_went_on",
+        None,
+        CLOCK,
+        "none",
+        DuelStage.FINISHED,
+        DuelEvent(Happened.TIMED_OUT, Side.CHALLENGER),
     ),
     ("declined", BRONN, ACCEPT, "none", Why.STALE, None),
     ("declined", None, CLOCK, "none", Why.STALE, None),
@@ -148,6 +155,31 @@ def test_the_clock_and_the_waits_follow_the_stage() -> None:
         assert DUEL.deadline(done) is None and DUEL.awaiting(done) == ()
         assert DUEL.stage(done) not in DUEL.open_stages and DUEL.options(done, SANDOR) == ()
     assert finished().duel.choice(Side.OPPONENT) is Choice.STOP
+
+
+@pytest.mark.parametrize(
+    ("state", "winner", "reason"),
+    [
+        ("fought", Side.CHALLENGER, EndReason.UNANSWERED),  # neither answered: round 1's winner
+        ("sandor_went_on", Side.CHALLENGER, EndReason.FORFEIT),
+        (
+            "bronn_went_on",
+            Side.OPPONENT,
+            EndReason.FORFEIT,
+        ),  # Сандор won the round, then fell silent
+    ],
+)
+def test_ruling_a_fighter_who_does_not_answer_forfeits(
+    state: str, winner: Side, reason: EndReason
+) -> None:
+    """rulebook: duel / The duel: when the time to choose runs out, the side that did not
+    answer while the other went on loses, even if it won the last round; if neither answered,
+    the last round's winner wins. No one's choice is recorded as a stop."""
+    step = DUEL.apply(STATES[state](), None, CLOCK, ScriptedDice())
+    duel = step.state.duel
+    assert (duel.winner, duel.end_reason) == (winner, reason)
+    assert duel.choice(winner.other) is None  # silence is not a stop
+    assert DUEL.deadline(step.state) is None and DUEL.awaiting(step.state) == ()
 
 
 def test_a_seat_without_a_player_is_the_game_masters() -> None:
