@@ -18,11 +18,11 @@ rules-duel =
     • A round is 5 rolls of 1 to A+B, A being the challenger's skill and B the opponent's: 1…B is the opponent's success, above is the challenger's. More successes wins the round.
     • The loser rolls a d100 for each of the winner's successes: not above their agility dodges it.
     • Damage to the loser = successes left × the winner's skill. The winner takes none.
-    • After each round both choose to go on or stop. HP 0 or less loses (or dies, if the game is to the death). The game master restores HP (/heal or a rest, /rest).
+    • After each round both choose to go on or stop; whoever does not answer in time while the opponent is ready to go on loses. HP 0 or less loses (or dies, if the game is to the death). The game master restores HP (/heal or a rest, /rest).
 rules-d20 =
     📖 <b>d20</b> — the outcome table
     • HP by class: warlock, wizard 12; cleric, monk 16; fighter, paladin, ranger 20; barbarian 22. Armour class 12 for everyone.
-    • An attack (blow or spell) is one d20, damage read from the die: 1 fails and loses the next turn; 2–3 hit the next ally (1 or 2 HP; no ally: oneself); 4–5 miss; 6–7 dodged; 8–9 blocked; 10–11 partly blocked, 0 damage; 12–17 deal die − 11; 18 deals 7; 19 deals 7 and the target loses a turn; 20 is critical: above half HP, HP is halved, else 1 is left.
+    • An attack (blow or spell) is one d20, damage read from the die: 1 fails and loses the next turn; 2–3 hit the next ally (1 or 2 HP; no ally: oneself); 4–5 miss; 6–7 dodged; 8–9 blocked; 10–11 partly blocked, 0 damage; 12–17 deal die − 11; 18 deals 7; 19 deals 7 and the target, if still standing, loses a turn; 20 is critical: above half HP, HP is halved, else 1 is left.
     • A beneficial spell on oneself or an ally harms no one: on 2–3 it has no effect, otherwise the die says how well it took.
     • Class actions: fighter, barbarian, monk strike; wizard casts; cleric does all; warlock, ranger strike and cast harm; paladin strikes and blesses. The game master may allow everything to all.
     • Checks: DC 1 succeeds on 11–20, DC 2 on 17–20, DC 3 on 20 only.
@@ -109,7 +109,7 @@ odds-d20-head-physical = 🎲 <b>d20: blow</b>
 odds-d20-head-magic = 🎲 <b>d20: spell</b>
 odds-d20-outcome-label = { $outcome ->
         [fumble] fumble, turn lost
-        [ally_hit] hits an ally (1–2 HP)
+        [ally_hit] a miss; hits an ally if one is standing, else oneself (1–2 HP)
         [self_hit] hits oneself
         [no_effect] no effect
         [miss] miss
@@ -118,7 +118,7 @@ odds-d20-outcome-label = { $outcome ->
         [partial_block] partly blocked, 0 damage
         [hit] damage 1–6
         [heavy_hit] damage 7
-        [stun_hit] damage 7 and a lost turn
+        [stun_hit] damage 7, and a lost turn if the target stays up
        *[critical] critical
     }
 odds-d20-outcome = { $faces } { odds-d20-outcome-label }: { $bar } { $chance }

@@ -194,7 +194,11 @@ async def test_odds_for_d20_match_the_rules(gm: Harness) -> None:
     assert physical == outcome_probabilities(AttackKind.MAGIC)
     assert "удар и заклинание — одинаково" in text
     assert line(text, "1 провал").endswith(pct(physical[Outcome.FUMBLE]))
-    assert line(text, "2–3 промах по соратнику").endswith(pct(physical[Outcome.ALLY_HIT]))
+    # Conditional outcomes say their condition (the misfire hits oneself with no ally up).
+    ally = line(text, "2–3 промах; по соратнику, если он на ногах, иначе по себе (1–2 ХП):")
+    assert ally.endswith(pct(physical[Outcome.ALLY_HIT]))
+    stun = line(text, "19 урон 7 и пропуск хода, если цель устоит:")
+    assert stun.endswith(pct(physical[Outcome.STUN_HIT]))
     assert line(text, "12–17 урон 1–6").endswith(pct(physical[Outcome.HIT]))
     assert line(text, "20 крит").endswith(pct(physical[Outcome.CRITICAL]))
     assert sum(1 for row in text.splitlines() if row.endswith("%")) == len(physical) + 3
