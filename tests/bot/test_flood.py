@@ -77,7 +77,12 @@ async def test_commands_over_the_rate_get_one_polite_answer(
         await emu.send_text(user, group, "/roll 1d6")
     await emu.send_text(calm, group, "/roll 1d6")  # another user is not held back
     await emu.wait_until_delivered()
-    await asyncio.sleep(0.5)
+    five = await emu.state.changed.wait_for(
+        lambda: len(emu.bot_messages(group)) >= 5 or None, 15
+    )  # three rolls, the calm one's, one «slow down» (delivered as each update ends)
+    assert five, [m.body for m in emu.bot_messages(group)]
+    more = await emu.state.changed.wait_for(lambda: len(emu.bot_messages(group)) > 5 or None, 0.5)
+    assert more is None  # and nothing more
     bodies = [m.body for m in emu.bot_messages(group)]
     assert sum("Флудер: 1d6" in b for b in bodies) == 3
     assert sum("Спокойный: 1d6" in b for b in bodies) == 1
