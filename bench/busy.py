@@ -59,6 +59,7 @@ class BusyRun:
     calls: Counter[str]  # Bot API calls by method
     refused: Counter[str]  # 429 answers by method
     group_sends: list[float]  # when each new group message went out (wall-clock seconds)
+    stale_buttons: int = 0  # group messages left with buttons but the open fight's live one
 
     @property
     def busiest_window(self) -> int:
@@ -199,8 +200,10 @@ async def busy_group(storage: Storage, seconds: float) -> BusyRun:
                     stalled = True
                     break
             elapsed = loop.time() - start
+        # Stopped: the courier delivered what pacing held back for a moment (a retire).
         await bot.session.close()
         calls = [c for c in emu.state.calls if c.method.lower() != "getupdates"]
+        with_buttons = [m for m in emu.bot_messages(group) if m.buttons]
     return BusyRun(
         elapsed,
         fights,
@@ -218,4 +221,5 @@ async def busy_group(storage: Storage, seconds: float) -> BusyRun:
             and c.method.lower() != "sendchataction"
             and str(c.params.get("chat_id")) == str(group.id)
         ],
+        max(0, len(with_buttons) - 1),  # the newest may be an open fight's live message
     )

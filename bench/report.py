@@ -138,6 +138,7 @@ def busy(db: str, run: BusyRun) -> None:
     print(f"  Bot API calls: {sum(run.calls.values())} ({methods})")
     refused = ", ".join(f"{m} {n}" for m, n in run.refused.most_common()) or "none"
     print(f"  429 Too Many Requests: {sum(run.refused.values())} ({refused})")
+    print(f"  messages left with stale buttons: {run.stale_buttons}")
     sends = len(run.group_sends)
     print(
         f"  new group messages: {sends} ({_per(sends, run.rounds):.2f} a round, fights' openings "

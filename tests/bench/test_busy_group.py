@@ -39,6 +39,7 @@ async def test_the_busy_group_counts_every_429_the_bot_waited_out(
     retried = [r for r in caplog.records if r.name == "bot.session" and "429" in r.message]
     assert not run.stalled
     assert run.rounds >= 2
+    assert run.stale_buttons == 0  # every round's old buttons were retired
     assert sum(run.refused.values()) == len(retried)
     budget = busy_budget(run)
     assert budget.ok == (not retried)
