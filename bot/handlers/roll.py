@@ -1,4 +1,7 @@
-"""``/roll 2d6+3``: table rolls in private and group chats."""
+"""``/roll 2d6+3``: table rolls in private and group chats.
+
+Russian habits are understood: ``/roll 1к20+5 скрытность`` rolls ``1d20+5`` with the comment
+«скрытность»."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from bot.services.notation import (
     NotationError,
     NotationProblem,
     roll_notation,
+    split_comment,
 )
 from rules.dice import Dice
 
@@ -44,10 +48,11 @@ def build_router() -> Router:
 
 
 async def roll(message: Message, command: CommandObject, l10n: L10n, table_dice: Dice) -> None:
-    text = (command.args or "").strip()
+    commented = split_comment(command.args or "")
     try:
-        result = roll_notation(text, table_dice)
+        result = roll_notation(commented.notation, table_dice)
     except NotationError as error:
+        text = commented.typed
         shown = text if len(text) <= MAX_EXPRESSION_LENGTH else text[:MAX_EXPRESSION_LENGTH] + "…"
         await message.reply(
             l10n.text(
@@ -58,6 +63,14 @@ async def roll(message: Message, command: CommandObject, l10n: L10n, table_dice:
         )
         return
     name = message.from_user.first_name if message.from_user else ""
-    await message.reply(
-        l10n.text("roll-result", name=name, breakdown=result.breakdown, total=result.total)
-    )
+    if commented.comment:
+        answer = l10n.text(
+            "roll-result-commented",
+            name=name,
+            comment=commented.comment,
+            breakdown=result.breakdown,
+            total=result.total,
+        )
+    else:
+        answer = l10n.text("roll-result", name=name, breakdown=result.breakdown, total=result.total)
+    await message.reply(answer)

@@ -13,6 +13,7 @@ documents for that.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -29,6 +30,7 @@ MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_ROLLS = 200  # explosions and rerolls included
 MAX_TOTAL = 1_000_000_000  # a total beyond ± this is refused: it always shows in full
+MAX_COMMENT_LENGTH = 100  # a longer comment is cut, with "…"
 
 
 class NotationProblem(StrEnum):
@@ -303,3 +305,66 @@ def roll_notation(text: str, dice: Dice) -> TableRoll:
     if not -MAX_TOTAL <= total <= MAX_TOTAL:
         raise NotationError(NotationProblem.TOO_BIG)
     return TableRoll(expression=source, breakdown=_to_html(rendered), total=total)
+
+
+# «к» / «К» (Cyrillic) where d20 expects its die letter: after the start, a count, a space, an
+# operator, a bracket or a comma, and before the sides. An annotation in [brackets] is the
+# user's text and is kept as it is.
+_DIE_LETTER = re.compile(r"(\[[^\]]*\])|(?<![^\s\d+\-*/%(,])[кК](?=\d|%)")
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(frozen=True, slots=True)
+class CommentedRoll:
+    """``/roll`` arguments split into the notation and the player's comment after it."""
+
+    notation: str  # for :func:`roll_notation`, «к» read as «d»
+    typed: str  # the notation as the player typed it (echoed by refusals)
+    comment: str  # "" when there is none; whitespace collapsed, at most MAX_COMMENT_LENGTH
+
+
+def _latin_dice(text: str) -> str:
+    return _DIE_LETTER.sub(lambda found: found.group(1) or "d", text)
+
+
+def _parses(notation: str) -> bool:
+    try:
+        d20.Roller().parse(notation)
+    except d20.RollSyntaxError:
+        return False
+    return True
+
+
+def _starts_a_comment(word: str) -> bool:
+    """A comment starts with a word: letters and no digits, so what continues the notation
+    (``+ 3``, ``kh3``, ``d20``, ``5``) never passes for a comment."""
+    return any(ch.isalpha() for ch in word) and not any(ch.isdigit() for ch in word)
+
+
+def _shortened(comment: str) -> str:
+    flat = " ".join(comment.split())
+    if len(flat) <= MAX_COMMENT_LENGTH:
+        return flat
+    return flat[: MAX_COMMENT_LENGTH - 1].rstrip() + "…"
+
+
+def split_comment(text: str) -> CommentedRoll:
+    """``1к20+5 скрытность`` → ``1d20+5`` and ``скрытность``.
+
+    The whole text is the notation when it parses. Otherwise the comment starts at the last word
+    (:func:`_starts_a_comment`) where the text before it parses as a notation of at most
+    MAX_EXPRESSION_LENGTH, so ``2d6 + 3 урон огнём`` rolls ``2d6 + 3``. When no such word exists
+    the whole text is the notation, and :func:`roll_notation` refuses it as it would without
+    comments: a comment never makes a bad notation good, nor a good one bad."""
+    source = text.strip()
+    notation = _latin_dice(source)
+    if not source or (len(source) <= MAX_EXPRESSION_LENGTH and _parses(notation)):
+        return CommentedRoll(notation, source, "")
+    for word in reversed(list(_WORD.finditer(source))[1:]):
+        typed = source[: word.start()].rstrip()
+        if len(typed) > MAX_EXPRESSION_LENGTH or not _starts_a_comment(word.group()):
+            continue
+        head = _latin_dice(typed)
+        if _parses(head):
+            return CommentedRoll(head, typed, _shortened(source[word.start() :]))
+    return CommentedRoll(notation, source, "")

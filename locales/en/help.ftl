@@ -7,7 +7,7 @@ help-private =
     /donate — donations: coins, prizes, questions about others (pool)
     /rules — the systems in short
     /odds — exact chances: /odds 5 3, /odds duel 9 8
-    /roll <i>notation</i> — roll dice: /roll 2d6+3, /roll 5d10, /roll d20
+    /roll <i>notation</i> — roll dice: /roll 2d6+3, /roll 1d20+5 stealth, /roll d20
 
     Characters are created with the “Create a character” button in the game's group, or with /join there.
     /help in the game's group shows the commands of its system.

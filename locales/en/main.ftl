@@ -25,9 +25,11 @@ error-read-only = Temporarily unavailable: the game cannot save moves right now,
 ## Dice rolls
 
 roll-result = 🎲 { $name }: { $breakdown } = <b>{ $total }</b>
+roll-result-commented = 🎲 { $name } — { $comment }: { $breakdown } = <b>{ $total }</b>
 roll-usage =
     Tell me what to roll: /roll 2d6+3, /roll 5d10, /roll d20.
     Format: <i>count</i>d<i>sides</i>, optionally plus or minus a number.
+    Words after the roll are a comment: /roll 1d20+5 stealth (the Cyrillic «к» works as «d»).
 roll-error-syntax = I don't understand “{ $text }”. Try: /roll 2d6+3, /roll 5d10, /roll d20.
 roll-error-too-long = That is too long. Keep it within { $limit } characters.
 roll-error-too-many-dice = Too many dice: at most { $limit } per roll.

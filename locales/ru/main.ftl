@@ -25,9 +25,11 @@ error-read-only = Временно недоступно: игра сейчас �
 ## Бросок кубиков
 
 roll-result = 🎲 { $name }: { $breakdown } = <b>{ $total }</b>
+roll-result-commented = 🎲 { $name } — { $comment }: { $breakdown } = <b>{ $total }</b>
 roll-usage =
     Напишите, что бросить: /roll 2d6+3, /roll 5d10, /roll d20.
     Формат: <i>количество</i>d<i>грани</i>, можно прибавить или отнять число.
+    Вместо «d» можно «к», а после броска — комментарий: /roll 1к20+5 скрытность.
 roll-error-syntax = Не понимаю «{ $text }». Попробуйте так: /roll 2d6+3, /roll 5d10, /roll d20.
 roll-error-too-long = Слишком длинная запись. Уложитесь в { $limit } { $limit ->
         [one] символ
