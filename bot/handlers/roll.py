@@ -1,7 +1,7 @@
 """``/roll 2d6+3``: table rolls in private and group chats.
 
 Russian habits are understood: ``/roll 1к20+5 скрытность`` rolls ``1d20+5`` with the comment
-«скрытность»."""
+«скрытность»; in a game's group the roll is signed with the roller's living character."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.i18n import L10n
+from bot.services.characters import living_character
+from bot.services.games import active_game
 from bot.services.notation import (
     MAX_DICE,
     MAX_EXPRESSION_LENGTH,
@@ -62,7 +64,7 @@ async def roll(message: Message, command: CommandObject, l10n: L10n, table_dice:
             )
         )
         return
-    name = message.from_user.first_name if message.from_user else ""
+    name = await _signature(message)
     if commented.comment:
         answer = l10n.text(
             "roll-result-commented",
@@ -74,3 +76,16 @@ async def roll(message: Message, command: CommandObject, l10n: L10n, table_dice:
     else:
         answer = l10n.text("roll-result", name=name, breakdown=result.breakdown, total=result.total)
     await message.reply(answer)
+
+
+async def _signature(message: Message) -> str:
+    """The roller's living character in the group's game, else their Telegram name."""
+    user = message.from_user
+    if user is None:
+        return ""
+    if message.chat.type != "private":
+        game = await active_game(message.chat.id)
+        character = await living_character(game, user.id) if game is not None else None
+        if character is not None:
+            return character.name
+    return user.first_name

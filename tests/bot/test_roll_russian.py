@@ -1,13 +1,19 @@
-"""``/roll`` the Russian way: «к» as the die letter and a comment after the notation. Through the
-real dispatcher."""
+"""``/roll`` the Russian way: «к» as the die letter, a comment after the notation, and the roll
+signed with the roller's character in a game's group. Through the real dispatcher."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.db.models import GameSystem
+from bot.services import games
+from bot.services.characters import PoolBuild, create_character
 from bot.services.notation import MAX_COMMENT_LENGTH, split_comment
+from rules.pool.model import Gender, Stats
 from tests.bot.conftest import Harness
 from tests.telegram_emulator import EmuMessage
+
+BUILD = PoolBuild(Gender.FEMALE, Stats(initiative=1, attack=3, defense=2, vitality=5, charisma=1))
 
 
 @pytest.mark.parametrize(
@@ -65,6 +71,29 @@ async def test_a_comment_is_shown_literally_and_cut_when_long(gm: Harness) -> No
     long = await gm.emu.wait_for_message(chat, lambda m: m is not reply)
     comment = long.body.split(" — ", 1)[1].split(": 1d20", 1)[0]
     assert len(comment) == MAX_COMMENT_LENGTH and comment.endswith("…")
+
+
+async def test_in_a_game_the_roll_is_signed_with_the_character(gm: Harness) -> None:
+    anya = gm.emu.add_user("Игрок Ани", language_code="ru", started=True)
+    other = gm.emu.add_user("Игрок", language_code="ru", started=True)
+    group = gm.emu.add_group("Подземелье", admins=[anya], members=[other])
+    game = await games.create_game(group.id, GameSystem.POOL, anya.id, "ru")
+    await create_character(game, anya.id, "Аня Ветер", BUILD)
+    gm.dice.add(20, 15, 4)
+    await gm.emu.send_text(anya, group, "/roll 1d20+2")
+    signed = await gm.emu.wait_for_message(group)
+    assert signed.body == "🎲 Аня Ветер: 1d20 (15) + 2 = 17"
+    await gm.emu.send_text(other, group, "/roll 1d20")  # no character: the Telegram name
+    unsigned = await gm.emu.wait_for_message(group, lambda m: m is not signed)
+    assert unsigned.body == "🎲 Игрок: 1d20 (4) = 4"
+    gm.dice.add(20, 9)
+    await gm.emu.send_text(anya, gm.emu.private_chat(anya), "/roll d20")  # outside the group
+    private = await gm.emu.wait_for_message(gm.emu.private_chat(anya))
+    assert private.body == "🎲 Игрок Ани: 1d20 (9) = 9"
+    gm.dice.add(20, 11)
+    await gm.emu.send_text(anya, group, "/roll к20 скрытность")
+    commented = await gm.emu.wait_for_message(group, lambda m: m not in (signed, unsigned))
+    assert commented.body == "🎲 Аня Ветер — скрытность: 1d20 (11) = 11"
 
 
 @pytest.mark.parametrize(
