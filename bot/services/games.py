@@ -88,6 +88,7 @@ async def create_announced(
         game = await create_game(chat_id, system, created_by, locale, default_duel_skills)
         await LiveMessage.create(key=live_key(game.id), chat_id=chat_id, message_id=chooser)
         await runtime.announce(GameCreated(game, thread_id))
+    runtime.locks.forget_chat(chat_id)
     return game
 
 
@@ -106,7 +107,9 @@ async def end_game(chat_id: int, locks: GameLocks | None = None) -> Game:
     if locks is None:
         return await mark_ended(game)
     async with locks.game(game.id, paused_ok=True) as game:
-        return await mark_ended(game)
+        ended = await mark_ended(game)
+    locks.forget_chat(chat_id)
+    return ended
 
 
 async def end_announced(chat_id: int, runtime: Runtime, thread_id: int | None = None) -> Game:
@@ -115,7 +118,8 @@ async def end_announced(chat_id: int, runtime: Runtime, thread_id: int | None = 
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         ended = await mark_ended(game)
         await runtime.announce(GameEnded(ended, thread_id))
-        return ended
+    runtime.locks.forget_chat(chat_id)
+    return ended
 
 
 async def mark_ended(game: Game) -> Game:

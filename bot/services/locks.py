@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import AbstractAsyncContextManager
 from typing import Any, cast
@@ -26,6 +27,7 @@ from bot.services.pause import ensure_running
 
 WAIT_SECONDS = 30
 REMEMBERED_CHATS = 100_000  # chat -> game hints kept in memory (a few MB at most)
+LOCALE_SECONDS = 10.0  # a chat's game locale is trusted this long (another replica may change it)
 
 
 class _Gate:
@@ -53,6 +55,8 @@ class GameLocks:
         self._tasks: set[asyncio.Task[None]] = set()
         # Which game runs in a chat, as last seen: only a hint, checked inside the lock.
         self._games_of_chats: dict[int, int] = {}
+        # The locale of the game running in a chat (None: no game), and until when it holds.
+        self._locales_of_chats: dict[int, tuple[str | None, float]] = {}
 
     @contextlib.asynccontextmanager
     async def game(self, game_id: int, *, paused_ok: bool = False) -> AsyncIterator[Game]:
@@ -86,6 +90,25 @@ class GameLocks:
                 yield ensure_running(game)
                 return
         raise NoActiveGame()
+
+    async def chat_locale(self, chat_id: int) -> str | None:
+        """The locale of the game running in a group chat, None if none runs: one indexed
+        query, remembered for :data:`LOCALE_SECONDS` (a game this process creates or ends
+        forgets it at once, :meth:`forget_chat`; another replica's, within that time)."""
+        now = time.monotonic()
+        known = self._locales_of_chats.get(chat_id)
+        if known is not None and now < known[1]:
+            return known[0]
+        found = await Game.filter(active_chat_id=chat_id).values_list("locale", flat=True)
+        locale = cast(str, found[0]) if found else None
+        if len(self._locales_of_chats) >= REMEMBERED_CHATS:
+            self._locales_of_chats.clear()
+        self._locales_of_chats[chat_id] = (locale, now + LOCALE_SECONDS)
+        return locale
+
+    def forget_chat(self, chat_id: int) -> None:
+        """A game began or ended in the chat: its locale is read again."""
+        self._locales_of_chats.pop(chat_id, None)
 
     def _remember(self, chat_id: int, game_id: int) -> None:
         if len(self._games_of_chats) >= REMEMBERED_CHATS:
