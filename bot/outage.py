@@ -49,7 +49,7 @@ from aiohttp import web
 
 from bot.faults import is_outage
 from bot.health import InfraHealth, Outage
-from bot.i18n import Translator
+from bot.i18n import L10n, Translator
 
 logger = logging.getLogger(__name__)
 HUSH_SECONDS = 60.0  # a user told «try again later» is not told again this soon
@@ -114,7 +114,7 @@ class OutageMiddleware(BaseMiddleware):
             assert isinstance(event, Update)
             translator: Translator = data["translator"]
             if outage is Outage.READ_ONLY:
-                return await self._refused(event, translator)
+                return await self._refused(event, translator, data.get("l10n"))
             if event.callback_query is None:
                 logger.info("update %s held until Redis and the database answer", event.update_id)
                 return HELD
@@ -124,8 +124,10 @@ class OutageMiddleware(BaseMiddleware):
                 await event.callback_query.answer(l10n.text("error-outage"), show_alert=True)
             return None
 
-    async def _refused(self, event: Update, translator: Translator) -> Any:
-        """The update failed on a refused write: its user is asked to try again later."""
+    async def _refused(self, event: Update, translator: Translator, l10n: L10n | None) -> Any:
+        """The update failed on a refused write: its user is asked to try again later (a
+        message in the language of its chat, ``l10n`` when the update got that far: a game's
+        group reads the game's; a press in the presser's)."""
         query, message = event.callback_query, _typed(event.message)
         if query is not None:
             logger.info("press %s not saved: the database refuses writes", event.update_id)
@@ -141,9 +143,9 @@ class OutageMiddleware(BaseMiddleware):
             logger.info("message %s not saved, its user was told already", event.update_id)
             return None
         logger.info("message %s not saved: the database refuses writes", event.update_id)
-        l10n = translator.for_locale(user.language_code)
+        chosen = l10n or translator.for_locale(user.language_code)
         with contextlib.suppress(TelegramAPIError):
-            await message.reply(l10n.text("error-read-only"))
+            await message.reply(chosen.text("error-read-only"))
         return None
 
 

@@ -28,9 +28,12 @@ def register_refusals(dp: Router) -> None:
     dp.errors.register(on_refusal, ExceptionTypeFilter(ServiceError))
 
 
-async def on_refusal(event: ErrorEvent, l10n: L10n, bot: Bot) -> None:
-    """A refused command gets a reply, a refused button an alert; the refusing handler changed
-    nothing (a dialog's state is not saved when its handler raises)."""
+async def on_refusal(
+    event: ErrorEvent, l10n: L10n, bot: Bot, sender_l10n: L10n | None = None
+) -> None:
+    """A refused command gets a reply (in a game's group, in the game's language), a refused
+    button an alert (in the presser's); the refusing handler changed nothing (a dialog's state
+    is not saved when its handler raises)."""
     error = event.exception
     assert isinstance(error, ServiceError)
     update = event.update
@@ -38,7 +41,7 @@ async def on_refusal(event: ErrorEvent, l10n: L10n, bot: Bot) -> None:
     if answered is None:
         raise SkipHandler()  # nobody to answer: logged by :func:`on_error`
     try:
-        await refuse(answered, l10n, error, bot)
+        await refuse(answered, l10n, error, bot, sender_l10n)
     except TelegramAPIError:
         logger.warning("could not answer the refusal %s", error, exc_info=True)
 
@@ -63,7 +66,7 @@ async def on_stale_dialog(event: ErrorEvent, translator: Translator) -> None:
         logger.warning("could not answer a stale button", exc_info=True)
 
 
-async def on_forbidden(event: ErrorEvent, translator: Translator) -> None:
+async def on_forbidden(event: ErrorEvent, translator: Translator, l10n: L10n | None = None) -> None:
     """A chat the bot may not write to: a user who blocked it, a group that removed it.
 
     Not a bug, so no traceback. When a private message to the very user of a group update
@@ -78,8 +81,9 @@ async def on_forbidden(event: ErrorEvent, translator: Translator) -> None:
     user = query.from_user if query is not None else message.from_user if message else None
     if user is None or target != user.id:
         return
-    l10n = translator.for_locale(user.language_code)
-    text = l10n.text("error-private-blocked", name=user.first_name)
+    # ``l10n``, when the update got that far: the game's language in its group, else the user's.
+    chosen = l10n or translator.for_locale(user.language_code)
+    text = chosen.text("error-private-blocked", name=user.first_name)
     try:
         if query is not None:
             await query.answer(text, show_alert=True)
@@ -89,7 +93,9 @@ async def on_forbidden(event: ErrorEvent, translator: Translator) -> None:
         logger.warning("could not tell user %s either", user.id)
 
 
-async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) -> None:
+async def on_error(
+    event: ErrorEvent, translator: Translator, courier: Courier, l10n: L10n | None = None
+) -> None:
     update = event.update
     chat = update.message.chat.id if update.message is not None else None
     crowded = chat is not None and courier.pacer.crowded(chat)  # what the game owes goes first
@@ -111,8 +117,10 @@ async def on_error(event: ErrorEvent, translator: Translator, courier: Courier) 
         user = update.message.from_user
     elif update.callback_query is not None:
         user = update.callback_query.from_user
-    l10n = translator.for_locale(user.language_code if user else None)
-    text = l10n.text(APOLOGIES[failed_kind(update)])
+    # ``l10n``, when the update got that far: a game's group reads its game's language, a
+    # presser their own (:class:`bot.middlewares.L10nMiddleware`).
+    chosen = l10n or translator.for_locale(user.language_code if user else None)
+    text = chosen.text(APOLOGIES[failed_kind(update)])
     try:
         if update.callback_query is not None:
             await update.callback_query.answer(text, show_alert=True)

@@ -14,18 +14,24 @@ from bot.views.refusals import is_secret, refusal_text
 
 
 async def refuse(
-    event: Message | CallbackQuery, l10n: L10n, error: ServiceError, bot: Bot | None = None
+    event: Message | CallbackQuery,
+    l10n: L10n,
+    error: ServiceError,
+    bot: Bot | None = None,
+    sender_l10n: L10n | None = None,
 ) -> None:
     """Answer a refused command in the chat, or a refused button with an alert (seen by the
     presser alone). A refusal that tells a secret (:func:`is_secret`) is not answered in a
-    group: its text goes to the sender's private chat, the group only learns where it went
-    (the same words whichever secret it was)."""
+    group: its text goes to the sender's private chat (in ``sender_l10n``, the sender's
+    language, if given), the group only learns where it went (the same words whichever
+    secret it was)."""
     text = refusal_text(l10n, error)
     if isinstance(event, CallbackQuery):
         await event.answer(text, show_alert=True)
     elif bot is not None and in_group(event) and is_secret(error):
         assert event.from_user is not None
-        if await send_private(bot, event.from_user.id, text):
+        private = refusal_text(sender_l10n or l10n, error)
+        if await send_private(bot, event.from_user.id, private):
             await event.reply(l10n.text("error-secret-answered"))
         else:
             link = await private_link(bot, l10n)

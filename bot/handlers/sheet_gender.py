@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import GenderCallback
 from bot.handlers.sheets import group_reply, sheet_reply
-from bot.i18n import L10n
+from bot.i18n import L10n, Translator
 from bot.services.characters import rule_state
 from bot.services.genders import set_own_gender
 from bot.services.runtime import Runtime
@@ -29,6 +29,7 @@ async def press(
     callback_data: GenderCallback,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     miniapp_url: str | None = None,
 ) -> None:
@@ -43,6 +44,7 @@ async def press(
         entry = SheetEntry(row.game, row, rule_state(row.game, row))
         text, markup = await sheet_reply(bot, l10n, entry, miniapp_url)
     else:
-        text, markup = group_reply(l10n, row.game, row)
+        # The group's /me answer: in the game's language, not the presser's.
+        text, markup = group_reply(translator.for_locale(row.game.locale), row.game, row)
     with contextlib.suppress(TelegramAPIError):  # the gender is saved: the edit is decoration
         await message.edit_text(text, reply_markup=markup)

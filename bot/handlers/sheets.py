@@ -195,9 +195,15 @@ async def players(message: Message, bot: Bot, l10n: L10n, miniapp_url: str | Non
 
 
 async def admin_sheet(
-    message: Message, command: CommandObject, bot: Bot, l10n: L10n, settings: Settings | None
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    sender_l10n: L10n,
+    settings: Settings | None,
 ) -> None:
-    """An admin asks for character N: the full sheet goes to the admin's private chat."""
+    """An admin asks for character N: the full sheet goes to the admin's private chat, in
+    the admin's language (the group's lines are in the group's)."""
     assert message.from_user is not None
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
@@ -208,12 +214,13 @@ async def admin_sheet(
     game = await games.require_game(message.chat.id)
     character = await characters.character_by_number(game, number)
     state = characters.rule_state(game, character)
-    head = l10n.text(
+    mine = sender_l10n
+    head = mine.text(
         "sheet-admin-head",
-        game=Html(game_name(l10n, game, message.chat.title)),
+        game=Html(game_name(mine, game, message.chat.title)),
         status=character.status.value,
     )
-    text = f"{head}\n\n{full_sheet(l10n, character, state)}"
+    text = f"{head}\n\n{full_sheet(mine, character, state)}"
     try:
         await bot.send_message(message.from_user.id, text)
     except (TelegramForbiddenError, TelegramBadRequest):

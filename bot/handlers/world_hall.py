@@ -31,27 +31,35 @@ def build_router() -> Router:
 
 
 async def move(
-    message: Message, command: CommandObject, bot: Bot, l10n: L10n, runtime: Runtime
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    sender_l10n: L10n,
+    runtime: Runtime,
 ) -> None:
+    """The answer goes to the sender's private chat, in their language; the group's line
+    where it went, in the group's (:func:`answer_privately`)."""
+    mine = sender_l10n
     hall = parse_int((command.args or "").strip(), high=HALL_MAX)
     if hall is None:
-        await answer_privately(message, bot, l10n, l10n.text("world-move-usage"))
+        await answer_privately(message, bot, l10n, mine.text("world-move-usage"))
         return
     try:
         actor = await actor_of(message)
         me = await world_actions.move_to(actor, None if hall == STAY else hall, runtime)
     except ServiceError as error:  # a refusal may name the hall: private too
-        await answer_privately(message, bot, l10n, refusal_text(l10n, error))
+        await answer_privately(message, bot, l10n, refusal_text(mine, error))
         return
     if me.move_to is None:
-        text = l10n.text("world-move-cancelled", hall=me.hall)
+        text = mine.text("world-move-cancelled", hall=me.hall)
     else:
         done = "world-move-done-asleep" if me.asleep else "world-move-done"
-        text = l10n.text(done, hall=me.move_to, here=me.hall)
+        text = mine.text(done, hall=me.move_to, here=me.hall)
     await answer_privately(message, bot, l10n, text)
 
 
-async def look(message: Message, bot: Bot, l10n: L10n) -> None:
+async def look(message: Message, bot: Bot, l10n: L10n, sender_l10n: L10n) -> None:
     actor = await actor_of(message)
     view = await world_actions.look(actor)
-    await answer_privately(message, bot, l10n, look_text(l10n, view))
+    await answer_privately(message, bot, l10n, look_text(sender_l10n, view))

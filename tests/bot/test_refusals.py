@@ -76,11 +76,12 @@ def test_a_code_without_a_message_gets_the_generic_refusal() -> None:
     assert refusal_text(EN, ServiceError()) == EN.text("error-refused")
 
 
-async def test_a_refused_command_is_answered_in_the_users_language_and_not_logged(
+async def test_a_refused_command_is_answered_in_the_games_language_and_not_logged(
     gm: Harness, caplog: pytest.LogCaptureFixture
 ) -> None:
     """``/tick`` by a player: the refusal goes up to the dispatcher's error handler, which
-    replies to the command; nothing is logged as a failure and nothing changes."""
+    replies to the command in the game's language (the group's, not the English-language
+    sender's); nothing is logged as a failure and nothing changes."""
     table = await pool_table(gm, ("Аня", QUIET))
     visitor = gm.emu.add_user("Visitor", language_code="en")
     gm.emu.chat(table.group.id).members[visitor.id] = ChatMemberInfo(visitor, "member")
@@ -88,7 +89,7 @@ async def test_a_refused_command_is_answered_in_the_users_language_and_not_logge
     with caplog.at_level(logging.WARNING):
         await gm.emu.send_text(visitor, table.group, "/tick")
         reply = await gm.emu.wait_for_message(table.group)
-    assert reply.body == EN.text("error-not-admin")
+    assert reply.body == RU.text("error-not-admin")
     assert reply.reply_to is not None and reply.reply_to.text == "/tick"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     after = await Character.get(game_id=table.game.id, number=1)
