@@ -12,6 +12,7 @@ from aiogram.exceptions import TelegramForbiddenError
 
 from bot import tasks
 from bot.db.models import Timer
+from bot.faults import is_outage
 from bot.services import outbox
 from bot.services.errors import GamePaused, NoActiveGame
 from bot.services.pause import hold
@@ -28,6 +29,7 @@ class Scheduler:
     def __init__(self) -> None:
         self.handlers: dict[str, TimerHandler] = {}
         self._task: asyncio.Task[None] | None = None
+        self._unavailable = False  # the last pass met Redis or the database unavailable
 
     def on(self, kind: str, handler: TimerHandler) -> None:
         self.handlers[kind] = handler
@@ -47,11 +49,29 @@ class Scheduler:
 
     async def _run(self, bot: Bot, data: dict[str, Any]) -> None:
         while True:
-            try:
-                await self.fire_due(bot, data)
-            except Exception:
-                logger.exception("timer loop failed; retrying")
+            await self.tick(bot, data)
             await asyncio.sleep(POLL_SECONDS)
+
+    async def tick(self, bot: Bot, data: dict[str, Any]) -> None:
+        """One pass of the loop. Redis or the database unavailable (a full disk, a read-only
+        file: every claim fails) is one line when it begins and one when it ends, not a
+        traceback every half second; anything else is a bug, with its traceback."""
+        try:
+            await self.fire_due(bot, data)
+        except Exception as error:
+            if not is_outage(error):
+                logger.exception("timer loop failed; retrying")
+            elif not self._unavailable:
+                self._unavailable = True
+                logger.warning(
+                    "timers wait: Redis or the database is unavailable (%s: %s)",
+                    type(error).__name__,
+                    error,
+                )
+            return
+        if self._unavailable:
+            self._unavailable = False
+            logger.warning("timers fire again")
 
     async def fire_due(self, bot: Bot, data: dict[str, Any]) -> int:
         fired = 0

@@ -3,12 +3,20 @@ timer moved on after the scheduler read it as due is not claimed."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
+from typing import Any
 
+import pytest
+from aiogram import Bot
 from tortoise.timezone import now
 
 from bot.db.models import Timer
+from bot.scheduler import Scheduler
 from bot.services import timers
+from bot.session import make_bot
+from tests.bot.read_only_rig import allow_writes
+from tests.telegram_emulator import TelegramEmulator
 
 
 async def test_reschedule_moves_the_pending_timer_in_place(database: str) -> None:
@@ -48,3 +56,34 @@ async def test_a_due_timer_is_claimed_once(database: str) -> None:
     await Timer.filter(id=timer.id).update(due_at=now() - timedelta(seconds=1))
     assert [t.id for t in await timers.claim_due()] == [timer.id]
     assert await timers.claim_due() == []
+
+
+async def test_timers_waiting_out_refused_writes_log_once_each_way(
+    database: str, emu: TelegramEmulator, caplog: pytest.LogCaptureFixture
+) -> None:
+    """While the database refuses writes every claim fails: one line when it begins, one when
+    it ends (it was a traceback every half second), and the timer fires once writes work."""
+    fired: list[int] = []
+
+    async def handler(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
+        fired.append(timer.ref)
+
+    scheduler = Scheduler()
+    scheduler.on("test_kind", handler)
+    await timers.schedule("test_kind", 7, 0)
+    bot = make_bot(emu.token, emu.base_url)
+    try:
+        with caplog.at_level(logging.WARNING, logger="bot.scheduler"):
+            await allow_writes(allowed=False)
+            for _ in range(3):
+                await scheduler.tick(bot, {})
+            await allow_writes(allowed=True)
+            await scheduler.tick(bot, {})
+    finally:
+        await bot.session.close()
+    lines = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "bot.scheduler"]
+    assert [level for level, _ in lines] == ["WARNING", "WARNING"]
+    assert "readonly" in lines[0][1] or "read-only" in lines[0][1], lines
+    assert lines[1][1] == "timers fire again"
+    assert not any(r.exc_info for r in caplog.records)
+    assert fired == [7]
