@@ -129,7 +129,10 @@ async def play(seed: str | None = None) -> Recording:
         group = emu.add_group("Таверна «Кабанъ»", admins=[master], members=[irma, dogvor])
 
         link = await new_game(emu, master, group, "d20 (таблица исходов)")
-        mage, barbarian = ("Ирма", "маг — 12 ХП", "эльф"), ("Догвор", "варвар — 22 ХП", "полуорк")
+        mage, barbarian = (
+            ("Ирма", "маг — 12\u00a0ХП", "эльф"),
+            ("Догвор", "варвар — 22\u00a0ХП", "полуорк"),
+        )
         await _build(emu, irma, link, mage, "Юная волшебница из Академии.", "она")
         await _build(emu, dogvor, link, barbarian, "Полуорк с топором.", "он")
         await say(emu, irma, group, "/check 2 распутать охранное заклятие", "проверка УС 2")

@@ -43,7 +43,9 @@ async def _build(
     step = await window(emu, chat, lambda m: "ловкость" in m.body, "ask the agility")
     await pace(emu, user)
     await emu.send_text(user, chat, agility)
-    step = await window(emu, chat, lambda m: f"<b>{agility} %</b>" in m.html, "take the agility")
+    step = await window(
+        emu, chat, lambda m: f"<b>{agility}\u00a0%</b>" in m.html, "take the agility"
+    )
     await press(emu, user, step, "Дальше ▶️")
     step = await window(emu, chat, lambda m: "Проверьте бойца" in m.body, "show the preview")
     await finish_creation(emu, user, step, "✅ Создать")

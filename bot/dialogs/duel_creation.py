@@ -140,7 +140,7 @@ def build_dialog() -> Dialog:
             Row(
                 _agility_button("agility_m5", "−5"),
                 _agility_button("agility_m1", "−1"),
-                Button(Format("{agility} %"), id="agility_value"),
+                Button(Format("{agility}\u00a0%"), id="agility_value"),
                 _agility_button("agility_p1", "+1"),
                 _agility_button("agility_p5", "+5"),
             ),

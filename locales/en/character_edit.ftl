@@ -151,7 +151,7 @@ edit-limit-cannot-sleep = by the rules the character cannot fall asleep ({ $reas
     })
 edit-limit-pocket = the pocket would hold { $count }, it fits up to { $limit } ({ world-item })
 edit-limit-backpack = the backpack would be filled { $bulk }/{ $limit }
-edit-limit-duel-hp = characters of this game are created with { $hp } HP
+edit-limit-duel-hp = characters of this game are created with { $hp } HP
 edit-limit-range = in this game: { $low } to { $high }
 
 edit-error-range = Not possible: the number must be { $low } to { $high }.

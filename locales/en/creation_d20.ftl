@@ -8,7 +8,7 @@ creation-d20-need-text = Please send text.
 creation-d20-class-prompt =
     <b>{ $name }</b>: choose a class.
     The class sets your hit points (HP); everyone's armour class is { $ac }.
-creation-d20-class-button = { $class } — { $hp } HP
+creation-d20-class-button = { $class } — { $hp } HP
 creation-d20-class-warlock = warlock
 creation-d20-class-wizard = wizard
 creation-d20-class-cleric = cleric

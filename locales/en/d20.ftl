@@ -39,7 +39,7 @@ d20-roster-side = <b>{ $side }</b>: { $fighters }
 d20-roster-standing = { $name } { $hp }/{ $max }
 d20-roster-fallen = { $name } 💀 0/{ $max }
 d20-roster-dead = { $name } ☠️
-d20-turn = ➡️ Round { $round }. <b>{ $name }</b> ({ $hp }/{ $max } HP) acts: choose an action.
+d20-turn = ➡️ Round { $round }. <b>{ $name }</b> ({ $hp }/{ $max } HP) acts: choose an action.
 d20-button-attack = ⚔️ Attack
 d20-button-harm = 🔥 Spell (harm)
 d20-button-buff = ✨ Spell (boon)
@@ -57,24 +57,24 @@ d20-action-buff = ✨ <b>{ $attacker }</b> casts a boon. Target: { $target }.
 d20-action-finish = 💀 <b>{ $attacker }</b> finishes off the fallen. Target: { $target }.
 
 d20-effect-fumble = 🎲 d20: { $die } — a fumble: { $attacker } loses the next turn.
-d20-effect-ally-hit = 🎲 d20: { $die } — a miss that hits a friend, damage { $damage }: { $struck } { $before } → { $after } HP.
-d20-effect-self-hit = 🎲 d20: { $die } — a miss that hits oneself, damage { $damage }: { $struck } { $before } → { $after } HP.
+d20-effect-ally-hit = 🎲 d20: { $die } — a miss that hits a friend, damage { $damage }: { $struck } { $before } → { $after } HP.
+d20-effect-self-hit = 🎲 d20: { $die } — a miss that hits oneself, damage { $damage }: { $struck } { $before } → { $after } HP.
 d20-effect-no-effect = 🎲 d20: { $die } — the spell has no effect.
 d20-effect-miss = 🎲 d20: { $die } — a miss: focus lost.
 d20-effect-dodge = 🎲 d20: { $die } — dodged.
 d20-effect-block = 🎲 d20: { $die } — blocked.
 d20-effect-block-magic = 🎲 d20: { $die } — the spell is neutralised.
-d20-effect-partial-block = 🎲 d20: { $die } — partly blocked: no real harm, 0 HP.
-d20-effect-partial-block-magic = 🎲 d20: { $die } — the spell is partly neutralised: 0 HP.
-d20-effect-hit-minor = 🎲 d20: { $die } — minor damage { $damage }: { $struck } { $before } → { $after } HP.
-d20-effect-hit-light = 🎲 d20: { $die } — light damage { $damage }: { $struck } { $before } → { $after } HP.
-d20-effect-hit-medium = 🎲 d20: { $die } — medium damage { $damage }: { $struck } { $before } → { $after } HP.
-d20-effect-heavy-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP.
-d20-effect-stun-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP, and { $struck } loses the next turn.
-d20-effect-critical = 🎲 d20: { $die } — a critical hit! { $struck }: { $before } → { $after } HP.
-d20-effect-critical-magic = 🎲 d20: { $die } — a critical spell! { $struck }: { $before } → { $after } HP.
-d20-effect-critical-spent = 🎲 d20: { $die } — a critical hit! { $struck }: { $before } → { $after } HP: a critical never leaves less than 1 HP.
-d20-effect-critical-magic-spent = 🎲 d20: { $die } — a critical spell! { $struck }: { $before } → { $after } HP: a critical never leaves less than 1 HP.
+d20-effect-partial-block = 🎲 d20: { $die } — partly blocked: no real harm, 0 HP.
+d20-effect-partial-block-magic = 🎲 d20: { $die } — the spell is partly neutralised: 0 HP.
+d20-effect-hit-minor = 🎲 d20: { $die } — minor damage { $damage }: { $struck } { $before } → { $after } HP.
+d20-effect-hit-light = 🎲 d20: { $die } — light damage { $damage }: { $struck } { $before } → { $after } HP.
+d20-effect-hit-medium = 🎲 d20: { $die } — medium damage { $damage }: { $struck } { $before } → { $after } HP.
+d20-effect-heavy-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP.
+d20-effect-stun-hit = 🎲 d20: { $die } — heavy damage { $damage }: { $struck } { $before } → { $after } HP, and { $struck } loses the next turn.
+d20-effect-critical = 🎲 d20: { $die } — a critical hit! { $struck }: { $before } → { $after } HP.
+d20-effect-critical-magic = 🎲 d20: { $die } — a critical spell! { $struck }: { $before } → { $after } HP.
+d20-effect-critical-spent = 🎲 d20: { $die } — a critical hit! { $struck }: { $before } → { $after } HP: a critical never leaves less than 1 HP.
+d20-effect-critical-magic-spent = 🎲 d20: { $die } — a critical spell! { $struck }: { $before } → { $after } HP: a critical never leaves less than 1 HP.
 d20-effect-buff-miss = 🎲 d20: { $die } — focus lost, the spell scatters.
 d20-effect-buff-slip = 🎲 d20: { $die } — the spell is miscast.
 d20-effect-buff-block = 🎲 d20: { $die } — the effect is smothered.
@@ -86,7 +86,7 @@ d20-narrative-self = the caster { $gender ->
         [f] herself
        *[m] himself
     }
-d20-fell = 💀 { $name } collapses (0 HP) and is out of the fight.
+d20-fell = 💀 { $name } collapses (0 HP) and is out of the fight.
 d20-dead = ☠️ { $name } dies.
 d20-skipped = ⏭ { $name }: the lost turn is skipped.
 

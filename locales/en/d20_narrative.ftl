@@ -260,7 +260,7 @@ d20n-phys-heavy-fall-6 = { $attacker } strikes the belly, and { $target } folds 
 d20n-phys-heavy-fall-7 = Blood spatters the stones: the blow leaves a deep wound, and { $target } collapses straight into the crimson pool.
 d20n-phys-heavy-fall-8 = A crushing blow to the legs — { $target } crashes down, tries to push up on one elbow and lets the head drop.
 
-## Blow: 20, a critical with nothing to take: the target is at 1 HP, and a critical goes no lower. No wounds, no blood
+## Blow: 20, a critical with nothing to take: the target is at 1 HP, and a critical goes no lower. No wounds, no blood
 
 d20n-phys-crit-spent-1 = { $attacker } strikes flawlessly — but there is nothing left to take: { $target } is on the last gasp already, and the blow only glances off torn armour.
 d20n-phys-crit-spent-2 = A perfect blow finds its mark — and finds nothing there left to take. { $target } sways, but stands.
@@ -493,7 +493,7 @@ d20n-magic-heavy-fall-6 = Three eldritch blasts strike one after another; after 
 d20n-magic-heavy-fall-7 = Acid eats through the armour to the skin — { $target } snarls with pain, reels and collapses.
 d20n-magic-heavy-fall-8 = A gust of howling wind dashes the foe against the stones; { $target } stays down, blood running down the face.
 
-## Harmful spell: 20, a critical with nothing to take: the target is at 1 HP, and a critical goes no lower
+## Harmful spell: 20, a critical with nothing to take: the target is at 1 HP, and a critical goes no lower
 
 d20n-magic-crit-spent-1 = { $attacker } weaves a flawless spell — but the force passes through the foe, finding nothing left to take: { $target } is on the very edge already.
 d20n-magic-crit-spent-2 = The magic flares blindingly, and still changes nothing: { $target } barely holds on — but holds on.

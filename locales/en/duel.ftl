@@ -36,7 +36,7 @@ duel-end-stopped = 🏳 { $who } stops the duel. Winner: { $winner }.
 duel-end-knockout = 💥 { $loser } is down. Winner: { $winner }. { $loser } cannot fight until a game master restores { $gender ->
         [f] her
        *[m] his
-    } HP (/heal).
+    } HP (/heal).
 duel-end-killed = ☠️ A duel to the death: { $loser } fell. Winner: { $winner }.
 duel-end-forfeit = ⌛ Time to decide ran out: { $who } did not answer, while { $winner } was ready to go on. The duel is over: silence counts as a defeat. Winner: { $winner }.
 duel-end-unanswered = ⌛ Time to decide ran out: neither { $challenger } nor { $opponent } answered. The duel is over: { $winner } won the last round, and with it the duel.

@@ -18,7 +18,7 @@ settings-auto-tick =
     🔁 Auto cycle: { $auto_tick_minutes ->
         [0] off
         [1] every minute
-       *[other] every { $auto_tick_minutes } min
+       *[other] every { $auto_tick_minutes } min
     }
 settings-skill-min = 🗡 Skill from: { $skill_min }
 settings-skill-max = 🗡 Skill up to: { $skill_max }

@@ -48,7 +48,7 @@ error-cannot-fight = { $state ->
         [dead] { $name } is dead and fights no more. Only the game master can bring them back: /revive.
         [gone] { $name } was removed from the game and does not fight.
         [beaten] { $name } is beaten and cannot fight until the game master restores their HP: /heal.
-        [fallen] { $name } is down (0 HP) and cannot fight until the game master restores their HP: /heal or /rest.
+        [fallen] { $name } is down (0 HP) and cannot fight until the game master restores their HP: /heal or /rest.
        *[other] { $name } cannot fight right now.
     }
 error-bad-number = A number from { $low } to { $high } is needed.

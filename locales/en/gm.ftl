@@ -81,6 +81,6 @@ log-gm-heal-pool = /heal No. { $number }: health (how much is the player's secre
 log-gm-rest = /rest: full health for the characters numbered { $numbers }
 log-gm-resume = /resume (the pause lasted { $minutes ->
         [0] under a minute
-       *[other] { $minutes } min
+       *[other] { $minutes } min
     })
 log-gm-other = { $action } { $details }

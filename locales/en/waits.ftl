@@ -1,8 +1,8 @@
 ## Waiting for players: time limits, what happens without an answer, reminders
 
-wait-duration-hours = { $n } h
-wait-duration-minutes = { $n } min
-wait-duration-seconds = { $n } s
+wait-duration-hours = { $n } h
+wait-duration-minutes = { $n } min
+wait-duration-seconds = { $n } s
 
 wait-timeout-round = ⏱ Whoever has not chosen an action within { $time } attacks their opponent.
 wait-timeout-choice = ⏱ With no choice within { $time }, an opponent is assigned automatically.
@@ -24,4 +24,4 @@ settings-ask-minutes =
     { $current }
 
     Send the new value in minutes: from { $low } to { $high }.
-error-setting-minutes = Only from { $low } to { $high } min is allowed. Nothing changed.
+error-setting-minutes = Only from { $low } to { $high } min is allowed. Nothing changed.

@@ -8,7 +8,7 @@ creation-d20-need-text = Пришлите, пожалуйста, текст.
 creation-d20-class-prompt =
     <b>{ $name }</b>: выберите класс.
     От класса зависят хиты (ХП); класс защиты у всех { $ac }.
-creation-d20-class-button = { $class } — { $hp } ХП
+creation-d20-class-button = { $class } — { $hp } ХП
 creation-d20-class-warlock = колдун
 creation-d20-class-wizard = маг
 creation-d20-class-cleric = клирик

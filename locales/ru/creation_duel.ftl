@@ -13,10 +13,10 @@ creation-duel-error-no-skill = Отметьте хотя бы один навы�
 creation-duel-error-skill-min = Меньше { $min } нельзя: это нижний предел навыка в этой игре.
 creation-duel-error-skill-max = Больше { $max } нельзя: это верхний предел навыка в этой игре.
 creation-duel-agility-prompt =
-    <b>{ $name }</b>: ловкость — <b>{ $agility } %</b>.
-    Ловкость — шанс увернуться от каждого успешного удара противника: на каждый его успех бросается d100, и результат не выше ловкости — это уворот. В этой игре ловкость от { $min } до { $max } %.
+    <b>{ $name }</b>: ловкость — <b>{ $agility } %</b>.
+    Ловкость — шанс увернуться от каждого успешного удара противника: на каждый его успех бросается d100, и результат не выше ловкости — это уворот. В этой игре ловкость от { $min } до { $max } %.
     Меняйте её кнопками или напишите число.
-creation-duel-error-agility-range = Ловкость в этой игре — от { $min } до { $max } %.
+creation-duel-error-agility-range = Ловкость в этой игре — от { $min } до { $max } %.
 creation-duel-error-agility-number = Напишите ловкость целым числом от { $min } до { $max } или пользуйтесь кнопками.
 creation-duel-preview =
     <b>Проверьте бойца</b>
@@ -26,12 +26,12 @@ creation-duel-preview =
     })
     Навыки:
     { $skills }
-    Ловкость: { $agility } %
+    Ловкость: { $agility } %
     Хиты: { $hp } (их задаёт игра)
 
     Всё верно? Нажмите «Создать».
 creation-duel-preview-skill = • { $skill } { $value } — шанс выиграть раунд { $odds }
-creation-duel-preview-odds = против навыка { $opponent }: { NUMBER($chance, maximumFractionDigits: 1) } %
+creation-duel-preview-odds = против навыка { $opponent }: { NUMBER($chance, maximumFractionDigits: 1) } %
 creation-duel-button-next = Дальше ▶️
 creation-duel-button-back = ◀️ Назад
 creation-duel-button-cancel = ✖️ Отмена

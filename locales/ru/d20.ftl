@@ -42,7 +42,7 @@ d20-roster-side = <b>{ $side }</b>: { $fighters }
 d20-roster-standing = { $name } { $hp }/{ $max }
 d20-roster-fallen = { $name } 💀 0/{ $max }
 d20-roster-dead = { $name } ☠️
-d20-turn = ➡️ Раунд { $round }. Ходит <b>{ $name }</b> ({ $hp }/{ $max } ХП): выберите действие.
+d20-turn = ➡️ Раунд { $round }. Ходит <b>{ $name }</b> ({ $hp }/{ $max } ХП): выберите действие.
 d20-button-attack = ⚔️ Атака
 d20-button-harm = 🔥 Заклинание (урон)
 d20-button-buff = ✨ Заклинание (усиление)
@@ -63,24 +63,24 @@ d20-action-finish = 💀 <b>{ $attacker }</b> добивает { $target_gender 
     }. Цель: { $target }.
 
 d20-effect-fumble = 🎲 d20: { $die } — провал: { $attacker } теряет следующий ход.
-d20-effect-ally-hit = 🎲 d20: { $die } — мимо, да по своим, урон { $damage }: { $struck } { $before } → { $after } ХП.
-d20-effect-self-hit = 🎲 d20: { $die } — мимо, да по себе, урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-ally-hit = 🎲 d20: { $die } — мимо, да по своим, урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-self-hit = 🎲 d20: { $die } — мимо, да по себе, урон { $damage }: { $struck } { $before } → { $after } ХП.
 d20-effect-no-effect = 🎲 d20: { $die } — заклинание не подействовало.
 d20-effect-miss = 🎲 d20: { $die } — промах: концентрация потеряна.
 d20-effect-dodge = 🎲 d20: { $die } — уклонение.
 d20-effect-block = 🎲 d20: { $die } — удар блокирован.
 d20-effect-block-magic = 🎲 d20: { $die } — заклинание нейтрализовано.
-d20-effect-partial-block = 🎲 d20: { $die } — частичный блок: без серьёзных повреждений, 0 ХП.
-d20-effect-partial-block-magic = 🎲 d20: { $die } — заклинание частично нейтрализовано: 0 ХП.
-d20-effect-hit-minor = 🎲 d20: { $die } — незначительный урон { $damage }: { $struck } { $before } → { $after } ХП.
-d20-effect-hit-light = 🎲 d20: { $die } — лёгкий урон { $damage }: { $struck } { $before } → { $after } ХП.
-d20-effect-hit-medium = 🎲 d20: { $die } — средний урон { $damage }: { $struck } { $before } → { $after } ХП.
-d20-effect-heavy-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП.
-d20-effect-stun-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП, и { $struck } теряет следующий ход.
-d20-effect-critical = 🎲 d20: { $die } — критический удар! { $struck }: { $before } → { $after } ХП.
-d20-effect-critical-magic = 🎲 d20: { $die } — критическое попадание! { $struck }: { $before } → { $after } ХП.
-d20-effect-critical-spent = 🎲 d20: { $die } — критический удар! { $struck }: { $before } → { $after } ХП: меньше 1 ХП крит не оставляет.
-d20-effect-critical-magic-spent = 🎲 d20: { $die } — критическое попадание! { $struck }: { $before } → { $after } ХП: меньше 1 ХП крит не оставляет.
+d20-effect-partial-block = 🎲 d20: { $die } — частичный блок: без серьёзных повреждений, 0 ХП.
+d20-effect-partial-block-magic = 🎲 d20: { $die } — заклинание частично нейтрализовано: 0 ХП.
+d20-effect-hit-minor = 🎲 d20: { $die } — незначительный урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-hit-light = 🎲 d20: { $die } — лёгкий урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-hit-medium = 🎲 d20: { $die } — средний урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-heavy-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП.
+d20-effect-stun-hit = 🎲 d20: { $die } — тяжёлый урон { $damage }: { $struck } { $before } → { $after } ХП, и { $struck } теряет следующий ход.
+d20-effect-critical = 🎲 d20: { $die } — критический удар! { $struck }: { $before } → { $after } ХП.
+d20-effect-critical-magic = 🎲 d20: { $die } — критическое попадание! { $struck }: { $before } → { $after } ХП.
+d20-effect-critical-spent = 🎲 d20: { $die } — критический удар! { $struck }: { $before } → { $after } ХП: меньше 1 ХП крит не оставляет.
+d20-effect-critical-magic-spent = 🎲 d20: { $die } — критическое попадание! { $struck }: { $before } → { $after } ХП: меньше 1 ХП крит не оставляет.
 d20-effect-buff-miss = 🎲 d20: { $die } — концентрация потеряна, чары рассеялись.
 d20-effect-buff-slip = 🎲 d20: { $die } — заклинание произнесено неверно.
 d20-effect-buff-block = 🎲 d20: { $die } — эффект погашен.
@@ -92,7 +92,7 @@ d20-narrative-self = { $gender ->
         [f] сама заклинательница
        *[m] сам заклинатель
     }
-d20-fell = 💀 { $name } падает без сил (0 ХП) и выбывает из боя.
+d20-fell = 💀 { $name } падает без сил (0 ХП) и выбывает из боя.
 d20-dead = ☠️ { $name } погибает.
 d20-skipped = ⏭ { $name }: ход потерян и пропускается.
 

@@ -25,7 +25,7 @@ duel-round-score = Счёт { $wins }:{ $losses } — раунд { $gender ->
         [f] выиграла
        *[m] выиграл
     } { $winner }.
-duel-round-dodges = Ловкость: { $loser }, { $agility } %; d100: { $dodges } → уклонений: { $dodged } из { $count }.
+duel-round-dodges = Ловкость: { $loser }, { $agility } %; d100: { $dodges } → уклонений: { $dodged } из { $count }.
 duel-round-damage = { $damage ->
         [0] Урона нет: { $loser } { $gender ->
             [f] увернулась

@@ -18,12 +18,12 @@ settings-auto-tick =
     🔁 Автоцикл: { $auto_tick_minutes ->
         [0] выключен
         [1] каждую минуту
-       *[other] каждые { $auto_tick_minutes } мин
+       *[other] каждые { $auto_tick_minutes } мин
     }
 settings-skill-min = 🗡 Навык от: { $skill_min }
 settings-skill-max = 🗡 Навык до: { $skill_max }
-settings-agility-min = 🤸 Ловкость от: { $agility_min } %
-settings-agility-max = 🤸 Ловкость до: { $agility_max } %
+settings-agility-min = 🤸 Ловкость от: { $agility_min } %
+settings-agility-max = 🤸 Ловкость до: { $agility_max } %
 settings-duel-hp = ❤️ Здоровье в поединке: { $duel_hp }
 settings-duel-to-death =
     ☠️ Поединки до смерти: { $duel_to_death ->

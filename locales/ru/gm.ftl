@@ -82,6 +82,6 @@ log-gm-heal-pool = /heal №{ $number }: здоровье (сколько — т
 log-gm-rest = /rest: полное здоровье у персонажей с номерами { $numbers }
 log-gm-resume = /resume (пауза длилась { $minutes ->
         [0] меньше минуты
-       *[other] { $minutes } мин
+       *[other] { $minutes } мин
     })
 log-gm-other = { $action } { $details }

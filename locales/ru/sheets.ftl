@@ -48,7 +48,7 @@ players-pool-line = №{ $number } <b>{ $name }</b> — Харизма { $charis
         [hulk] кабанъ
        *[normal] норма
     }
-players-duel-line = №{ $number } <b>{ $name }</b> — { $skills } · ловкость { $agility } % · ❤️ { $hp }/{ $max }
+players-duel-line = №{ $number } <b>{ $name }</b> — { $skills } · ловкость { $agility } % · ❤️ { $hp }/{ $max }
 players-d20-line = №{ $number } <b>{ $name }</b> — { $cls ->
         [warlock] колдун
         [wizard] маг
@@ -173,7 +173,7 @@ sheet-duel-state = Состояние: { $state ->
        *[fine] в строю
     }
 sheet-duel-skills = ⚔️ Навыки: { $skills }
-sheet-duel-agility = 🤸 Ловкость: { $agility } % (уклон от каждого успеха соперника, если d100 не выше)
+sheet-duel-agility = 🤸 Ловкость: { $agility } % (уклон от каждого успеха соперника, если d100 не выше)
 
 ## d20
 

@@ -22,11 +22,11 @@ rules-duel =
 rules-d20 =
     📖 <b>d20</b> — таблица исходов
     • Хиты по классу: колдун, маг 12; клирик, монах 16; воин, паладин, следопыт 20; варвар 22. Класс защиты у всех 12.
-    • Атака (удар или заклинание) — один d20, урон читается с кубика: 1 — провал и пропуск хода; 2–3 — промах по соратнику (1 или 2 ХП; нет соратника — по себе); 4–5 — промах; 6–7 — уклонение; 8–9 — блок; 10–11 — частичный блок, 0 урона; 12–17 — урон «кубик − 11»; 18 — 7; 19 — 7 и цель, если устоит, пропускает ход; 20 — крит: при ХП больше половины они делятся пополам, иначе остаётся 1.
+    • Атака (удар или заклинание) — один d20, урон читается с кубика: 1 — провал и пропуск хода; 2–3 — промах по соратнику (1 или 2 ХП; нет соратника — по себе); 4–5 — промах; 6–7 — уклонение; 8–9 — блок; 10–11 — частичный блок, 0 урона; 12–17 — урон «кубик − 11»; 18 — 7; 19 — 7 и цель, если устоит, пропускает ход; 20 — крит: при ХП больше половины они делятся пополам, иначе остаётся 1.
     • Заклинание-усиление на себя или союзника никого не ранит: на 2–3 оно не действует, иначе кубик говорит, насколько удачно.
     • Действия классов: воин, варвар, монах — удары; маг — заклинания; клирик — всё; колдун, следопыт — удар и заклинание-урон; паладин — удар и усиление. Мастер может разрешить всем всё.
     • Проверки: УС 1 — 11–20, УС 2 — 17–20, УС 3 — только 20.
-    • 0 ХП — персонаж упал и выбыл из боя; встанет, когда мастер вернёт хиты (/heal или привал /rest). Очередь ходов — по d20 в начале боя.
+    • 0 ХП — персонаж упал и выбыл из боя; встанет, когда мастер вернёт хиты (/heal или привал /rest). Очередь ходов — по d20 в начале боя.
 
 log-head = 📜 <b>Журнал бросков</b> · { $game }. Последние кубики: { $shown }, всего за игру: { $total }.
 log-empty = 📜 { $game }: бросков пока не было.
@@ -88,16 +88,16 @@ odds-pool-damage-label = { $damage ->
        *[other] { $damage }
     }
 odds-pool-damage = { odds-pool-damage-label }: { $bar } { $chance }
-odds-pool-damage-rare = остальное — реже 0,1 %
-odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
-odds-percent-below = меньше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
-odds-percent-above = больше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
+odds-pool-damage-rare = остальное — реже 0,1 %
+odds-percent = { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
+odds-percent-below = меньше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
+odds-percent-above = больше { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } %
 odds-average = { NUMBER($value, minimumFractionDigits: 2, maximumFractionDigits: 2) }
 odds-pool-attacker-drops-label = Атакующий роняет меч (без меча — падает)
 odds-pool-attacker-drops = { odds-pool-attacker-drops-label }: { $bar } { $chance }
 odds-pool-defender-drops-label = Защитник роняет меч (без меча — падает)
 odds-pool-defender-drops = { odds-pool-defender-drops-label }: { $bar } { $chance }
-odds-duel-head = ⚔️ <b>Навык { $a } против { $b }</b> · ловкость { $agility_a } % и { $agility_b } % · хиты { $hp_a } и { $hp_b }
+odds-duel-head = ⚔️ <b>Навык { $a } против { $b }</b> · ловкость { $agility_a } % и { $agility_b } % · хиты { $hp_a } и { $hp_b }
 odds-duel-round-a-label = Раунд выигрывает первый
 odds-duel-round-a = { odds-duel-round-a-label }: { $bar } <b>{ $chance }</b>
 odds-duel-round-b-label = Раунд выигрывает второй
@@ -107,13 +107,13 @@ odds-duel-win-a-label = Поединок до конца выигрывает п
 odds-duel-win-a = { odds-duel-win-a-label }: { $bar } <b>{ $chance }</b>
 odds-duel-win-b-label = Поединок до конца выигрывает второй
 odds-duel-win-b = { odds-duel-win-b-label }: { $bar } { $chance }
-odds-duel-endless = Оба уклоняются от всего (ловкость 100 %): поединок никогда не закончится.
+odds-duel-endless = Оба уклоняются от всего (ловкость 100 %): поединок никогда не закончится.
 odds-d20-head-both = 🎲 <b>d20: исходы атаки</b> (удар и заклинание — одинаково)
 odds-d20-head-physical = 🎲 <b>d20: удар</b>
 odds-d20-head-magic = 🎲 <b>d20: заклинание</b>
 odds-d20-outcome-label = { $outcome ->
         [fumble] провал, пропуск хода
-        [ally_hit] промах; по соратнику, если он на ногах, иначе по себе (1–2 ХП)
+        [ally_hit] промах; по соратнику, если он на ногах, иначе по себе (1–2 ХП)
         [self_hit] промах по себе
         [no_effect] без эффекта
         [miss] промах

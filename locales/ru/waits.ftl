@@ -1,8 +1,8 @@
 ## Ожидание игроков: сроки, что будет без ответа, напоминания
 
-wait-duration-hours = { $n } ч
-wait-duration-minutes = { $n } мин
-wait-duration-seconds = { $n } с
+wait-duration-hours = { $n } ч
+wait-duration-minutes = { $n } мин
+wait-duration-seconds = { $n } с
 
 wait-timeout-round = ⏱ Кто не выберет действие за { $time }, атакует своего соперника.
 wait-timeout-choice = ⏱ Через { $time } без выбора соперник будет назначен автоматически.
@@ -24,4 +24,4 @@ settings-ask-minutes =
     { $current }
 
     Пришлите новое значение в минутах: от { $low } до { $high }.
-error-setting-minutes = Можно только от { $low } до { $high } мин. Ничего не изменилось.
+error-setting-minutes = Можно только от { $low } до { $high } мин. Ничего не изменилось.

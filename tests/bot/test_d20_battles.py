@@ -73,14 +73,14 @@ async def test_every_outcome_through_the_bot(gm: Harness, button: str, stem: str
     hp = (await table.hp("Догвор"), await table.hp("Эльф"), await table.hp("Брат"))
     assert hp == expected_hp(die)
     if die in (2, 3):
-        assert f", урон {die - 1}: Брат 16 → {17 - die} ХП." in text
+        assert f", урон {die - 1}: Брат 16 → {17 - die}\u00a0ХП." in text
     if 12 <= die <= 19:
-        assert f"урон {12 - hp[1]}: Эльф 12 → {hp[1]} ХП" in text
+        assert f"урон {12 - hp[1]}: Эльф 12 → {hp[1]}\u00a0ХП" in text
     marked = {1: "<s>1</s>", 20: "<b>20</b>"}.get(die, str(die))  # a natural 1 or 20 marked
     assert f"🎲 d20: {marked} — " in result.html
     if die == 20:
         headline = {"phys": "критический удар!", "magic": "критическое попадание!"}[stem]
-        assert f"{headline} Эльф: 12 → 6 ХП" in text
+        assert f"{headline} Эльф: 12 → 6\u00a0ХП" in text
         assert text.lower().count("критическ") == 1  # said once, not again in the story
     if die in (1, 19):
         asked = "Догвор" if die == 1 else "Эльф"
@@ -120,7 +120,7 @@ async def test_a_misfire_without_allies_hits_the_attacker(gm: Harness) -> None:
     table = await d20_table(gm, TRIO[:2])
     live = await table.start(TRIO_SIDES[:2], [20, 10])
     result = await table.act("Догвор", live, ATTACK, "Эльф", 3)
-    assert "мимо, да по себе, урон 2: Догвор 20 → 18 ХП" in result.body
+    assert "мимо, да по себе, урон 2: Догвор 20 → 18\u00a0ХП" in result.body
     assert RU.text("d20n-phys-self-3", attacker="Догвор", target="Эльф") in result.body
     assert (await table.hp("Догвор"), await table.hp("Эльф")) == (18, 12)
 
@@ -131,12 +131,12 @@ async def test_misfires_hit_the_next_ally_in_turn_order(gm: Harness) -> None:
     sides = [("Брат", FIRST), ("Эльф", SECOND), ("Догвор", FIRST), ("Сэр", FIRST)]
     live = await table.start(sides, [20, 15, 10, 5])  # Брат, Эльф, Догвор, Сэр
     result = await table.act("Брат", live, ATTACK, "Эльф", 3)
-    assert "урон 2: Догвор 20 → 18 ХП" in result.body  # the next ally after Брат
+    assert "урон 2: Догвор 20 → 18\u00a0ХП" in result.body  # the next ally after Брат
     live = await table.pass_turn("Эльф", result)
     result = await table.act("Догвор", live, HARM, "Эльф", 2)
-    assert "урон 1: Сэр 20 → 19 ХП" in result.body
+    assert "урон 1: Сэр 20 → 19\u00a0ХП" in result.body
     result = await table.act("Сэр", result, ATTACK, "Эльф", 2)
-    assert "урон 1: Брат 16 → 15 ХП" in result.body  # the order wraps round
+    assert "урон 1: Брат 16 → 15\u00a0ХП" in result.body  # the order wraps round
     hp = [await table.hp(n) for n in ("Брат", "Догвор", "Сэр", "Эльф")]
     assert hp == [15, 18, 19, 12]
 
@@ -149,7 +149,7 @@ async def test_criticals_halve_hp_above_half_else_leave_one(
     await table.set_hp("Догвор", before)
     live = await table.start([("Эльф", SECOND), ("Догвор", FIRST)], [20, 10])
     result = await table.act("Эльф", live, HARM, "Догвор", 20)
-    assert f"критическое попадание! Догвор: {before} → {after} ХП" in result.body
+    assert f"критическое попадание! Догвор: {before} → {after}\u00a0ХП" in result.body
     assert await table.hp("Догвор") == after
 
 
@@ -157,11 +157,25 @@ async def test_criticals_halve_hp_above_half_else_leave_one(
     ("name", "hp", "die", "told", "line", "untrue"),
     [
         # A critical at 1 HP takes nothing: not "a blow they will tell of around campfires".
-        ("Бран", 1, 20, "crit-spent", "критический удар! Бран: 1 → 1 ХП: меньше 1 ХП", "костр"),
+        (
+            "Бран",
+            1,
+            20,
+            "crit-spent",
+            "критический удар! Бран: 1 → 1\u00a0ХП: меньше 1\u00a0ХП",
+            "костр",
+        ),
         # A blow that fells: not "doubles up, but straightens at once".
-        ("Мирра", 2, 13, "hit-minor-fall", "незначительный урон 2: Мирра 2 → 0 ХП.", "выпрямля"),
+        (
+            "Мирра",
+            2,
+            13,
+            "hit-minor-fall",
+            "незначительный урон 2: Мирра 2 → 0\u00a0ХП.",
+            "выпрямля",
+        ),
         # An 18 that fells: not "falls to the knees, but stubbornly rises".
-        ("Ивар", 7, 18, "heavy-fall", "тяжёлый урон 7: Ивар 7 → 0 ХП.", "поднимается"),
+        ("Ивар", 7, 18, "heavy-fall", "тяжёлый урон 7: Ивар 7 → 0\u00a0ХП.", "поднимается"),
     ],
 )
 async def test_the_story_tells_what_the_blow_did(
@@ -316,9 +330,9 @@ async def test_a_19_that_fells_loses_no_turn_but_asks_for_the_description(gm: Ha
     sides = [("Догвор", FIRST), ("Эльф", SECOND), ("Бьорн", SECOND)]
     live = await table.start(sides, [20, 10, 5])
     result = await table.act("Догвор", live, ATTACK, "Бьорн", 19)
-    assert "🎲 d20: 19 — тяжёлый урон 7: Бьорн 6 → 0 ХП.\n" in result.body
+    assert "🎲 d20: 19 — тяжёлый урон 7: Бьорн 6 → 0\u00a0ХП.\n" in result.body
     assert "теряет следующий ход" not in result.body and "ход потерян" not in result.body
-    assert "💀 Бьорн падает без сил (0 ХП) и выбывает из боя." in result.body
+    assert "💀 Бьорн падает без сил (0\u00a0ХП) и выбывает из боя." in result.body
     assert "✍️ Бьорн, опишите состояние персонажа" in result.body
     await _narrate(table, "Бьорн", "Бьорн хрипит в пыли.")
     live = await gm.emu.wait_for_message(table.group, lambda m: "Описание принято" in m.body)
@@ -332,7 +346,7 @@ async def test_a_19_that_decides_the_battle_ends_it_at_once(gm: Harness) -> None
     await table.set_hp("Эльф", 7)
     live = await table.start(TRIO_SIDES[:2], [20, 10])
     end = await table.act("Догвор", live, ATTACK, "Эльф", 19)
-    assert "🎲 d20: 19 — тяжёлый урон 7: Эльф 7 → 0 ХП.\n" in end.body
+    assert "🎲 d20: 19 — тяжёлый урон 7: Эльф 7 → 0\u00a0ХП.\n" in end.body
     assert "Эльф падает без сил" in end.body and "опишите" not in end.body
     assert "Бой окончен" in end.body and "На ногах: Догвор" in end.body
     assert (await table.encounter()).stage == "finished"
@@ -399,7 +413,7 @@ async def test_a_restart_mid_battle_resumes_with_one_new_message_per_turn(gm: Ha
         script.add(20, 16)
         await gm.emu.press_button(table.users["Догвор"], live, "Эльф (12/12)")
         result = await gm.emu.wait_for_message(table.group, lambda m: "d20:" in m.body)
-        assert "урон 5: Эльф 12 → 7 ХП" in result.body and "Ходит Эльф" in result.body
+        assert "урон 5: Эльф 12 → 7\u00a0ХП" in result.body and "Ходит Эльф" in result.body
         assert len(gm.emu.bot_messages(table.group)) == before + 1
     assert await table.hp("Эльф") == 7
     assert await RollLog.filter(game_id=table.game.id).count() == 4

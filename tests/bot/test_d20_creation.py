@@ -29,14 +29,14 @@ RACE_BUTTONS = [
     "другая…",
 ]
 CLASS_BUTTONS = [
-    "колдун — 12 ХП",
-    "маг — 12 ХП",
-    "клирик — 16 ХП",
-    "монах — 16 ХП",
-    "воин — 20 ХП",
-    "паладин — 20 ХП",
-    "следопыт — 20 ХП",
-    "варвар — 22 ХП",
+    "колдун — 12\u00a0ХП",
+    "маг — 12\u00a0ХП",
+    "клирик — 16\u00a0ХП",
+    "монах — 16\u00a0ХП",
+    "воин — 20\u00a0ХП",
+    "паладин — 20\u00a0ХП",
+    "следопыт — 20\u00a0ХП",
+    "варвар — 22\u00a0ХП",
 ]
 
 
@@ -67,7 +67,7 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
         assert "<b>Догвор</b>: выберите класс" in rig.text and "класс защиты у всех 12" in rig.text
         assert rig.buttons() == [*CLASS_BUTTONS, BACK, CANCEL]
 
-        await rig.press("варвар — 22 ХП")
+        await rig.press("варвар — 22\u00a0ХП")
         assert "Раса</b> — по желанию" in rig.text
         assert rig.buttons() == [*RACE_BUTTONS, SKIP, BACK, CANCEL]
         await rig.press("полуорк")
@@ -100,9 +100,9 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
 @pytest.mark.parametrize(
     ("button", "character_class", "hp"),
     [
-        ("колдун — 12 ХП", CharacterClass.WARLOCK, 12),
-        ("монах — 16 ХП", CharacterClass.MONK, 16),
-        ("следопыт — 20 ХП", CharacterClass.RANGER, 20),
+        ("колдун — 12\u00a0ХП", CharacterClass.WARLOCK, 12),
+        ("монах — 16\u00a0ХП", CharacterClass.MONK, 16),
+        ("следопыт — 20\u00a0ХП", CharacterClass.RANGER, 20),
     ],
 )
 async def test_skipping_the_description(
@@ -136,7 +136,7 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
         await rig.press(BACK)
         assert "Раса</b> — по желанию" in rig.text and "Сейчас:" not in rig.text
         await rig.press(BACK)
-        assert "✅ варвар — 22 ХП" in rig.buttons()
+        assert "✅ варвар — 22\u00a0ХП" in rig.buttons()
         await rig.press(BACK)
         assert "он или она?" in rig.text
         await rig.press(BACK)
@@ -144,7 +144,7 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
         assert rig.buttons() == [NEXT, CANCEL]
         await rig.send("Догвор Старший")
         await rig.press(HE)
-        await rig.press("паладин — 20 ХП")
+        await rig.press("паладин — 20\u00a0ХП")
         await rig.press("дварф")
         await rig.press(KEEP)
         assert "Раса: дварф" in rig.text
@@ -169,7 +169,7 @@ async def test_cancel_on_every_step_saves_nothing(
         if step not in ("name", "gender"):
             await rig.press(HE)
         if step in ("description", "preview"):
-            await rig.press("маг — 12 ХП")
+            await rig.press("маг — 12\u00a0ХП")
         if step == "preview":
             await rig.press(SKIP)
         await rig.press(CANCEL)
@@ -284,7 +284,7 @@ async def test_a_player_builds_a_hero_through_the_deep_link(gm: Harness) -> None
     window = await gm.emu.wait_for_edit(window)
     assert "выберите класс" in window.body
     await gm.emu.wait_for_callback_answer(
-        await gm.emu.press_button(player, window, "клирик — 16 ХП")
+        await gm.emu.press_button(player, window, "клирик — 16\u00a0ХП")
     )
     window = await gm.emu.wait_for_edit(window)
     assert "Раса — по желанию" in window.body
@@ -329,7 +329,7 @@ async def test_race_in_ones_own_words_and_back_to_the_list(clean_redis: str, dat
         await rig.send(f"/start j{game.id}")
         await rig.send("Кра")
         await rig.press(SHE)
-        await rig.press("монах — 16 ХП")
+        await rig.press("монах — 16\u00a0ХП")
         await rig.press("другая…")
         assert "своими словами — до 24 символов" in rig.text
         assert rig.buttons() == [BACK, CANCEL]

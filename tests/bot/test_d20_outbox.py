@@ -60,7 +60,7 @@ async def test_the_end_takes_the_turns_buttons_off_and_sparing_keeps_the_last_di
     assert "Бой окончен" in end.body and "🕊 Пощадить" in end.button_texts
     # The last turn's buttons go with the end's message (right after it, from the same row).
     assert (await gm.emu.wait_for_edit(live)).buttons == []
-    die = "🎲 d20: 15 — лёгкий урон 4: Эльф 1 → 0 ХП."  # the table's 4, though 1 HP was left
+    die = "🎲 d20: 15 — лёгкий урон 4: Эльф 1 → 0\u00a0ХП."  # the table's 4, though 1 HP was left
     assert die in end.body
     await gm.emu.press_button(table.users["Догвор"], end, "🕊 Пощадить")
     spared = await gm.emu.wait_for_edit(end)

@@ -25,8 +25,8 @@ async def test_a_heavy_blow_shows_the_tables_damage_and_fits_twelve_lines(gm: Ha
     result = await table.act("Догвор", live, ATTACK, "Бран", 18)
     lines = result.body.split("\n")
     assert len(lines) <= TURN_LINES, result.body
-    assert "🎲 d20: 18 — тяжёлый урон 7: Бран 6 → 0 ХП." in lines  # not "−6": the table's 7
-    assert "💀 Бран падает без сил (0 ХП) и выбывает из боя." in lines
+    assert "🎲 d20: 18 — тяжёлый урон 7: Бран 6 → 0\u00a0ХП." in lines  # not "−6": the table's 7
+    assert "💀 Бран падает без сил (0\u00a0ХП) и выбывает из боя." in lines
     assert "🎲 d20: 18 — " in result.html and "<b>18</b>" not in result.html
     assert await table.hp("Бран") == 0
 

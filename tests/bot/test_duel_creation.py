@@ -81,25 +81,25 @@ async def test_happy_path_saves_exactly_what_was_chosen(clean_redis: str, databa
         assert rig.buttons()[:8] == ["✅ пеший", "−", "9", "+", "✅ конный", "−", "3", "+"]
 
         await rig.press(NEXT)
-        assert "ловкость — <b>25 %</b>" in rig.text and "от 0 до 50 %" in rig.text
+        assert "ловкость — <b>25\u00a0%</b>" in rig.text and "от 0 до 50\u00a0%" in rig.text
         await rig.press("−5")
         await rig.press("−1")
-        assert "<b>19 %</b>" in rig.text
+        assert "<b>19\u00a0%</b>" in rig.text
         await rig.send("20")
-        assert "<b>20 %</b>" in rig.text and "20 %" in rig.buttons()
+        assert "<b>20\u00a0%</b>" in rig.text and "20\u00a0%" in rig.buttons()
         await rig.press(NEXT)
 
         preview = rig.text
         assert "Имя: <b>Сандор Клиган</b> (он)" in preview
-        assert "Ловкость: 20 %" in preview and "Хиты: 30" in preview
+        assert "Ловкость: 20\u00a0%" in preview and "Хиты: 30" in preview
         nine = (percent(float(round_win_chance(9, 1))), percent(float(round_win_chance(9, 10))))
         three = (percent(float(round_win_chance(3, 1))), percent(float(round_win_chance(3, 10))))
         assert nine == ("99,1", "45,1") and three == ("89,6", "8,4")
         assert (
-            f"• пеший 9 — шанс выиграть раунд против навыка 1: {nine[0]} %, "
-            f"против навыка 10: {nine[1]} %"
+            f"• пеший 9 — шанс выиграть раунд против навыка 1: {nine[0]}\u00a0%, "
+            f"против навыка 10: {nine[1]}\u00a0%"
         ) in preview
-        assert f"• конный 3 — шанс выиграть раунд против навыка 1: {three[0]} %" in preview
+        assert f"• конный 3 — шанс выиграть раунд против навыка 1: {three[0]}\u00a0%" in preview
         assert await Character.filter(game_id=game.id).count() == 0
 
         await rig.press(CREATE)
@@ -125,10 +125,10 @@ async def test_back_on_every_step_keeps_the_values(clean_redis: str, database: s
         await rig.press(NEXT)
         await rig.press("+5")
         await rig.press(NEXT)
-        assert "• конный 6" in rig.text and "Ловкость: 30 %" in rig.text
+        assert "• конный 6" in rig.text and "Ловкость: 30\u00a0%" in rig.text
 
         await rig.press(BACK)
-        assert "ловкость — <b>30 %</b>" in rig.text
+        assert "ловкость — <b>30\u00a0%</b>" in rig.text
         await rig.press(BACK)
         assert rig.buttons()[:5] == ["▫️ пеший", "✅ конный", "−", "6", "+"]
         await rig.press(BACK)
@@ -236,26 +236,26 @@ async def test_agility_stays_within_the_games_limits(clean_redis: str, database:
         await to_skills(rig, game)
         await rig.press("▫️ пеший")
         await rig.press(NEXT)
-        assert "<b>25 %</b>" in rig.text and "от 10 до 40 %" in rig.text
+        assert "<b>25\u00a0%</b>" in rig.text and "от 10 до 40\u00a0%" in rig.text
         for _ in range(3):
             await rig.press("−5")
-        assert "<b>10 %</b>" in rig.text
+        assert "<b>10\u00a0%</b>" in rig.text
         await rig.press("−1")
-        assert rig.text.startswith("⚠️ Ловкость в этой игре — от 10 до 40 %.")
-        assert "<b>10 %</b>" in rig.text
+        assert rig.text.startswith("⚠️ Ловкость в этой игре — от 10 до 40\u00a0%.")
+        assert "<b>10\u00a0%</b>" in rig.text
         await rig.send("41")
-        assert rig.text.startswith("⚠️ Ловкость в этой игре — от 10 до 40 %.")
+        assert rig.text.startswith("⚠️ Ловкость в этой игре — от 10 до 40\u00a0%.")
         await rig.send("ловкая")
         assert rig.text.startswith("⚠️ Напишите ловкость целым числом от 10 до 40")
         await rig.send("-5")
         assert rig.text.startswith("⚠️ Напишите ловкость целым числом")
         await rig.send("38 %")
-        assert "<b>38 %</b>" in rig.text and "⚠️" not in rig.text
+        assert "<b>38\u00a0%</b>" in rig.text and "⚠️" not in rig.text
         await rig.press("+5")
-        assert "<b>40 %</b>" in rig.text and "⚠️" not in rig.text
+        assert "<b>40\u00a0%</b>" in rig.text and "⚠️" not in rig.text
         await rig.press("+1")
         assert rig.text.startswith("⚠️ Ловкость в этой игре")
-        assert "<b>40 %</b>" in rig.text
+        assert "<b>40\u00a0%</b>" in rig.text
         await rig.press(NEXT)
         await rig.press(CREATE)
     character = await Character.get(game_id=game.id)
@@ -336,7 +336,7 @@ async def test_a_restart_mid_dialog_resumes_with_the_same_values(
         await after.press(NEXT, on=last_window)
         assert "Имя: <b>Сандор</b>" in after.text
         assert "• пеший 7" in after.text and "• конный 2" in after.text
-        assert "Ловкость: 30 %" in after.text
+        assert "Ловкость: 30\u00a0%" in after.text
         await after.press(CREATE)
         assert after.bot.sent[-1].startswith("✅ Персонаж №1 «Сандор» создан")
     character = await Character.get(game_id=game.id)
@@ -359,9 +359,9 @@ async def test_a_player_builds_a_duelist_through_the_deep_link(gm: Harness) -> N
     for button in (HE, "▫️ конный", "+", "+", NEXT):
         await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, button))
         window = await gm.emu.wait_for_edit(window)
-    assert "ловкость — 25 %" in window.body
+    assert "ловкость — 25\u00a0%" in window.body
     await gm.emu.send_text(player, private, "15")
-    window = await gm.emu.wait_for_message(private, lambda m: "ловкость — 15 %" in m.body)
+    window = await gm.emu.wait_for_message(private, lambda m: "ловкость — 15\u00a0%" in m.body)
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, NEXT))
     window = await gm.emu.wait_for_edit(window)
     assert "• конный 7" in window.body and "Хиты: 30" in window.body

@@ -62,7 +62,7 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
         "⚔️ Раунд 1, навык «пеший»: Аня Ветер (9) — Бронн (8).",
         "🎲 1–17 · Аня Ветер (9–17): 15 11 10 · Бронн (1–8): 1 3",
         "Счёт 3:2 — раунд выиграла Аня Ветер.",
-        "Ловкость: Бронн, 20 %; d100: 5 56 92 → уклонений: 1 из 3.",
+        "Ловкость: Бронн, 20\u00a0%; d100: 5 56 92 → уклонений: 1 из 3.",
         "Урон: Бронн −18 (2 × 9).",
         "Аня Ветер: ▰▰▰▰▰▰▰▰▰▰ 30/30",
         "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30",
@@ -73,7 +73,7 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     await _both_go_on(gm, group, [anya, bronn], 1)
     second = await _round(gm, group, 2)
     assert "Счёт 3:2 — раунд выиграл Бронн." in second
-    assert "Ловкость: Аня Ветер, 50 %; d100: 10 20 30 → уклонений: 3 из 3." in second
+    assert "Ловкость: Аня Ветер, 50\u00a0%; d100: 10 20 30 → уклонений: 3 из 3." in second
     assert "Урона нет: Аня Ветер увернулась от всех ударов." in second
 
     # Round 3: Бронн 4:1, no dodge: 32 damage knocks her out.
@@ -82,7 +82,7 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     third = await _round(gm, group, 3)
     assert third[2:] == [
         "Счёт 4:1 — раунд выиграл Бронн.",
-        "Ловкость: Аня Ветер, 50 %; d100: 90 90 90 90 → уклонений: 0 из 4.",
+        "Ловкость: Аня Ветер, 50\u00a0%; d100: 90 90 90 90 → уклонений: 0 из 4.",
         "Урон: Аня Ветер −32 (4 × 8).",
         "Аня Ветер: ▱▱▱▱▱▱▱▱▱▱ 0/30 — повержена",
         "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30",

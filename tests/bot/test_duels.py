@@ -59,7 +59,7 @@ async def test_seed_example_through_the_bot(gm: Harness) -> None:
     assert "🎲 1–17 · Сандор (9–17): 15 11 10 · Бронн (1–8): 1 3" in text
     assert "Сандор (9–17): <b>15</b> <b>11</b> <b>10</b> · Бронн (1–8): 1 3" in result.html
     assert "Счёт 3:2 — раунд выиграл Сандор." in text
-    assert "Ловкость: Бронн, 20 %; d100: <b>5</b> 56 92 → уклонений: 1 из 3." in result.html
+    assert "Ловкость: Бронн, 20\u00a0%; d100: <b>5</b> 56 92 → уклонений: 1 из 3." in result.html
     assert "Урон: Бронн −18 (2 × 9)." in text
     assert "Бронн: ▰▰▰▰▱▱▱▱▱▱ 12/30" in text
     assert result.button_texts == ["Продолжить", "Остановиться"]

@@ -125,10 +125,10 @@ async def test_the_settings_link_is_for_that_games_admins_only(gm: Harness) -> N
 async def test_pool_settings_show_what_applies_to_pool(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "pool")
     window = await _open(gm, owner, game)
-    join = "Сбор на бой и ответ на вызов: 15 мин"
-    for shown in ("Пул d10", "«Подземелье»", "Время на ход: 10 мин", join):
+    join = "Сбор на бой и ответ на вызов: 15\u00a0мин"
+    for shown in ("Пул d10", "«Подземелье»", "Время на ход: 10\u00a0мин", join):
         assert shown in window.body
-    for shown in ("Выбор противника: 5 мин", "Залов: 5", "Автоцикл: выключен"):
+    for shown in ("Выбор противника: 5\u00a0мин", "Залов: 5", "Автоцикл: выключен"):
         assert shown in window.body
     assert "после гибели: можно" in window.body
     assert "Навыки" not in window.body and "Время на описание" not in window.body
@@ -145,9 +145,9 @@ async def test_plus_and_minus_save_at_once(gm: Harness) -> None:
     stored = await _stored(game)
     assert (stored.round_timeout, stored.halls, stored.auto_tick_minutes) == (900, 4, 15)
     window = _window(gm, owner)
-    assert "Время на ход: 15 мин" in window.body and "Залов: 4" in window.body
-    assert "каждые 15 мин" in window.body
-    assert [b["text"] for b in _row(window, "−5")] == ["−5", "⏱ Время на ход: 15 мин", "+5"]
+    assert "Время на ход: 15\u00a0мин" in window.body and "Залов: 4" in window.body
+    assert "каждые 15\u00a0мин" in window.body
+    assert [b["text"] for b in _row(window, "−5")] == ["−5", "⏱ Время на ход: 15\u00a0мин", "+5"]
 
 
 async def test_out_of_range_is_refused_and_changes_nothing(gm: Harness) -> None:
@@ -157,7 +157,7 @@ async def test_out_of_range_is_refused_and_changes_nothing(gm: Harness) -> None:
         await _step(gm, owner, "⏱ Время на ход", plus=False)
     assert (await _stored(game)).round_timeout == 60  # 10 min, 5 min, then 1 min: the floor
     answer = await _step(gm, owner, "⏱ Время на ход", plus=False)
-    assert answer.show_alert and "от 1 до 1\xa0440 мин" in (answer.text or "")
+    assert answer.show_alert and "от 1 до 1\xa0440\u00a0мин" in (answer.text or "")
     assert (await _stored(game)).round_timeout == 60
     for _ in range(4):
         await _step(gm, owner, "🏛 Залов", plus=False)
@@ -171,15 +171,15 @@ async def test_a_typed_number_is_checked_then_saved(gm: Harness) -> None:
     await _open(gm, owner, game)
     await _press_middle(gm, owner, "⏱ Время на ход")
     assert "в минутах: от 1 до 1\xa0440" in _window(gm, owner).body
-    await _type(gm, owner, "1441", "Можно только от 1 до 1\xa0440 мин")
-    await _type(gm, owner, "скоро", "Можно только от 1 до 1\xa0440 мин")
+    await _type(gm, owner, "1441", "Можно только от 1 до 1\xa0440\u00a0мин")
+    await _type(gm, owner, "скоро", "Можно только от 1 до 1\xa0440\u00a0мин")
     assert (await _stored(game)).round_timeout == 600
     window = await _type(gm, owner, "90", "Настройки игры")
-    assert "Время на ход: 1 ч 30 мин" in window.body
+    assert "Время на ход: 1\u00a0ч 30\u00a0мин" in window.body
     assert (await _stored(game)).round_timeout == 90 * 60  # stored in seconds
     await _press_middle(gm, owner, "⏱ Время на ход")
     window = await _type(gm, owner, "3", "Настройки игры")
-    assert "Время на ход: 3 мин" in window.body
+    assert "Время на ход: 3\u00a0мин" in window.body
     # From 3 min, - stops at the minimum instead of refusing.
     await _step(gm, owner, "⏱ Время на ход", plus=False)
     assert (await _stored(game)).round_timeout == 60
@@ -281,7 +281,7 @@ async def test_two_admins_do_not_undo_each_other(gm: Harness) -> None:
     await _step(gm, admin, "⏱ Время на ход", plus=True)
     stored = await _stored(game)
     assert (stored.round_timeout, stored.halls) == (1200, 6)
-    assert "Время на ход: 20 мин" in _window(gm, admin).body
+    assert "Время на ход: 20\u00a0мин" in _window(gm, admin).body
 
 
 async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
@@ -302,7 +302,7 @@ async def test_buttons_after_the_game_ended_are_refused(gm: Harness) -> None:
 async def test_d20_settings_and_close(gm: Harness) -> None:
     owner, _, _, game = await _new_game(gm, "d20")
     window = await _open(gm, owner, game)
-    assert "Время на описание: 15 мин" in window.body and "Залов" not in window.body
+    assert "Время на описание: 15\u00a0мин" in window.body and "Залов" not in window.body
     await _step(gm, owner, "📜 Время на описание", plus=True)
     assert (await _stored(game)).narration_timeout == 20 * 60
     query = await gm.emu.press_button(owner, _window(gm, owner), "Закрыть")

@@ -31,7 +31,7 @@ async def test_a_spared_d20_hero_healed_by_the_gm_fights_the_next_battle(gm: Har
     query = await gm.emu.press_button(table.users["Эльф"], call, SECOND)
     refused = await gm.emu.wait_for_callback_answer(query)
     assert refused.show_alert and refused.text == (  # at 0 HP: cannot join, and why
-        "Эльф упал без сил (0 ХП) и не может сражаться, пока мастер не восстановит хиты: "
+        "Эльф упал без сил (0\u00a0ХП) и не может сражаться, пока мастер не восстановит хиты: "
         "/heal или /rest."
     )
     await gm.emu.send_text(table.admin, table.group, "/heal 2 лекарь из деревни")

@@ -51,9 +51,11 @@ async def test_the_pool_chart_is_the_rules_exact_distribution(gm: Harness) -> No
     shown = {k: p for k, p in rules.damage.items() if round(float(p) * 100, 1) > 0}
     assert exact(damage) == list(shown.values())
     assert [row["label"] for row in damage["rows"]][:2] == ["промах", "1"]
-    assert damage["notes"] == ["остальное — реже 0,1 %"]  # 7 hits exist, under 0.05 %
+    assert damage["notes"] == ["остальное — реже 0,1\u00a0%"]  # 7 hits exist, under 0.05 %
     assert exact(drops) == [rules.attacker_drops, rules.defender_drops]
-    assert hit["rows"][0]["percent"] == f"{float(rules.hit_chance) * 100:.1f} %".replace(".", ",")
+    assert hit["rows"][0]["percent"] == f"{float(rules.hit_chance) * 100:.1f}\u00a0%".replace(
+        ".", ","
+    )
     assert [f["value"] for f in body["fields"]] == [7, 4, 2, 1]
     assert [(f["min"], f["max"]) for f in body["fields"]] == [(0, 30), (0, 30), (0, 30), (0, 30)]
 

@@ -26,10 +26,10 @@ def test_a_tiny_chance_shows_a_sliver_and_only_zero_is_empty() -> None:
 
 
 def test_a_tiny_chance_is_not_written_as_zero() -> None:
-    assert percent_text(RU, Fraction(1, 10**5)) == "меньше 0,1 %"
-    assert percent_text(RU, Fraction(99999, 10**5)) == "больше 99,9 %"
-    assert percent_text(RU, 0) == "0,0 %" and percent_text(RU, 1) == "100,0 %"
-    assert percent_text(RU, Fraction(4, 1000)) == "0,4 %"
+    assert percent_text(RU, Fraction(1, 10**5)) == "меньше 0,1\u00a0%"
+    assert percent_text(RU, Fraction(99999, 10**5)) == "больше 99,9\u00a0%"
+    assert percent_text(RU, 0) == "0,0\u00a0%" and percent_text(RU, 1) == "100,0\u00a0%"
+    assert percent_text(RU, Fraction(4, 1000)) == "0,4\u00a0%"
 
 
 async def test_odds_show_a_sliver_for_a_half_percent_hit(gm: Harness) -> None:
@@ -40,8 +40,8 @@ async def test_odds_show_a_sliver_for_a_half_percent_hit(gm: Harness) -> None:
     await gm.emu.send_text(player, group, "/odds 1 10 4 0")
     shown = await gm.emu.wait_for_message(group)
     hit = next(row for row in shown.body.splitlines() if row.startswith("Попадание:"))
-    assert hit == f"Попадание: {FULL}{EMPTY * 9} 0,5 %", shown.body
+    assert hit == f"Попадание: {FULL}{EMPTY * 9} 0,5\u00a0%", shown.body
     await gm.emu.send_text(player, group, "/odds 1 30 4 0")  # 0,012 %
     shown = await gm.emu.wait_for_message(group)
     hit = next(row for row in shown.body.splitlines() if row.startswith("Попадание:"))
-    assert hit == f"Попадание: {FULL}{EMPTY * 9} меньше 0,1 %", shown.body
+    assert hit == f"Попадание: {FULL}{EMPTY * 9} меньше 0,1\u00a0%", shown.body

@@ -97,7 +97,7 @@ async def test_a_pause_freezes_a_pool_round_and_resume_keeps_its_time(gm: Harnes
     assert result.body.count("атака 2 2 2") == 2  # both attacks, the pre-pause one too
     log = await _say(gm, table.stranger, table.group, "/log")
     assert "🛠 Мастер Мастер: /pause — «перерыв на обед»" in log.body
-    assert "🛠 Мастер Мастер: /resume (пауза длилась 10 мин) — «все вернулись»" in log.body
+    assert "🛠 Мастер Мастер: /resume (пауза длилась 10\u00a0мин) — «все вернулись»" in log.body
     assert log.body.index("/resume") < log.body.index("Бой №1 — раунд")  # before the round's dice
 
 

@@ -106,7 +106,7 @@ async def test_private_me_asks_which_game_then_shows_duel_and_d20_sheets(gm: Har
     second = (await gm.emu.wait_for_message(private, lambda m: "Ариэль" in m.body)).body
     assert "Арена" in first and "№1 Ратибор" in first
     assert "❤️ ▰▰▰▰▰▰▰▰▰▰ 30/30" in first
-    assert "Навыки: пеший 9, конный 4" in first and "Ловкость: 20 %" in first
+    assert "Навыки: пеший 9, конный 4" in first and "Ловкость: 20\u00a0%" in first
     assert f"d20 (таблица исходов) · игра №{d20.id}" in second
     assert "№1 Ариэль, маг" in second and "❤️ ▰▰▰▰▰▰▰▰▰▰▰▰ 12/12" in second
     assert "Класс защиты: 12" in second and "📝 Тихий маг" in second
@@ -155,7 +155,7 @@ async def test_players_for_duel_and_d20_and_without_a_game(gm: Harness) -> None:
     duel = await games.create_game(arena.id, GameSystem.DUEL, 1, "ru", ("пеший",))
     await create_character(duel, player.id, "Ратибор", DuelBuild((("пеший", 7),), 15))
     listing = (await _ask(gm, player, arena, "/players")).body
-    assert "№1 Ратибор — пеший 7 · ловкость 15 % · ❤️ 30/30" in listing
+    assert "№1 Ратибор — пеший 7 · ловкость 15\u00a0% · ❤️ 30/30" in listing
     tavern = gm.emu.add_group("Таверна", members=[player])
     d20 = await games.create_game(tavern.id, GameSystem.D20, 1, "ru")
     await create_character(d20, player.id, "Гром", D20Build(CharacterClass.BARBARIAN))

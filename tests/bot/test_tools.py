@@ -23,7 +23,7 @@ from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
 
 def pct(chance: Fraction) -> str:
     """A chance as the Russian locale writes it: a decimal comma, a space before the sign."""
-    return f"{float(chance) * 100:.1f} %".replace(".", ",")
+    return f"{float(chance) * 100:.1f}\u00a0%".replace(".", ",")
 
 
 def line(text: str, start: str) -> str:
@@ -149,14 +149,14 @@ async def test_odds_for_pool_match_the_rules(gm: Harness) -> None:
     assert line(text, "Урон в среднем:").endswith(average)
     assert line(text, "промах:").endswith(pct(odds.damage[0]))
     for damage, chance in odds.damage.items():
-        if damage and pct(chance) != "0,0 %":
+        if damage and pct(chance) != "0,0\u00a0%":
             assert line(text, f"{damage}:").endswith(pct(chance))
     assert line(text, "Атакующий роняет меч").endswith(pct(odds.attacker_drops))
     assert line(text, "Защитник роняет меч").endswith(pct(odds.defender_drops))
     private = gm.emu.private_chat(player)
     again = (await _ask(gm, player, private, "/odds pool 30 30")).body
     assert line(again, "Попадание:").endswith(pct(attack_odds(30, 30).hit_chance))
-    assert "реже 0,1 %" in again
+    assert "реже 0,1\u00a0%" in again
 
 
 async def test_odds_for_duel_match_the_rules(gm: Harness) -> None:
@@ -166,7 +166,7 @@ async def test_odds_for_duel_match_the_rules(gm: Harness) -> None:
     duel = duel_odds(
         9, 8, challenger_hp=30, opponent_hp=30, challenger_agility=20, opponent_agility=30
     )
-    assert "Навык 9 против 8 · ловкость 20 % и 30 % · хиты 30 и 30" in text
+    assert "Навык 9 против 8 · ловкость 20\u00a0% и 30\u00a0% · хиты 30 и 30" in text
     assert line(text, "Раунд выигрывает первый").endswith(pct(rounds.challenger_wins))
     assert line(text, "Раунд выигрывает второй").endswith(pct(1 - rounds.challenger_wins))
     damage = line(text, "Урон за раунд")
@@ -195,7 +195,7 @@ async def test_odds_for_d20_match_the_rules(gm: Harness) -> None:
     assert "удар и заклинание — одинаково" in text
     assert line(text, "1 провал").endswith(pct(physical[Outcome.FUMBLE]))
     # Conditional outcomes say their condition (the misfire hits oneself with no ally up).
-    ally = line(text, "2–3 промах; по соратнику, если он на ногах, иначе по себе (1–2 ХП):")
+    ally = line(text, "2–3 промах; по соратнику, если он на ногах, иначе по себе (1–2\u00a0ХП):")
     assert ally.endswith(pct(physical[Outcome.ALLY_HIT]))
     stun = line(text, "19 урон 7 и пропуск хода, если цель устоит:")
     assert stun.endswith(pct(physical[Outcome.STUN_HIT]))

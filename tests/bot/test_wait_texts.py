@@ -39,14 +39,14 @@ def test_a_mention_renders_safely_whatever_the_name(name: str, shown: str) -> No
 @pytest.mark.parametrize(
     ("seconds", "ru", "en"),
     [
-        (45, "45 с", "45 s"),
-        (60, "1 мин", "1 min"),
-        (299.6, "5 мин", "5 min"),  # time left, to the nearest minute
-        (600, "10 мин", "10 min"),
-        (3600, "1 ч", "1 h"),
-        (5400, "1 ч 30 мин", "1 h 30 min"),
-        (86400, "24 ч", "24 h"),
-        (-3, "0 с", "0 s"),
+        (45, "45\u00a0с", "45\u00a0s"),
+        (60, "1\u00a0мин", "1\u00a0min"),
+        (299.6, "5\u00a0мин", "5\u00a0min"),  # time left, to the nearest minute
+        (600, "10\u00a0мин", "10\u00a0min"),
+        (3600, "1\u00a0ч", "1\u00a0h"),
+        (5400, "1\u00a0ч 30\u00a0мин", "1\u00a0h 30\u00a0min"),
+        (86400, "24\u00a0ч", "24\u00a0h"),
+        (-3, "0\u00a0с", "0\u00a0s"),
     ],
 )
 def test_a_duration_reads_one_way(seconds: float, ru: str, en: str) -> None:

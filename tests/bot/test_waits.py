@@ -82,11 +82,11 @@ async def test_a_d20_turn_and_a_description_mention_their_player(gm: Harness) ->
     live = await table.start(SIDES, [20, 10])
     assert mentioned(live) == [table.users["Догвор"].id]  # one mention: the turn's player
     assert "Ходит Догвор" in live.body
-    assert live.body.endswith("⏱ Через 10 мин без ответа ход будет пропущен.")
+    assert live.body.endswith("⏱ Через 10\u00a0мин без ответа ход будет пропущен.")
     asked = await table.act("Догвор", live, ATTACK, "Эльф", 1)  # a 1: Догвор describes
     assert "Догвор, опишите состояние персонажа" in asked.body
     assert mentioned(asked) == [table.users["Догвор"].id]
-    assert asked.body.endswith("⏱ Через 15 мин без описания бой продолжится.")
+    assert asked.body.endswith("⏱ Через 15\u00a0мин без описания бой продолжится.")
 
 
 async def test_a_reminder_at_half_a_d20_turn_names_its_player(gm: Harness) -> None:
@@ -96,7 +96,7 @@ async def test_a_reminder_at_half_a_d20_turn_names_its_player(gm: Harness) -> No
     assert mentioned(turn) == [table.users["Эльф"].id]
     await pass_time(300)
     sent = await gm.emu.wait_for_message(table.group, reminder)
-    assert sent.body == "⏳ Эльф: ход ждёт вас, осталось 5 мин."
+    assert sent.body == "⏳ Эльф: ход ждёт вас, осталось 5\u00a0мин."
     assert mentioned(sent) == [table.users["Эльф"].id]
     assert sent.reply_to is not None and sent.reply_to.message_id == turn.message_id
     await pass_time(200)
@@ -107,13 +107,14 @@ async def test_a_duel_challenge_and_its_rounds_mention_who_must_answer(gm: Harne
     users, group, _ = await _duel(gm)
     challenge = await _challenge(gm, users, group)
     assert mentioned(challenge) == [users["Борис"].id]  # the challenged alone, once
-    assert challenge.body.endswith("⏱ Через 15 мин без ответа вызов истечёт.")
+    assert challenge.body.endswith("⏱ Через 15\u00a0мин без ответа вызов истечёт.")
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(users["Борис"], challenge, "Принять")
     first = await gm.emu.wait_for_message(group, lambda m: GO_ON in m.button_texts)
     assert mentioned(first) == [users["Аня"].id, users["Борис"].id]
     assert first.body.endswith(
-        "⏱ Кто не ответит за 10 мин, тот проиграет; промолчат оба — победит выигравший этот раунд."
+        "⏱ Кто не ответит за 10\u00a0мин, тот проиграет;"
+        " промолчат оба — победит выигравший этот раунд."
     )
 
 
@@ -126,7 +127,7 @@ async def test_a_duel_reminder_names_only_who_has_not_answered_and_comes_once(
     await gm.emu.wait_for_callback_answer(query)
     await pass_time(300)
     sent = await gm.emu.wait_for_message(group, reminder)
-    assert sent.body == "⏳ Борис: поединок ждёт вашего решения, осталось 5 мин."
+    assert sent.body == "⏳ Борис: поединок ждёт вашего решения, осталось 5\u00a0мин."
     assert mentioned(sent) == [users["Борис"].id]
     assert sent.reply_to is not None and sent.reply_to.message_id == first.message_id
     await pass_time(200)
@@ -144,11 +145,11 @@ async def test_a_pool_round_reminder_names_the_fighters_still_to_act(gm: Harness
     gm.game_dice.add(10, 8, 3)
     live = await start(table, 1, 2)  # round 1 opens in a new message: both mentioned
     assert mentioned(live) == [table.player(1).id, table.player(2).id]
-    assert "⏱ Кто не выберет действие за 10 мин, атакует своего соперника." in live.body
+    assert "⏱ Кто не выберет действие за 10\u00a0мин, атакует своего соперника." in live.body
     await press(table, 1, live, "⚔️ Атаковать")
     await pass_time(300)
     sent = await gm.emu.wait_for_message(table.group, reminder)
-    assert sent.body == "⏳ Бран: ход ждёт вас, осталось 5 мин."
+    assert sent.body == "⏳ Бран: ход ждёт вас, осталось 5\u00a0мин."
     assert mentioned(sent) == [table.player(2).id]
     assert sent.reply_to is not None and sent.reply_to.message_id == live.message_id
 
@@ -164,7 +165,7 @@ async def test_a_pause_holds_the_reminder_until_the_resume(gm: Harness) -> None:
     await gm.emu.expect_no_message(group, timeout=1.0)
     await gm.emu.send_text(users["admin"], group, "/resume продолжаем")
     sent = await gm.emu.wait_for_message(group, reminder)
-    assert sent.body == "⏳ Борис: вызов ждёт вашего ответа, осталось 7 мин."
+    assert sent.body == "⏳ Борис: вызов ждёт вашего ответа, осталось 7\u00a0мин."
     assert mentioned(sent) == [users["Борис"].id]
 
 

@@ -44,7 +44,7 @@ async def test_a_theft_in_the_group_succeeds_and_the_victim_is_not_told(gm: Harn
     told = await gm.emu.wait_for_message(table.private(anya), lambda m: "🫳" in m.body)
     assert "🫳 Попытка кражи у №2 Боря" in told.body
     assert "→ успехов: 3" in told.body and "→ успехов: 1" in told.body
-    assert "✅ Удалось: таблетка → в левый карман. Шанс был 47,5 %." in told.body
+    assert "✅ Удалось: таблетка → в левый карман. Шанс был 47,5\u00a0%." in told.body
     anya_now, borya_now = await table.character(1), await table.character(2)
     assert anya_now.inventory.left_pocket == PocketContent(Item.PILL, 1)
     assert borya_now.inventory.pack.pills == 4

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,29 @@ def test_every_message_of_every_file_is_rendered(rendered: Rendered) -> None:
         for path in ftl.glob("*.ftl"):
             assert f"## {path.name}" in text
         assert {"pool-fight-state-fallen", "duel-challenge", "world-items"} <= headers
+
+
+# Units written after a number. A plain space there lets Telegram break the line between «15»
+# and «мин»; the locales put a no-break space (U+00A0) there, usually right after a placeable:
+# `{ $minutes }\u00a0мин`. «с» (seconds) is also a preposition, but no text puts it after a number.
+UNITS = ("мин", "с", "сек", "ч", "ХП", "%", "min", "s", "sec", "h", "HP")
+UNSPACED = re.compile(rf"\d (?:{'|'.join(map(re.escape, UNITS))})(?!\w)")
+
+
+def unspaced_units(text: str) -> list[str]:
+    """The lines of ``text`` where a number is followed by a plain space and a unit."""
+    return [line.strip() for line in text.splitlines() if UNSPACED.search(line)]
+
+
+def test_a_unit_follows_its_number_after_a_no_break_space(rendered: Rendered) -> None:
+    for locale in LOCALES:
+        assert unspaced_units(rendered[locale][0]) == [], locale
+
+
+def test_the_unit_check_tells_a_plain_space_from_a_no_break_one() -> None:
+    text = "Осталось 5 мин\nЛовкость 20 %\nЭльф 12 → 7 ХП\n2 s left\n5\u00a0мин"
+    assert unspaced_units(text) == ["Осталось 5 мин", "Ловкость 20 %", "Эльф 12 → 7 ХП", "2 s left"]
+    assert unspaced_units("5\u00a0мин, 20\u00a0%, 1\u00a0ч 30\u00a0мин, 3 минуты, 2 сундука") == []
 
 
 TOY = """\
