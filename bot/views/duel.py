@@ -49,10 +49,10 @@ def round_dice(
     owners: dict[Side, int],
     genders: Genders = UNKNOWN,
 ) -> str:
-    """Everything the seed shows in at most 7 lines: the split with each side's rolls (the
-    winner's bold), the score, dodges (a dodge bold), damage, HP (never below 0: 0 and the
-    state); when the duel goes on, both players are mentioned (each must go on or stop); when
-    it ends here, the end."""
+    """Everything the seed shows in at most 7 lines: each side's successes (their count and
+    every die, all bold: each counts for its side), the score, dodges (a dodge bold), damage,
+    HP (never below 0: 0 and the state); when the duel goes on, both players are mentioned
+    (each must go on or stop); when it ends here, the end."""
     challenger, opponent = result.challenger, result.opponent
     names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
     going_on = not duel.finished
@@ -61,9 +61,7 @@ def round_dice(
     }
     winner, loser = result.winner, result.winner.other
     rolls = {
-        side: _side_rolls(
-            l10n, [r.value for r in result.rolls if r.success_of is side], side is winner
-        )
+        side: side_rolls(l10n, names[side], [r.value for r in result.rolls if r.success_of is side])
         for side in Side
     }
     score = (
@@ -89,12 +87,8 @@ def round_dice(
         l10n.text(
             "duel-round-rolls",
             sides=result.sides,
-            b=result.opponent_range[1],
-            b1=result.challenger_range[0],
-            challenger=challenger.name,
-            opponent=opponent.name,
-            crolls=rolls[Side.CHALLENGER],
-            orolls=rolls[Side.OPPONENT],
+            challenger=rolls[Side.CHALLENGER],
+            opponent=rolls[Side.OPPONENT],
         ),
         l10n.text(
             "duel-round-score",
@@ -129,11 +123,13 @@ def round_dice(
     return "\n".join(lines)
 
 
-def _side_rolls(l10n: L10n, values: list[int], won: bool) -> Html:
-    """One side's rolls in order (all of the round's winner bold), or a word for none."""
+def side_rolls(l10n: L10n, name: str, values: list[int]) -> Html:
+    """One side's successes: their count, then each die in order. Every die of the round is a
+    success of one side, so each is bold (it counts for that side) on both sides alike."""
     if not values:
-        return Html(l10n.text("duel-round-no-rolls"))
-    return Html(" ".join(for_roller(v) if won else str(v) for v in values))
+        return Html(l10n.text("duel-round-side-none", name=name))
+    rolls = Html(", ".join(for_roller(v) for v in values))
+    return Html(l10n.text("duel-round-side", name=name, count=len(values), rolls=rolls))
 
 
 def hp_line(l10n: L10n, fighter: DuelCharacter, gender: str, killed: bool = False) -> str:

@@ -14,8 +14,10 @@ duel-declined = 🚫 Challenge declined: { $challenger } → { $opponent }. { $o
 duel-expired = ⌛ The challenge lapsed: { $challenger } → { $opponent }. { $opponent } did not answer in time.
 
 duel-round-header = ⚔️ <b>Round { $round }</b>, skill “{ $skill }”: { $challenger } ({ $cskill }) — { $opponent } ({ $oskill }).
-duel-round-rolls = 🎲 1–{ $sides } · { $challenger } ({ $b1 }–{ $sides }): { $crolls } · { $opponent } (1–{ $b }): { $orolls }
-duel-round-no-rolls = none
+duel-round-rolls = 🎲 1–{ $sides } · { $challenger } : { $opponent }
+# One side's successes: their count, then each die (bold: it counts for this side).
+duel-round-side = { $name } { $count } ({ $rolls })
+duel-round-side-none = { $name } 0
 duel-round-score = Score { $wins }:{ $losses } — { $winner } wins the round.
 duel-round-dodges = Agility: { $loser }, { $agility }%; d100: { $dodges } → dodged: { $dodged } of { $count }.
 duel-round-damage = { $damage ->

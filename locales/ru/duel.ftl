@@ -19,8 +19,10 @@ duel-expired = ⌛ Вызов истёк: { $challenger } → { $opponent }. { $
     } вовремя.
 
 duel-round-header = ⚔️ <b>Раунд { $round }</b>, навык «{ $skill }»: { $challenger } ({ $cskill }) — { $opponent } ({ $oskill }).
-duel-round-rolls = 🎲 1–{ $sides } · { $challenger } ({ $b1 }–{ $sides }): { $crolls } · { $opponent } (1–{ $b }): { $orolls }
-duel-round-no-rolls = нет
+duel-round-rolls = 🎲 1–{ $sides } · { $challenger } : { $opponent }
+# One side's successes: their count, then each die (bold: it counts for this side).
+duel-round-side = { $name } { $count } ({ $rolls })
+duel-round-side-none = { $name } 0
 duel-round-score = Счёт { $wins }:{ $losses } — раунд { $gender ->
         [f] выиграла
        *[m] выиграл

@@ -7,8 +7,10 @@ import pytest
 from tortoise.timezone import now
 
 from bot.db.models import Encounter, Game, GameSystem, Timer
+from bot.i18n import Translator
 from bot.services import duels, games
 from bot.services.characters import DuelBuild, create_character
+from bot.views.duel import side_rolls
 from rules.gender import Gender
 from tests.bot.conftest import Harness
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
@@ -60,7 +62,7 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     assert accepted.body == "🤝 Вызов принят: Аня Ветер → Бронн. Бой начинается!"
     assert first[:7] == [
         "⚔️ Раунд 1, навык «пеший»: Аня Ветер (9) — Бронн (8).",
-        "🎲 1–17 · Аня Ветер (9–17): 15 11 10 · Бронн (1–8): 1 3",
+        "🎲 1–17 · Аня Ветер 3 (15, 11, 10) : Бронн 2 (1, 3)",
         "Счёт 3:2 — раунд выиграла Аня Ветер.",
         "Ловкость: Бронн, 20\u00a0%; d100: 5 56 92 → уклонений: 1 из 3.",
         "Урон: Бронн −18 (2 × 9).",
@@ -72,6 +74,7 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     gm.game_dice.add(17, 1, 2, 3, 10, 11).add(100, 10, 20, 30)
     await _both_go_on(gm, group, [anya, bronn], 1)
     second = await _round(gm, group, 2)
+    assert second[1] == "🎲 1–17 · Аня Ветер 2 (10, 11) : Бронн 3 (1, 2, 3)"
     assert "Счёт 3:2 — раунд выиграл Бронн." in second
     assert "Ловкость: Аня Ветер, 50\u00a0%; d100: 10 20 30 → уклонений: 3 из 3." in second
     assert "Урона нет: Аня Ветер увернулась от всех ударов." in second
@@ -80,6 +83,7 @@ async def test_a_woman_against_a_man_in_nominative_russian(gm: Harness) -> None:
     gm.game_dice.add(17, 1, 2, 3, 4, 9).add(100, 90, 90, 90, 90)
     await _both_go_on(gm, group, [anya, bronn], 2)
     third = await _round(gm, group, 3)
+    assert third[1] == "🎲 1–17 · Аня Ветер 1 (9) : Бронн 4 (1, 2, 3, 4)"
     assert third[2:] == [
         "Счёт 4:1 — раунд выиграл Бронн.",
         "Ловкость: Аня Ветер, 50\u00a0%; d100: 90 90 90 90 → уклонений: 0 из 4.",
@@ -134,14 +138,16 @@ async def test_when_neither_answers_the_round_winner_wins_and_the_end_says_why(
 
 async def test_a_duel_round_fits_ten_lines_with_its_dice_marked(gm: Harness) -> None:
     """The whole round message (dice, a blank line, the question or who has chosen, the clock)
-    stays within 10 lines; the round winner's rolls and the loser's dodges are bold."""
+    stays within 10 lines; every die of both sides and the loser's dodges are bold."""
     anya, bronn, group, _ = await _table(gm)
     challenge = await _challenge(gm, anya, group)
     gm.game_dice.add(17, 1, 15, 11, 3, 10).add(100, 5, 56, 92)
     await gm.emu.press_button(bronn, challenge, "Принять")
     live = await gm.emu.wait_for_message(group, lambda m: "Раунд 1," in m.body)
     assert len(live.body.split("\n")) <= 10, live.body
-    assert "Аня Ветер (9–17): <b>15</b> <b>11</b> <b>10</b> · Бронн (1–8): 1 3" in live.html
+    assert (
+        "Аня Ветер 3 (<b>15</b>, <b>11</b>, <b>10</b>) : Бронн 2 (<b>1</b>, <b>3</b>)"
+    ) in live.html
     assert "d100: <b>5</b> 56 92 → уклонений: 1 из 3." in live.html
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(anya, live, "Продолжить"))
     chosen = "✅ Аня Ветер выбирает «Продолжить». Ждём ответа: Бронн."
@@ -152,3 +158,10 @@ async def test_a_duel_round_fits_ten_lines_with_its_dice_marked(gm: Harness) -> 
     lines = live.body.split("\n")
     assert len(lines) <= 10, live.body
     assert chosen in lines and "Продолжаете?" not in live.body
+
+
+def test_a_side_without_successes_shows_its_zero_alone() -> None:
+    """Every die is shown on the side it counts for; a side with none has no empty brackets."""
+    l10n = Translator("ru").for_locale("ru")
+    assert side_rolls(l10n, "Бронн", []) == "Бронн 0"
+    assert side_rolls(l10n, "Бронн", [1, 3]) == "Бронн 2 (<b>1</b>, <b>3</b>)"

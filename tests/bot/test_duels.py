@@ -56,8 +56,10 @@ async def test_seed_example_through_the_bot(gm: Harness) -> None:
     await gm.emu.press_button(bronn, challenge, "Принять")
     result = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
     text = result.body
-    assert "🎲 1–17 · Сандор (9–17): 15 11 10 · Бронн (1–8): 1 3" in text
-    assert "Сандор (9–17): <b>15</b> <b>11</b> <b>10</b> · Бронн (1–8): 1 3" in result.html
+    assert "🎲 1–17 · Сандор 3 (15, 11, 10) : Бронн 2 (1, 3)" in text
+    assert (
+        "Сандор 3 (<b>15</b>, <b>11</b>, <b>10</b>) : Бронн 2 (<b>1</b>, <b>3</b>)"
+    ) in result.html
     assert "Счёт 3:2 — раунд выиграл Сандор." in text
     assert "Ловкость: Бронн, 20\u00a0%; d100: <b>5</b> 56 92 → уклонений: 1 из 3." in result.html
     assert "Урон: Бронн −18 (2 × 9)." in text
@@ -306,7 +308,7 @@ async def test_a_choice_shows_under_the_dice_and_a_timeout_takes_the_buttons_off
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
     first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
-    dice = "🎲 1–17 · Сандор (9–17): 15 11 10 · Бронн (1–8): 1 3"
+    dice = "🎲 1–17 · Сандор 3 (15, 11, 10) : Бронн 2 (1, 3)"
     await gm.emu.wait_for_callback_answer(await gm.emu.press_button(sandor, first, "Продолжить"))
     chosen = "✅ Сандор выбирает «Продолжить». Ждём ответа: Бронн."
     await edited_until(gm.emu, first, lambda: chosen in first.body)

@@ -23,6 +23,18 @@ OVERRIDES: dict[tuple[str, str], object] = {
     ("donate-group-results", "second"): PERSON,
     ("creation-duel-skills-prompt", "default"): 5,
     ("duel-round-damage", "skill"): 9,
+    ("duel-round-rolls", "challenger"): (
+        "Аня Ветер 3 (<b>15</b>, <b>11</b>, <b>10</b>)",
+        "Anya Veter 3 (<b>15</b>, <b>11</b>, <b>10</b>)",
+    ),
+    ("duel-round-rolls", "opponent"): (
+        "Бронн 2 (<b>1</b>, <b>3</b>)",
+        "Bronn 2 (<b>1</b>, <b>3</b>)",
+    ),
+    ("duel-round-side", "rolls"): (
+        "<b>15</b>, <b>11</b>, <b>10</b>",
+        "<b>15</b>, <b>11</b>, <b>10</b>",
+    ),
     ("odds-usage", "skill"): 100,
     ("odds-usage-duel", "skill"): 100,
     ("edit-limit-health", "health"): 7,
@@ -139,8 +151,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "dice": ("3, 7, 10, 1", "3, 7, 10, 1"),
     "existing": ("Аня Ветер", "Anya Veter"),
     "dodges": ("<b>14</b> 57", "<b>14</b> 57"),
-    "crolls": ("<b>15</b> <b>11</b> <b>10</b>", "<b>15</b> <b>11</b> <b>10</b>"),
-    "orolls": ("1 3", "1 3"),
     "result": ("2", "2"),
     "outcome": ("урон <b>2</b>", "damage <b>2</b>"),
     "chosen": ("ход сделали: 2 из 3", "moves made: 2 of 3"),
