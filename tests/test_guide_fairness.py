@@ -1,5 +1,6 @@
-"""The players' guides give the exact dice formula as code a player can run: it must agree with
-the engine's own draw (rules/dice.py), or the guide teaches players to distrust honest dice."""
+"""docs/verification.md gives the exact dice formula as code a player can run: it must agree with
+the engine's own draw (rules/dice.py), or it teaches players to distrust honest dice. The
+players' guides keep no code: they link to it."""
 
 from __future__ import annotations
 
@@ -15,8 +16,14 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 @pytest.mark.parametrize("guide", ["players-guide.ru.md", "players-guide.en.md"])
-def test_the_guides_formula_draws_what_the_bot_draws(guide: str) -> None:
+def test_the_guides_link_to_the_verification_and_keep_no_code(guide: str) -> None:
     text = (DOCS / guide).read_text(encoding="utf-8")
+    assert "](verification.md)" in text
+    assert "```python" not in text and "hmac" not in text.lower()
+
+
+def test_the_verifications_formula_draws_what_the_bot_draws() -> None:
+    text = (DOCS / "verification.md").read_text(encoding="utf-8")
     [code] = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     scope: dict[str, object] = {}
     exec(code, scope)  # the guide's own snippet, as a player would paste it
