@@ -55,7 +55,9 @@ class Code(StrEnum):
     NOT_EMPTY = auto()  # item: a worn jacket or backpack must be emptied before it goes
     UNKNOWN_HALL = auto()  # hall
     NOT_CONNECTED = auto()  # from_hall, to_hall: no portal between them (or the same hall)
-    OTHER_HALL = auto()  # character, other: not in the same hall
+    # character, other: not alive in the same hall. Elsewhere, dead or no such character are
+    # told apart nowhere: which hall someone is in is sold by donations (rulebook: pool)
+    NOT_HERE = auto()
     SELF_TARGET = auto()  # character
     NOT_ASLEEP = auto()  # character
     STEAL_FROM_SLEEPER = auto()  # sleeper, place: only a sword in a hand can be snatched

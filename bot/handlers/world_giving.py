@@ -74,7 +74,7 @@ def _why(error: object) -> str:
         return "other"
     if error.code is Code.NO_ROOM_FOR_GIFT:
         return "no_room"
-    if error.code is Code.OTHER_HALL:
+    if error.code is Code.NOT_HERE:
         return "other_hall"
     if error.details.get("reason") == GiveProblem.RECEIVER_FIGHTING:
         return "fighting"

@@ -57,8 +57,6 @@ class Refusal(StrEnum):
     BATTLE_START = auto()
     # pool fights
     FIGHT_SELF = auto()
-    FIGHT_OTHER_HALL = auto()  # name
-    FIGHT_TARGET_GONE = auto()  # name
     FIGHT_ASLEEP = auto()
     FIGHT_BUSY = auto()  # name
     FIGHT_NOT_IN = auto()

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.db.models import Character, CharacterStatus, Game
-from bot.services.characters import character_by_number, living_character
+from bot.db.models import Character, Game
+from bot.services.characters import living_character
 from bot.services.errors import Refusal, ServiceError
 from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from bot.services.world import load_world
-from rules.errors import Code
+from rules.errors import Code, RuleError
 from rules.gender import Gender
 from rules.pool.fight_setup import can_fight
 from rules.pool.model import PoolCharacter
@@ -52,19 +52,18 @@ async def checked(game: Game, user_id: int, target_number: int) -> Sizing:
     mine = await living_character(game, user_id)
     if mine is None:
         raise ServiceError(Refusal.NO_OWN_CHARACTER)
-    target = await character_by_number(game, target_number)
-    if target.id == mine.id:
+    if target_number == mine.number:
         raise ServiceError(Refusal.FIGHT_SELF)
-    if target.status != CharacterStatus.ACTIVE:
-        raise ServiceError(Refusal.FIGHT_TARGET_GONE, name=target.name)
     world, rows = await load_world(game)
-    me, them = world.character(mine.number), world.character(target.number)
+    me = world.character(mine.number)
     if me.asleep:
         raise ServiceError(Refusal.FIGHT_ASLEEP)
     if me.health <= 0:  # their own secret: the reply goes to them alone
         raise ServiceError(Code.CANNOT_ACT, reason="at_zero")
-    if me.hall != them.hall:
-        raise ServiceError(Refusal.FIGHT_OTHER_HALL, name=them.name)
+    try:  # elsewhere, dead or nobody: one refusal, as a hall is a secret
+        them = world.beside(me, target_number)
+    except RuleError as error:
+        raise ServiceError.of(error) from None
     busy = await busy_numbers(game)
     if me.number in busy:
         raise ServiceError(Refusal.FIGHT_BUSY, name=me.name)

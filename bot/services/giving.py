@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from tortoise.expressions import F
 
-from bot.db.models import Character, CharacterStatus, Encounter, Game
+from bot.db.models import Character, Encounter, Game
 from bot.services.codec import dump, load
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_store import busy_numbers
@@ -24,7 +24,7 @@ from bot.services.world_play import Actor, peek
 from rules.errors import Code, RuleError
 from rules.pool import giving
 from rules.pool.build import Appearance, appearance
-from rules.pool.giving import GiveProblem, Handed
+from rules.pool.giving import Handed
 from rules.pool.model import Item
 from rules.pool.offers import GiftOffer
 from rules.pool.places import Place
@@ -81,15 +81,6 @@ async def receivers(actor: Actor) -> tuple[Receiver, ...]:
     return tuple(sorted(found, key=lambda r: (not r.at_zero, r.number)))
 
 
-async def _gone_receiver(game: Game, giver: int, receiver: int) -> ServiceError:
-    """A receiver missing from the world: dead (or kicked), or no such character at all."""
-    if await Character.exists(game_id=game.id, number=receiver, status=CharacterStatus.DEAD):
-        return ServiceError(
-            Code.CANNOT_GIVE, giver=giver, receiver=receiver, reason=GiveProblem.RECEIVER_DEAD
-        )
-    return ServiceError(Code.UNKNOWN_CHARACTER, number=receiver)
-
-
 async def give(
     actor: Actor, receiver: int, item: Item, source: Place, count: int, runtime: Runtime
 ) -> Gift:
@@ -98,8 +89,8 @@ async def give(
     fighting = frozenset(await busy_numbers(actor.game))
     async with runtime.locks.game(actor.game.id) as game:
         world, rows = await load_world(game)
-        if receiver not in rows and receiver != actor.number:
-            raise await _gone_receiver(game, actor.number, receiver)
+        if receiver not in rows and receiver != actor.number:  # dead, kicked or nobody
+            raise ServiceError(Code.NOT_HERE, character=actor.number, other=receiver)
         try:
             after, done = giving.give(
                 world, actor.number, receiver, item, source, count, fighting=fighting

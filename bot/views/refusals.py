@@ -39,7 +39,7 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Code.NOT_CONNECTED: Says(
         "world-error-not-connected", {"here": "from_hall", "there": "to_hall"}
     ),
-    Code.OTHER_HALL: Says("world-error-other-hall", {"number": "other"}),
+    Code.NOT_HERE: "world-error-not-here",
     Code.SELF_TARGET: "world-error-self",
     Code.NOT_ASLEEP: Says("world-error-not-asleep", {"number": "character"}),
     Code.STEAL_FROM_SLEEPER: "world-error-steal",
@@ -89,8 +89,6 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.BATTLE_SIDES: "error-battle-sides",
     Refusal.BATTLE_START: "error-battle-start",
     Refusal.FIGHT_SELF: "error-fight-self",
-    Refusal.FIGHT_OTHER_HALL: "error-fight-other-hall",
-    Refusal.FIGHT_TARGET_GONE: "error-fight-target-gone",
     Refusal.FIGHT_ASLEEP: "error-fight-asleep",
     Refusal.FIGHT_BUSY: "error-fight-busy",
     Refusal.FIGHT_NOT_IN: "error-fight-not-in",
@@ -135,12 +133,11 @@ REFUSALS: dict[Code | Refusal, str | Says] = {
     Refusal.EDIT_ONE: "edit-error-one",
 }
 GENERIC = "error-refused"
-# Refusals that would tell the group a secret the seed sells for a coin (a character's hall,
-# their health): in a group they are answered in private (:func:`bot.handlers.replies.refuse`).
-# A second theft in a cycle would tell the group about the first one.
-SECRET: frozenset[Code | Refusal] = frozenset(
-    {Refusal.FIGHT_OTHER_HALL, Code.OTHER_HALL, Code.THEFT_DONE}
-)
+# Refusals that would tell the group a secret: in a group they are answered in private
+# (:func:`bot.handlers.replies.refuse`). A second theft in a cycle would tell the group about
+# the first one. (A character who is not here is refused in one neutral wording, whether they
+# are in another hall, dead or nobody, so that refusal tells nothing and is said in place.)
+SECRET: frozenset[Code | Refusal] = frozenset({Code.THEFT_DONE})
 
 
 def is_secret(error: ServiceError) -> bool:

@@ -25,7 +25,6 @@ gift-pressed-failed = It did not work: the message says why.
 gift-pressed-expired = The offer is gone: the cycle is over.
 world-error-cannot-give = { $reason ->
         [giver_fighting] You are in a fight: items can be given only outside a fight.
-        [receiver_dead] Nothing can be given to the dead.
         [receiver_asleep] That character is asleep and cannot take it: nothing can be put into a sleeper's things (pills at 0 can, straight into the mouth).
        *[receiver_fighting] That character is in a fight: nobody takes things in a fight (at 0 they can be given pills, straight into the mouth).
     }

@@ -104,8 +104,6 @@ pool-fight-stopped = 🛑 The GM stopped fight #{ $id }. { $count ->
 }
 
 error-fight-self = You cannot attack yourself.
-error-fight-other-hall = You can only attack someone in your hall, and { $name } is not here. Who is near — /look.
-error-fight-target-gone = { $name } is out of the game.
 error-fight-asleep = You are asleep: nobody fights in their sleep.
 error-fight-busy = { $name } is already in a fight. Wait until it ends.
 error-fight-not-in = This button is for the fighters, and your character is not in this fight.

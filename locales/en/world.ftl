@@ -217,7 +217,7 @@ world-error-not-empty = Empty the { $item ->
     } first.
 world-error-unknown-hall = There is no hall { $hall } in the game.
 world-error-not-connected = No portal leads from hall { $here } to hall { $there }.
-world-error-other-hall = Character no. { $number } is not in your hall.
+world-error-not-here = That won't work: this character is not here or cannot be reached. Who is near — /look.
 world-error-self = Not on yourself.
 world-error-not-asleep = Character no. { $number } is not asleep.
 world-error-steal = Nothing can be stolen from a sleeper. You can only snatch the sword from their hand (/snatch N), which wakes them.

@@ -110,8 +110,6 @@ pool-fight-stopped = 🛑 Бой №{ $id } остановлен мастеро�
 }
 
 error-fight-self = Напасть на самого себя нельзя.
-error-fight-other-hall = Напасть можно только на того, кто в одном зале с вами, а { $name } не здесь. Кто рядом — /look.
-error-fight-target-gone = { $name } больше не в игре.
 error-fight-asleep = Вы спите: во сне не сражаются.
 error-fight-busy = { $name } уже в бою. Дождитесь, пока бой закончится.
 error-fight-not-in = Это кнопка участников боя, а вашего персонажа в нём нет.

@@ -241,7 +241,7 @@ world-error-not-empty = Сначала освободите { $item ->
     }.
 world-error-unknown-hall = Зала { $hall } в игре нет.
 world-error-not-connected = Из зала { $here } портал в зал { $there } не ведёт.
-world-error-other-hall = Персонаж №{ $number } не в вашем зале.
+world-error-not-here = Не получится: этого персонажа здесь нет или он недоступен. Кто рядом — /look.
 world-error-self = С самим собой так нельзя.
 world-error-not-asleep = Персонаж №{ $number } не спит.
 world-error-steal = Со спящего ничего нельзя украсть. Можно только вырвать меч из его руки (/snatch N), и он проснётся.

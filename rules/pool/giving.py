@@ -32,7 +32,6 @@ class GiveProblem(StrEnum):
     """Why a giving is refused (besides the carrying rules' own refusals)."""
 
     GIVER_FIGHTING = "giver_fighting"
-    RECEIVER_DEAD = "receiver_dead"
     RECEIVER_ASLEEP = "receiver_asleep"
     RECEIVER_FIGHTING = "receiver_fighting"
 
@@ -61,14 +60,11 @@ def _pair(
     """The giver and the receiver, both checked for a giving now (consent aside)."""
     if giver == receiver:
         raise RuleError(Code.SELF_TARGET, character=giver)
-    doer, taker = world.character(giver), world.character(receiver)
+    doer = world.character(giver)
     require_able(doer)
     if giver in fighting:
         raise _refuse(giver, receiver, GiveProblem.GIVER_FIGHTING)
-    if not taker.alive:
-        raise _refuse(giver, receiver, GiveProblem.RECEIVER_DEAD)
-    if doer.hall != taker.hall:
-        raise RuleError(Code.OTHER_HALL, character=giver, other=receiver)
+    taker = world.beside(doer, receiver)
     if taker.health > 0 and taker.asleep:
         raise _refuse(giver, receiver, GiveProblem.RECEIVER_ASLEEP)
     if taker.health > 0 and receiver in fighting:
@@ -139,7 +135,8 @@ def give(
 ) -> tuple[World, Handed | GiftOffer]:
     """Give at once to a receiver at 0; else check everything as if it were accepted now and
     return the offer to put to the receiver (the world does not change until they accept)."""
-    if world.character(receiver).health <= 0:
+    taker = next((c for c in world.characters if c.number == receiver), None)  # None: refused
+    if taker is not None and taker.health <= 0:
         return hand_over(world, giver, receiver, item, source, count, fighting=fighting)
     hand_over(world, giver, receiver, item, source, count, fighting=fighting)  # checks only
     return world, GiftOffer(world.cycle, giver, receiver, item, source, count)

@@ -22,15 +22,14 @@ from rules.pool.world_events import Spilled
 
 
 def _pair(world: World, actor: int, sleeper: int) -> tuple[PoolCharacter, PoolCharacter]:
-    """The acting character (able, not the sleeper, in the same hall) and the sleeper."""
+    """The acting character (able, not the sleeper) and the sleeper (asleep, beside them)."""
     if actor == sleeper:
         raise RuleError(Code.SELF_TARGET, character=actor)
-    doer, target = world.character(actor), world.character(sleeper)
+    doer = world.character(actor)
     require_able(doer)
-    if not target.alive or not target.asleep:
+    target = world.beside(doer, sleeper)
+    if not target.asleep:
         raise RuleError(Code.NOT_ASLEEP, character=sleeper)
-    if doer.hall != target.hall:
-        raise RuleError(Code.OTHER_HALL, character=actor, other=sleeper)
     return doer, target
 
 

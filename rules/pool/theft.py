@@ -83,11 +83,7 @@ def check_theft(
         raise RuleError(Code.SELF_TARGET, character=thief)
     doer = world.character(thief)
     require_able(doer)
-    target = world.character(victim)
-    if not target.alive:
-        raise RuleError(Code.UNKNOWN_CHARACTER, number=victim)
-    if doer.hall != target.hall:
-        raise RuleError(Code.OTHER_HALL, character=thief, other=victim)
+    target = world.beside(doer, victim)
     if target.asleep:
         raise RuleError(Code.STEAL_FROM_SLEEPER, sleeper=victim, place=Place.BACKPACK)
     for number in (thief, victim):

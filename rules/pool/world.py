@@ -65,6 +65,14 @@ class World:
                 return character
         raise RuleError(Code.UNKNOWN_CHARACTER, number=number)
 
+    def beside(self, doer: PoolCharacter, number: int) -> PoolCharacter:
+        """Character ``number`` if alive in ``doer``'s hall; else ``NOT_HERE``, the same refusal
+        whether they are elsewhere, dead or nobody (a hall is a secret donations sell)."""
+        other = next((c for c in self.characters if c.number == number), None)
+        if other is None or not other.alive or other.hall != doer.hall:
+            raise RuleError(Code.NOT_HERE, character=doer.number, other=number)
+        return other
+
     def floor(self, hall: int) -> HallFloor:
         """The floor of ``hall`` (``UNKNOWN_HALL`` if there is no such hall)."""
         self.check_hall(hall)

@@ -105,17 +105,20 @@ async def test_bad_fight_commands_get_clear_answers(gm: Harness) -> None:
         (1, "/fight", "Напасть: /fight N"),
         (1, "/fight два", "Напасть: /fight N"),
         (1, "/fight 1", "самого себя"),
-        (1, "/fight 9", "Персонажа с номером 9 нет"),
-        (1, "/fight 4", "Гоша больше не в игре"),
         (1, "/fight 5", "Дана сейчас не может сражаться"),  # not why: her health is a secret
     ]
     for number, text, expected in cases:
         reply = await challenge(table, number, text)
         assert expected in reply.body, (text, reply.body)
-    # A refusal telling a secret (another's hall, one's own health at 0) goes to the sender in
-    # private; the group reads the same words whichever secret it was.
+    # Another hall, dead, nobody: one answer, said in place (a hall is sold by donations).
+    neutral = "Не получится: этого персонажа здесь нет или он недоступен. Кто рядом — /look."
+    for text in ("/fight 3", "/fight 4", "/fight 9"):
+        assert (await challenge(table, 1, text)).body == neutral, text
+    await change(table, 3, asleep=True)  # asleep elsewhere: still not a word of it
+    assert (await challenge(table, 1, "/fight 3")).body == neutral
+    await change(table, 3, asleep=False)
+    # A refusal telling a secret (one's own health at 0) goes to the sender in private.
     secrets = [
-        (1, "/fight 3", "Напасть можно только на того, кто в одном зале с вами, а Вера не здесь."),
         (5, "/fight 1", "Здоровье 0: можно только проглотить таблетки из левого кармана куртки."),
     ]
     for number, text, private in secrets:
@@ -147,7 +150,7 @@ async def test_players_offers_a_challenge_button_for_every_living_character(gm: 
     assert roster.button_texts == ["\u2694 1. Арья", "\u2694 2. Бран", "\u2694 3. Вера"]
     # Refusals change nothing: oneself, another hall, a bystander without a character.
     assert "самого себя" in await press(table, 1, roster, "\u2694 1. Арья")
-    assert "Вера не здесь" in await press(table, 1, roster, "\u2694 3. Вера")  # an alert
+    assert "этого персонажа здесь нет" in await press(table, 1, roster, "\u2694 3. Вера")
     assert "нет живого персонажа" in await press(table, table.stranger, roster, "\u2694 2. Бран")
     await gm.emu.expect_no_message(table.private(1), timeout=0.3)
     # A tap alone only asks, in the presser's private chat.
@@ -192,7 +195,7 @@ async def test_the_checks_run_again_when_the_attack_is_confirmed(gm: Harness) ->
     await press(table, 1, roster, "\u2694 2. Бран")
     question = await gm.emu.wait_for_message(table.private(1))
     await change(table, 2, hall=2)  # Бран left the hall meanwhile
-    assert "а Бран не здесь" in await press(table, 1, question, "Да")
+    assert "этого персонажа здесь нет" in await press(table, 1, question, "Да")
     await change(table, 2, hall=1)
     await gm.emu.send_text(table.admin, table.group, "/pause обед")
     await gm.emu.wait_for_message(table.group, lambda m: "пауз" in m.body.lower())

@@ -152,7 +152,12 @@ async def test_bad_givings_are_refused_and_change_nothing(gm: Harness) -> None:
     forged = str(data).replace(":2", ":3")  # Вера, in hall 2
     query = await gm.emu.press_button(anya, window, data=forged, forged=True)
     await gm.emu.wait_for_callback_answer(query)
-    assert "не в вашем зале" in window.body
+    assert "этого персонажа здесь нет или он недоступен" in window.body
+    elsewhere = window.body
+    nobody = str(data).replace(":2", ":9")  # no such character: the same words (a hall is sold)
+    query = await gm.emu.press_button(anya, window, data=nobody, forged=True)
+    await gm.emu.wait_for_callback_answer(query)
+    assert window.body == elsewhere
     forged = str(data).replace(":2", ":1")  # herself
     query = await gm.emu.press_button(anya, window, data=forged, forged=True)
     await gm.emu.wait_for_callback_answer(query)

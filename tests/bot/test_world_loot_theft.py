@@ -83,10 +83,12 @@ async def test_theft_bad_input_is_refused_politely(gm: Harness) -> None:
     assert "/steal N" in (await table.say(anya, "/steal 2 монеты")).body
     private = table.private(anya)
     assert "С самим собой" in (await table.say(anya, "/steal 1", private)).body
-    assert "Персонажа с номером 9 нет" in (await table.say(anya, "/steal 9", private)).body
+    neutral = "Не получится: этого персонажа здесь нет или он недоступен. Кто рядом — /look."
+    assert (await table.say(anya, "/steal 9", private)).body == neutral
     await table.say(borya, "/sleep")
     asleep = (await table.say(anya, "/steal 2", private)).body
     assert "Со спящего ничего нельзя украсть" in asleep and "/snatch N" in asleep
     await table.edit(3, hall=2)
-    assert "№3 не в вашем зале" in (await table.say(anya, "/steal 3", private)).body
+    assert (await table.say(anya, "/steal 3", private)).body == neutral  # a hall: sold
+    assert (await table.say(anya, "/steal 3")).body == neutral  # and nothing hidden in a group
     assert (await table.character(1)).theft_cycle is None  # none of it counted as an attempt

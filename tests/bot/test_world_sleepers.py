@@ -37,13 +37,15 @@ async def test_sleeper_commands_need_the_same_hall(gm: Harness) -> None:
     anya, borya = table.players
     await table.say(anya, "/sleep")
     await table.edit(2, hall=2)
-    for command in ("/wake 1", "/guard 1"):  # where №1 is not: told in private, not the group
-        assert (await table.say(borya, command)).body.startswith("🔒 Ответ — в личном чате")
-        told = await gm.emu.wait_for_message(table.private(borya))
-        assert "№1 не в вашем зале" in told.body
-    assert "Персонажа с номером 7 нет" in (await table.say(borya, "/wake 7")).body
+    # Asleep elsewhere, nobody, dead: one answer, as a hall is sold by donations.
+    neutral = "Не получится: этого персонажа здесь нет или он недоступен. Кто рядом — /look."
+    for command in ("/wake 1", "/guard 1", "/snatch 1", "/wake 7", "/guard 7"):
+        assert (await table.say(borya, command)).body == neutral, command
     assert "/wake N" in (await table.say(borya, "/wake Аня")).body
     assert "С самим собой" in (await table.say(anya, "/guard 1", table.private(anya))).body
+    await table.edit(2, hall=1)
+    await table.edit(1, alive=False)  # dead in this very hall: not "№1 не спит" either
+    assert (await table.say(borya, "/wake 1")).body == neutral
 
 
 async def test_a_sleeper_who_asked_to_move_wakes_and_goes_through(gm: Harness) -> None:

@@ -117,7 +117,7 @@ def test_ruling_acceptance_checks_everything_again() -> None:
     emptied = update_character(world, 1, lambda c: replace(c, inventory=Inventory()))
     with refused(Code.NOT_THERE):
         accept(emptied, offer)
-    with refused(Code.OTHER_HALL):
+    with refused(Code.NOT_HERE):
         accept(update_character(world, 2, lambda c: replace(c, hall=2)), offer)
     with refused(Code.CANNOT_GIVE):
         accept(update_character(world, 2, lambda c: replace(c, asleep=True)), offer)
@@ -136,19 +136,27 @@ def test_ruling_a_full_receiver_cannot_be_offered_what_they_cannot_carry() -> No
         give(world, 1, 2, Item.SWORD, Place.RIGHT_HAND, 1)
 
 
-@pytest.mark.parametrize(
-    ("receiver", "reason"),
-    [
-        (make(asleep=True), GiveProblem.RECEIVER_ASLEEP),
-        (make(alive=False), GiveProblem.RECEIVER_DEAD),
-        (make(alive=False, health=0), GiveProblem.RECEIVER_DEAD),
-    ],
-)
-def test_ruling_the_asleep_and_the_dead_cannot_receive(receiver: object, reason: str) -> None:
-    world = world_of(make(), receiver)  # type: ignore[arg-type]
+def test_ruling_the_asleep_cannot_receive() -> None:
+    world = world_of(make(), make(asleep=True))
     with refused(Code.CANNOT_GIVE) as error:
         give(world, 1, 2, Item.PILL, Place.BACKPACK, 1)
-    assert error.value.details["reason"] == reason
+    assert error.value.details["reason"] == GiveProblem.RECEIVER_ASLEEP
+
+
+@pytest.mark.parametrize(
+    "world",
+    [
+        world_of(make(), make(alive=False)),
+        world_of(make(), make(alive=False, health=0)),
+        world_of(make(), make(hall=2), halls=2),
+        world_of(make()),
+    ],
+)
+def test_ruling_the_dead_elsewhere_and_nobody_are_refused_alike(world: World) -> None:
+    """Which hall someone is in is a secret donations sell: one refusal for all of them."""
+    with refused(Code.NOT_HERE) as error:
+        give(world, 1, 2, Item.PILL, Place.BACKPACK, 1)
+    assert error.value.details == {"character": 1, "other": 2}
 
 
 def test_ruling_a_sleeper_at_zero_swallows_pills_but_takes_nothing_else() -> None:
@@ -171,7 +179,7 @@ def test_ruling_self_other_hall_and_what_the_giver_lacks_are_refused() -> None:
     world = world_of(make(), make(hall=2), make(), halls=2)
     with refused(Code.SELF_TARGET):
         give(world, 1, 1, Item.PILL, Place.BACKPACK, 1)
-    with refused(Code.OTHER_HALL):
+    with refused(Code.NOT_HERE):
         give(world, 1, 2, Item.PILL, Place.BACKPACK, 1)
     with refused(Code.NOT_THERE):
         give(world, 1, 3, Item.PILL, Place.BACKPACK, 6)

@@ -71,12 +71,22 @@ def test_ruling_anyone_may_wake_a_sleeper() -> None:
 
 def test_waker_must_be_another_awake_character_in_the_same_hall() -> None:
     world = world_of(make(asleep=True), make(hall=2), make(asleep=True), halls=2)
-    with refused(Code.OTHER_HALL):
+    with refused(Code.NOT_HERE):
         wake_up(world, 1, waker=2)
     with refused(Code.CANNOT_ACT):
         wake_up(world, 1, waker=3)
     with refused(Code.SELF_TARGET):
         wake_up(world, 1, waker=1)
+
+
+def test_a_sleeper_elsewhere_dead_or_nobody_is_refused_alike() -> None:
+    """Not "not asleep" for the dead, nor a word of another hall: a hall is a secret."""
+    world = world_of(make(asleep=True, hall=2), make(asleep=True, alive=False), make(), halls=2)
+    for sleeper in (1, 2, 7):
+        with refused(Code.NOT_HERE):
+            wake_up(world, sleeper, waker=3)
+        with refused(Code.NOT_HERE):
+            guard(world, 3, sleeper)
 
 
 def test_ruling_sleeper_nobody_guards_is_killed_without_rolls() -> None:
@@ -122,7 +132,7 @@ def test_ruling_guarding_happens_within_one_hall() -> None:
     world = world_of(make(), make(), make(asleep=True, hall=2), halls=2)
     with refused(Code.NOT_ASLEEP):
         guard(world, 2, 1)
-    with refused(Code.OTHER_HALL):
+    with refused(Code.NOT_HERE):
         guard(world, 2, 3)
 
 

@@ -133,11 +133,12 @@ def test_ruling_one_attempt_per_cycle_the_tick_allows_the_next() -> None:
     ("world", "thief", "victim", "code"),
     [
         (pair(), 1, 1, Code.SELF_TARGET),
-        (world_of(make(), make(hall=2), halls=2), 1, 2, Code.OTHER_HALL),
+        (world_of(make(), make(hall=2), halls=2), 1, 2, Code.NOT_HERE),
         (pair(asleep=True), 1, 2, Code.STEAL_FROM_SLEEPER),
         (world_of(make(asleep=True), make()), 1, 2, Code.CANNOT_ACT),
         (world_of(make(health=0), make()), 1, 2, Code.CANNOT_ACT),
-        (pair(), 1, 7, Code.UNKNOWN_CHARACTER),
+        (pair(), 1, 7, Code.NOT_HERE),
+        (world_of(make(), make(alive=False)), 1, 2, Code.NOT_HERE),
     ],
 )
 def test_ruling_theft_refusals_change_nothing(
