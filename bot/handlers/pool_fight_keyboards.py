@@ -9,11 +9,10 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.callbacks import FightAction, PlayersFightCallback, PoolFightCallback, PoolTargetCallback
 from bot.i18n import L10n
 from bot.services.fight_flow import Options, expected
-from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, FightView
-from rules.pool.fight_round import left_pocket_pills
+from bot.services.fight_store import ALL_PILLS, CHOOSING, FIGHTING, JOINING, FightView
 from rules.pool.fight_setup import current_chooser
 
-PILLS_PER_ROW = 5
+PILL_COUNTS = (1, 2, 3, ALL_PILLS)
 CHALLENGES_PER_ROW = 3
 MAX_CHALLENGES = 99  # Telegram allows 100 buttons in one keyboard
 
@@ -62,12 +61,12 @@ def _round_rows(l10n: L10n, view: FightView) -> list[list[InlineKeyboardButton]]
     if any(c.fallen and c.health > 0 for c in acting):
         first.append(_button(l10n, "pool-fight-button-stand", view, FightAction.STAND, round=rnd))
     rows = [first]
-    most = max((left_pocket_pills(c) for c in acting), default=0)
-    pills = [
-        _button(l10n, "pool-fight-button-pills", view, FightAction.PILLS, round=rnd, count=n)
-        for n in range(1, most + 1)
-    ]
-    rows += [pills[i : i + PILLS_PER_ROW] for i in range(0, len(pills), PILLS_PER_ROW)]
+    rows.append(  # the same whatever anyone holds: a fighter's stock is a secret
+        [
+            _button(l10n, "pool-fight-button-pills", view, FightAction.PILLS, round=rnd, count=n)
+            for n in PILL_COUNTS
+        ]
+    )
     return rows
 
 

@@ -9,6 +9,7 @@ from bot.db.models import Game
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import cancel_timers, fighters, open_round, ready, stand_up_fallen
 from bot.services.fight_store import (
+    ALL_PILLS,
     FIGHTING,
     FINISHED,
     FightView,
@@ -23,7 +24,14 @@ from bot.services.games import rolls_kept
 from bot.services.runtime import Runtime
 from bot.services.world import save_fighters, world_part
 from rules.errors import Code, RuleError
-from rules.pool.fight_round import Action, ActionProblem, RoundResult, check_action, resolve_round
+from rules.pool.fight_round import (
+    Action,
+    ActionProblem,
+    RoundResult,
+    check_action,
+    left_pocket_pills,
+    resolve_round,
+)
 from rules.pool.fight_setup import FightState
 from rules.pool.fight_targets import able_fighters, fight_over, with_default_targets
 from rules.pool.model import Item, PoolCharacter
@@ -59,6 +67,8 @@ async def act(
         me = next(c for c in characters if c.number == fighter)
         if not state.in_fight(fighter) or not me.alive:
             raise ServiceError(Refusal.FIGHT_ACTION, problem=ActionProblem.NOT_IN_FIGHT)
+        if move == Move.PILLS and count == ALL_PILLS:  # none: refused as too many, like 1
+            count = max(left_pocket_pills(me), 1)
         pending = Pending(fighter, move, count)
         try:
             check_action(me, pending.action(), state, set(able_fighters(state, characters)))

@@ -28,6 +28,11 @@ class Move(StrEnum):
     STAND = "stand"
 
 
+# A pill press's count meaning every pill in the presser's left pocket: the buttons are a fixed
+# set, so they tell nobody's stock (a fighter's items are a secret donations sell).
+ALL_PILLS = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """An action chosen for the coming round (kept as plain data: it is stored as JSON)."""

@@ -57,12 +57,18 @@ pool-fight-button-join = Join
 pool-fight-button-start = Start
 pool-fight-button-attack = ⚔️ Attack
 pool-fight-button-stand = 🧍 Stand up
-pool-fight-button-pills = 💊 { $count }
+pool-fight-button-pills = 💊 { $count ->
+        [0] all
+       *[other] { $count }
+    }
 pool-fight-button-resend = 📩 Send my choice
 pool-fight-button-open-chat = Open the bot's chat
 
 pool-fight-acted-attack = You attack. Waiting for the others.
-pool-fight-acted-pills = You swallow pills: { $count }. Waiting for the others.
+pool-fight-acted-pills = { $count ->
+        [0] You swallow every pill in your left pocket.
+       *[other] You swallow pills: { $count }.
+    } Waiting for the others.
 pool-fight-acted-stand = You get up. Waiting for the others.
 
 pool-fight-prompt-setup = ⚔️ Fight #{ $id }: your turn to choose an opponent. If you do not choose in { $time }, it will be { $default }.

@@ -63,12 +63,18 @@ pool-fight-button-join = Вступить
 pool-fight-button-start = Начать
 pool-fight-button-attack = ⚔️ Атаковать
 pool-fight-button-stand = 🧍 Встать
-pool-fight-button-pills = 💊 { $count }
+pool-fight-button-pills = 💊 { $count ->
+        [0] все
+       *[other] { $count }
+    }
 pool-fight-button-resend = 📩 Прислать выбор
 pool-fight-button-open-chat = Открыть чат с ботом
 
 pool-fight-acted-attack = Вы атакуете. Ждём остальных.
-pool-fight-acted-pills = Вы глотаете таблетки: { $count }. Ждём остальных.
+pool-fight-acted-pills = { $count ->
+        [0] Вы глотаете все таблетки из левого кармана.
+       *[other] Вы глотаете таблетки: { $count }.
+    } Ждём остальных.
 pool-fight-acted-stand = Вы поднимаетесь на ноги. Ждём остальных.
 
 pool-fight-prompt-setup = ⚔️ Бой №{ $id }: ваш черёд выбрать соперника. Без выбора за { $time } — { $default }.

@@ -82,6 +82,10 @@ async def change(table: Table, number: int, **changes: Any) -> None:
     await Character.filter(id=row.id).update(state=dump(updated))
 
 
+# The pill buttons of every round: a fixed set, whatever anyone holds (a stock is a secret).
+PILL_BUTTONS = ["💊 1", "💊 2", "💊 3", "💊 все"]
+
+
 async def pills(table: Table, number: int, left: int, right: int = 0) -> None:
     current = await character(table, number)
     inventory = replace(

@@ -6,6 +6,7 @@ from bot.db.models import Character, RollLog
 from bot.services.fight_store import FINISHED
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
+    PILL_BUTTONS,
     change,
     character,
     fight_record,
@@ -28,7 +29,7 @@ async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
     assert "Арья: 🎲 8 + 2 = 10" in text and "Бран: 🎲 3 + 2 = 5" in text
     assert "Раунд 1" in text and "Арья ▰▰▰▰▰ 5/5 · → Бран" in text
     assert "Бран ▰▰▰▰▰ 5/5 · → Арья" in text  # one possible choice: made at once
-    assert live.button_texts == ["⚔️ Атаковать"]
+    assert live.button_texts == ["⚔️ Атаковать", *PILL_BUTTONS]
 
     # round 1: Арья hits 3 (no defense); Бран misses
     round_dice(gm, (10, 10, 10), NO_DEFENSE, MISS, (5, 5))

@@ -10,6 +10,7 @@ from bot.services.world_play import peek
 from rules.pool.model import Item, PocketContent
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
+    PILL_BUTTONS,
     challenge,
     change,
     character,
@@ -59,7 +60,7 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     assert "атака 1 2 2 (порог 8 = 6 + без меча 2) → −1" in second.body
     assert "🗡 Арья → Бран: промах · 🤕 Арья падает без оружия" in second.body
     assert "Арья ▰▰▰▰▰ 5/5 · упала · без меча" in second.body
-    assert second.button_texts == [ATTACK, "🧍 Встать"]
+    assert second.button_texts == [ATTACK, "🧍 Встать", *PILL_BUTTONS]
 
     # round 3: the fallen may only stand up; Бран's blow meets no defense
     assert "сначала нужно встать" in await press(table, 1, second, ATTACK)
@@ -73,7 +74,7 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     assert "🧍 Арья поднимается на ноги." in third.body
     after = await character(table, 1)
     assert not after.fallen and after.health == 4
-    assert third.button_texts == [ATTACK]
+    assert third.button_texts == [ATTACK, *PILL_BUTTONS]
 
 
 async def test_pills_come_from_the_left_pocket_only(gm: Harness) -> None:
@@ -83,7 +84,6 @@ async def test_pills_come_from_the_left_pocket_only(gm: Harness) -> None:
     await pills(table, 2, left=0, right=4)
     gm.game_dice.add(10, 8, 3)
     live = await start(table, 1, 2)
-    assert live.button_texts == [ATTACK, "💊 1", "💊 2"]  # the right pocket is not offered
     assert "левом кармане куртки столько таблеток нет" in await press(table, 2, live, "💊 1")
     # pills act first: Арья is at 4 (threshold 7) when Бран's attack meets her defense
     round_dice(gm, MISS, (7, 2))
@@ -96,6 +96,39 @@ async def test_pills_come_from_the_left_pocket_only(gm: Harness) -> None:
     assert arya.health == 4 and arya.inventory.left_pocket == PocketContent()
     assert arya.inventory.right_pocket == PocketContent(Item.PILL, 3)
     assert "кровотечение" not in result.body.split("Раунд 2")[1]
+
+
+async def test_pill_buttons_are_fixed_and_refuse_more_than_one_holds(gm: Harness) -> None:
+    table = await pool_table(gm)
+    await change(table, 1, health=2)
+    await change(table, 2, health=1)
+    await pills(table, 1, left=1, right=5)
+    await pills(table, 2, left=4)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    # 1, 2, 3, all: not up to Бран's 4 (nor to anyone's stock, a secret)
+    assert live.button_texts == [ATTACK, *PILL_BUTTONS]
+    refused = await press(table, 1, live, "💊 3")  # Арья holds 1 in her left pocket
+    assert refused == (
+        "В левом кармане куртки столько таблеток нет. В бою доступен только левый карман."
+    )
+    assert (await fight_state(table)).actions == ()  # nothing chosen, she may still act
+    assert (await character(table, 1)).inventory.left_pocket == PocketContent(Item.PILL, 1)
+    assert "все таблетки" in await press(table, 2, live, "💊 все")
+    assert "таблетки: 1" in await press(table, 1, live, "💊 1")
+    result = await _round(gm, live, 1)
+    assert "💊 Бран глотает таблетки (4) — здоровье 5." in result.body
+    assert "💊 Арья глотает таблетки (1) — здоровье 3." in result.body
+    assert (await character(table, 2)).inventory.left_pocket == PocketContent()
+
+
+async def test_all_with_no_pills_is_refused_and_changes_nothing(gm: Harness) -> None:
+    table = await pool_table(gm)
+    await pills(table, 1, left=0, right=3)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    assert "столько таблеток нет" in await press(table, 1, live, "💊 все")
+    assert (await fight_state(table)).actions == ()
 
 
 async def test_bleeding_and_dying_at_zero_at_the_round_end(gm: Harness) -> None:
