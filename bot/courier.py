@@ -150,16 +150,21 @@ class Courier:
                 await tasks.stop(self._poller)
             self._poller = None
         # What pacing held back for a moment (a second between two calls to a chat) still goes
-        # out; a longer wait (a 429, a full minute) is left to the next start.
+        # out, and what that delivery holds back in turn; a longer wait (a 429, a full minute)
+        # is left to the next start.
         loop = asyncio.get_running_loop()
-        for chat_id, wake in list(self._wakes.items()):
-            wake.cancel()
-            if wake.when() - loop.time() <= FLUSH_SECONDS:
-                self._flush(chat_id, max(0.0, wake.when() - loop.time()))
-        self._wakes.clear()
-        if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
-        for wake in self._wakes.values():  # set by the flush: left to the next start
+        deadline = loop.time() + STOP_SECONDS
+        while True:
+            for chat_id, wake in list(self._wakes.items()):
+                wake.cancel()
+                del self._wakes[chat_id]
+                if wake.when() - loop.time() <= FLUSH_SECONDS:
+                    self._flush(chat_id, max(0.0, wake.when() - loop.time()))
+            left = deadline - loop.time()
+            if not self._tasks or left <= 0:
+                break
+            await asyncio.wait(list(self._tasks), timeout=left)
+        for wake in self._wakes.values():
             wake.cancel()
         self._wakes.clear()
         # Unmarked rows Telegram accepted: the process that sent them ends here (a restart

@@ -20,8 +20,9 @@ HIT = "#odds-chart .odds-bars .odds-percent"  # the first: the hit chance
 
 
 def _shows(driver: WebDriver, text: str) -> bool:
+    """WebDriver reads a no-break space («54,8\u00a0%») as a plain one."""
     found = driver.find_elements(By.CSS_SELECTOR, HIT)
-    return bool(found) and found[0].text == text
+    return bool(found) and found[0].text == text.replace("\u00a0", " ")
 
 
 def wait_text(driver: WebDriver, text: str) -> None:
