@@ -60,10 +60,8 @@ def is_outage(error: BaseException) -> bool:
     for link in chain:
         if isinstance(link, _OUTAGES):
             return True
-        if isinstance(link, sqlite3.OperationalError):
-            message = str(link).lower()
-            if any(sign in message for sign in SQLITE_OUTAGES):
-                return True
+        if _sqlite_says(link, SQLITE_OUTAGES):
+            return True
         if isinstance(link, ConnectionError):  # the OS's: refused, reset, broken pipe
             return True
     return False
@@ -75,11 +73,16 @@ def refuses_writes(error: BaseException) -> bool:
     for link in _chain(error):
         if isinstance(link, _POSTGRES_WRITE_REFUSALS):
             return True
-        if isinstance(link, sqlite3.OperationalError):
-            message = str(link).lower()
-            if any(sign in message for sign in _SQLITE_WRITE_REFUSALS):
-                return True
+        if _sqlite_says(link, _SQLITE_WRITE_REFUSALS):
+            return True
     return False
+
+
+def _sqlite_says(link: BaseException, signs: tuple[str, ...]) -> bool:
+    """SQLite's OperationalError is also a bad query: only its message tells the cause."""
+    return isinstance(link, sqlite3.OperationalError) and any(
+        sign in str(link).lower() for sign in signs
+    )
 
 
 def of_the_database(error: BaseException) -> bool:

@@ -11,11 +11,10 @@ from bot.services.characters import rule_state
 from bot.services.codec import dump, load
 from bot.services.deaths import noted
 from rules.duel import Duel, DuelCharacter, Side
-from rules.duel.encounter import KIND, DuelTable, Happened
-from rules.duel.encounter import OPEN_STAGES as OPEN
+from rules.duel.encounter import DUEL, KIND, DuelTable, Happened
 from rules.gender import Gender
 
-OPEN_STAGES = tuple(stage.value for stage in OPEN)
+OPEN_STAGES = DUEL.open_stages
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +50,12 @@ class DuelSnapshot:
 
 @dataclass(frozen=True, slots=True)
 class DuelNews:
-    """A duel step's outcome, for the herald: the duel now, the game (its locale and
-    settings) and, for a timeout, the side that did not choose."""
+    """A duel step's outcome, for the herald: the duel now and the game (its locale and
+    settings)."""
 
     snap: DuelSnapshot
     game: Game
     step: Happened
-    silent: Side | None = None
 
 
 def live_key(duel_id: int) -> str:

@@ -107,7 +107,7 @@ async def move(
 
 async def _news(game: Game, record: Encounter, step: Step[DuelTable, DuelEvent]) -> DuelNews:
     [event] = step.events
-    return DuelNews(await snapshot(record), game, event.happened, event.side)
+    return DuelNews(await snapshot(record), game, event.happened)
 
 
 DUELS = Kind(
