@@ -37,8 +37,6 @@ Number = Annotated[int, _strict(0), Field(ge=0, le=ID_MAX)]
 # A Telegram user id (beyond a database id: up to 52 bits, as Telegram promises).
 USER_ID_MAX = 2**52
 UserId = Annotated[int, _strict(1, USER_ID_MAX), Field(ge=1, le=USER_ID_MAX)]
-# The same with -1 for "none" (a d20 battle's combatant index).
-NumberOrNone = Annotated[int, _strict(-1), Field(ge=-1, le=ID_MAX)]
 
 
 class NewGameCallback(CallbackData, prefix="ng"):
@@ -46,37 +44,18 @@ class NewGameCallback(CallbackData, prefix="ng"):
 
 
 class EncounterCallback(CallbackData, prefix="en"):
-    """A button of an encounter (a duel now; pool fights and d20 battles to come): its kind
-    and id, the move (the kind's own word, read by its rules), the round or step it answers
-    (an older one is stale) and the seat it acts for (0: the presser's own). The duel's
-    buttons of earlier versions (``du:``) match nothing now: they get the stale answer."""
+    """A button of an encounter (a duel or a d20 battle; pool fights to come): its kind and
+    id, the move (the kind's own word, read by its rules: a number it carries, such as a
+    side or a target's place in the turn order, ends it: ``act_p_3``), the round or step it
+    answers (an older one is stale) and the seat it acts for (0: the presser's own). Buttons
+    of earlier versions (``du:``, ``bt:``) match nothing now: they get the stale answer
+    (:mod:`bot.handlers.fallback`)."""
 
     kind: str = Field(max_length=8, pattern=r"^[a-z0-9]+$")
     id: Number
-    move: str = Field(max_length=16, pattern=r"^[a-z_]+$")
+    move: str = Field(max_length=16, pattern=r"^[a-z_]+(_[0-9]{1,3})?$")
     at: Number = 0
     seat: Number = 0
-
-
-class BattleAction(StrEnum):
-    JOIN = "j"  # side: which side to join
-    START = "s"
-    KIND = "k"  # kind: show the targets for this action
-    BACK = "b"
-    TARGET = "t"  # kind + who: attack or cast at combatant ``who``
-    PASS = "p"
-    FINISH = "f"  # kind + who: finish off the fallen combatant ``who``
-    SPARE = "x"
-
-
-class BattleCallback(CallbackData, prefix="bt"):
-    """A d20 battle button; ``step`` must match the battle's, so stale presses do nothing."""
-
-    battle_id: Number
-    action: BattleAction
-    step: Number = 0
-    kind: str = ""
-    who: NumberOrNone = -1
 
 
 class FightAction(StrEnum):

@@ -89,6 +89,10 @@ class Code(StrEnum):
     NO_NARRATION_DUE = auto()  # name: that player owes no description
     INVALID_TARGET = auto()  # name, reason: fallen, ally, self, enemy, standing or dead
     NOT_STANDING = auto()  # name: a fallen or dead combatant cannot act
+    ALREADY_ON_SIDE = auto()  # the joiner is on that side already
+    NOT_OPENER = auto()  # only the one who called the battle (or the game master) starts it
+    SIDE_EMPTY = auto()  # a side has nobody yet: the battle cannot start
+    NOTHING_TO_SKIP = auto()  # no turn and no description is awaited
     INVALID_DIE = auto()  # die: a d20 result outside 1..20
     INVALID_RACE = auto()  # text, limit: free text only for "other", not blank, within limit
     ACTION_UNAVAILABLE = auto()  # name, character_class, kind: the class lacks that action

@@ -66,12 +66,12 @@ def register_buttons(dp: Router) -> None:
     cost: no router at all on a press's way (each is a propagation more), the pool fight's
     handlers first, the most pressed."""
     pool_fight.register_buttons(dp)
+    d20.register_buttons(dp)  # the battle's menus, before the encounters' moves
     encounters.register_buttons(dp)
-    d20.register_buttons(dp)
     world_giving.register_buttons(dp)
 
 
 def register_timers(scheduler: Scheduler) -> None:
     """Every module's timer kinds, fired by the scheduler in whichever replica claims them."""
-    for module in (encounters, d20, pool_fight, reminders, world):
+    for module in (encounters, pool_fight, reminders, world):
         module.register_timers(scheduler)

@@ -1,31 +1,47 @@
-"""d20 in the group (rulebook: d20): /check, /battle and the admin's /skip; the battle's buttons,
-its narration turns and its timers are wired here too. What they owe the group is saved with
-their step (:mod:`bot.handlers.d20_publish`); only usage errors are answered here."""
+"""d20 in the group (rulebook: d20): /check, /battle and the admin's /skip, the description a
+battle waits for, and the battle's side of its buttons (its moves go the one way of every
+encounter: :mod:`bot.handlers.encounters`). What they owe the group is saved with their step
+(:mod:`bot.handlers.d20_publish`); only usage errors are answered here."""
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
-from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from bot.callbacks import BattleCallback
+from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
+from aiogram.filters import Command, CommandObject, Filter
+from aiogram.types import CallbackQuery, Message
+
+from bot.callbacks import EncounterCallback
 from bot.config import Settings
-from bot.db.models import GameSystem
-from bot.handlers import d20_live
+from bot.courier import Courier
+from bot.db.models import Encounter, Game, GameStatus, GameSystem
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.d20_buttons import press
+from bot.handlers.live import live_message
 from bot.handlers.topics import topic_of
-from bot.i18n import L10n
-from bot.scheduler import Scheduler
-from bot.services import battle_waits, battles, games
-from bot.services.battle_store import JOIN_TIMER, NARRATION_TIMER, TURN_TIMER
+from bot.i18n import Html, L10n, Translator
+from bot.services import battles, encounter_store, encounters, games
 from bot.services.characters import living_character
 from bot.services.d20_checks import roll_check
-from bot.services.errors import Refusal, ServiceError
+from bot.services.encounters import Moved
+from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.names import reads_alike, visible_text
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
+from bot.views.d20 import side_name
+from bot.views.d20_keyboards import (
+    BACK,
+    FINISH_CODE,
+    KIND_CODES,
+    MENU,
+    target_keyboard,
+    turn_keyboard,
+)
 from rules.d20 import Difficulty
+from rules.d20.encounter import KIND, BattleMove, BattleStage, Move, check_class_action
+from rules.errors import RuleError
 
 GROUP_CHATS = {"group", "supergroup"}
 DIFFICULTIES = {"1": Difficulty.DC1, "2": Difficulty.DC2, "3": Difficulty.DC3}
@@ -40,19 +56,15 @@ def build_router() -> Router:
     router.message.register(open_battle, Command("battle"), in_group, d20_or_no_game)
     router.message.register(skip, Command("skip"), in_group, d20_game)
     router.message.register(group_only, Command("check", "battle"), F.chat.type == "private")
-    router.message.register(d20_live.on_narration, in_group, d20_live.NarrationDue())
+    router.message.register(on_narration, in_group, NarrationDue())
     return router
 
 
 def register_buttons(buttons: Router) -> None:
-    """The battle's buttons, in the dispatcher's button lane (outside the dialogs)."""
-    buttons.callback_query.register(press, BattleCallback.filter())
-
-
-def register_timers(scheduler: Scheduler) -> None:
-    scheduler.on(JOIN_TIMER, d20_live.on_join_timer)
-    scheduler.on(TURN_TIMER, d20_live.on_turn_timer)
-    scheduler.on(NARRATION_TIMER, d20_live.on_narration_timer)
+    """The turn's menus (redrawn for the presser, no move), in the dispatcher's button lane
+    before the encounters' one way."""
+    menus = (F.kind == KIND) & (F.move.startswith(MENU) | (F.move == BACK))
+    buttons.callback_query.register(menu, EncounterCallback.filter(menus))
 
 
 async def d20_or_no_game(message: Message) -> bool:
@@ -119,16 +131,8 @@ async def open_battle(
         return
     game = await games.require_game(message.chat.id)
     is_admin = await may_administer(bot, message.chat.id, user.id, settings)
-    await battles.open_battle(
-        game,
-        user.id,
-        user.full_name,
-        is_admin,
-        sides,
-        message.chat.id,
-        topic_of(message),
-        runtime,
-    )
+    where = (message.chat.id, topic_of(message))
+    await battles.call_to_battle(game, user.id, user.full_name, is_admin, sides, where, runtime)
 
 
 async def skip(
@@ -142,4 +146,95 @@ async def skip(
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await games.require_game(message.chat.id)
-    await battle_waits.admin_skip(game, runtime)
+    await battles.skip(game, message.from_user.id, runtime)
+
+
+class NarrationDue(Filter):
+    """Only the message a battle waits for: its narrator's next non-command text in the chat.
+
+    Everything else goes on to the other handlers untouched.
+    """
+
+    async def __call__(self, message: Message) -> bool | dict[str, Any]:
+        text = message.text or message.caption
+        if message.from_user is None or not text or text.startswith("/"):
+            return False
+        record = await battles.narration_waiting(message.chat.id, message.from_user.id)
+        return False if record is None else {"battle_record": record}
+
+
+async def on_narration(message: Message, battle_record: Encounter, runtime: Runtime) -> None:
+    assert message.from_user is not None
+    game = await Game.get(id=battle_record.game_id)  # type: ignore[attr-defined]
+    if game.status != GameStatus.ACTIVE:
+        return
+    narrated = BattleMove(Move.NARRATE)
+    with contextlib.suppress(StaleAction):  # the battle moved on meanwhile
+        user = message.from_user.id
+        await encounters.move(game, battles.BATTLES, battle_record.id, user, narrated, runtime)
+
+
+async def menu(
+    query: CallbackQuery,
+    callback_data: EncounterCallback,
+    translator: Translator,
+    courier: Courier,
+) -> None:
+    """An action's targets, or back to the actions: only the turn's own keyboard, redrawn
+    for the presser (no move is made)."""
+    message = await live_message(query, KIND, callback_data.id)
+    game = await games.require_game(message.chat.id)
+    snap = battles.snapshot(await _turn_of(game, callback_data, query.from_user.id))
+    group = translator.for_locale(game.locale)
+    code = callback_data.move.removeprefix(MENU)
+    if callback_data.move == BACK:
+        markup = turn_keyboard(group, snap)
+    elif code == FINISH_CODE or code in KIND_CODES:
+        if code in KIND_CODES:  # a forged button for another class's action
+            try:
+                check_class_action(snap.state, snap.battle.current, KIND_CODES[code])
+            except RuleError as error:
+                raise ServiceError.of(error) from None
+        markup = target_keyboard(group, snap, code)
+    else:
+        raise StaleAction()
+    await query.answer()
+    await courier.pacer.take(message.chat.id)  # an edit: one a second in a chat
+    with contextlib.suppress(TelegramAPIError):
+        await message.edit_reply_markup(reply_markup=markup)
+
+
+async def _turn_of(game: Game, data: EncounterCallback, user_id: int) -> Encounter:
+    """The battle whose turn's buttons these are, pressed by the turn's owner on a live step."""
+    record = await encounter_store.load(game, data.id, KIND, (BattleStage.FIGHTING.value,))
+    snap = battles.snapshot(record)
+    current = snap.state.current
+    if data.at != snap.state.step:
+        raise StaleAction()
+    if current is None or not current.seat.held_by(user_id):
+        raise ServiceError(Refusal.NOT_YOUR_BUTTON)
+    return record
+
+
+# The battle's side of its buttons (:class:`bot.handlers.encounters.Buttons`).
+
+
+async def prepare(
+    move: BattleMove, game: Game, user_id: int, master: Callable[[], Awaitable[bool]]
+) -> BattleMove:
+    """What only the shell knows: the joiner's character, whether the presser is the game
+    master (who may start the battle and spare the fallen)."""
+    if move.move is Move.JOIN:
+        fighter = await battles.joiner(game, user_id)
+        return BattleMove(Move.JOIN, move.at, side=move.side, joiner=fighter)
+    if move.move in (Move.START, Move.SPARE):
+        return BattleMove(move.move, move.at, master=await master())
+    return move
+
+
+def answer(l10n: L10n, move: BattleMove, moved: Moved[Any, Any]) -> str | None:
+    """A join is confirmed to the joiner (the group sees the call edited)."""
+    if move.move is not Move.JOIN or move.joiner is None:
+        return None
+    side = Html(side_name(l10n, moved.step.state, move.side, escape=False))
+    return l10n.text("d20-joined", name=move.joiner.name, side=side)

@@ -1,6 +1,6 @@
 """What a d20 step owes the group (saved with the step, delivered by :mod:`bot.courier`).
 
-A battle has one live message at a time (:func:`bot.services.battle_store.live_key`). The call
+A battle has one live message at a time (:func:`bot.services.battles.live_key`). The call
 to battle is sent, then edited as fighters join. When joining ends, the first turn's message is
 sent with the initiative dice on top, and the call keeps its text without its buttons; or the
 call is edited to say the battle lapsed. Every turn is one new group message (a new message
@@ -19,13 +19,14 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardMarkup
 
 from bot.i18n import Translator
-from bot.services.battle_news import BattleNews, CheckRolled, Step
-from bot.services.battle_store import BattleStage, live_key
+from bot.services.battles import BattleNews, live_key
+from bot.services.d20_checks import CheckRolled
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.views.d20 import check_text, join_closed_text, join_text, next_part, start_head
 from bot.views.d20_keyboards import join_keyboard, keyboard_for
 from bot.views.d20_turns import spared_text, turn_head
+from rules.d20.encounter import BattleStage, Happened
 
 
 def _markup(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
@@ -34,30 +35,29 @@ def _markup(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
 
 async def compose(bot: Bot, translator: Translator, news: BattleNews) -> list[Outgoing]:
     l10n = translator.for_locale(news.game.locale)
-    snap, settings = news.snap, settings_of(news.game)
-    record = snap.record
+    snap, settings, happened = news.snap, settings_of(news.game), news.happened
     live: dict[str, Any] = {
-        "chat_id": record.chat_id,
-        "thread_id": record.thread_id,
-        "live": live_key(record.id),
+        "chat_id": news.chat_id,
+        "thread_id": news.thread_id,
+        "live": live_key(snap.id),
     }
-    if news.step in (Step.OPENED, Step.JOINED):
+    if happened in (Happened.OPENED, Happened.JOINED):
         text = join_text(l10n, snap.state, snap.state.opener_name, settings.join_window)
-        action = Action.SEND if news.step is Step.OPENED else Action.EDIT
+        action = Action.SEND if happened is Happened.OPENED else Action.EDIT
         markup = _markup(join_keyboard(l10n, snap))
         return [Outgoing(text=text, action=action, markup=markup, **live)]
-    if news.step is Step.STARTED and snap.stage is BattleStage.LAPSED:
+    if happened is Happened.STARTED and snap.stage is BattleStage.LAPSED:
         return [Outgoing(text=join_closed_text(l10n, snap), action=Action.EDIT, **live)]
     status = next_part(l10n, snap, settings)
-    if news.step is Step.STARTED:
+    if happened is Happened.STARTED:
         head, retire = start_head(l10n, snap), join_closed_text(l10n, snap)
     else:
         assert news.turn is not None
-        if news.step is Step.SPARED:
+        if happened is Happened.SPARED:
             text = f"{status}\n\n{spared_text(l10n, news.turn)}"
             return [Outgoing(text=text, action=Action.EDIT, **live)]
-        head, retire = turn_head(l10n, news.turn), None
-    markup = _markup(keyboard_for(l10n, snap, settings.d20_any_action))
+        head, retire = turn_head(l10n, news.turn, snap.state), None
+    markup = _markup(keyboard_for(l10n, snap))
     return [Outgoing(text=status, head=head, retire=retire, markup=markup, **live)]
 
 

@@ -9,7 +9,7 @@ delivered as the update ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,43 +17,61 @@ from aiogram import Bot, Router
 from aiogram.types import CallbackQuery
 
 from bot.callbacks import EncounterCallback
-from bot.db.models import Encounter, Timer
+from bot.config import Settings
+from bot.db.models import Encounter, Game, Timer
+from bot.handlers import d20
 from bot.handlers.live import live_message
 from bot.i18n import L10n
 from bot.scheduler import Scheduler
-from bot.services import duels, encounters, games
-from bot.services.encounters import Kind
+from bot.services import battles, duels, encounters, games
+from bot.services.encounters import Kind, Moved
 from bot.services.errors import StaleAction
+from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
+from bot.views.d20_keyboards import read_move
 from rules.duel.encounter import DuelMove, Move
+
+Master = Callable[[], Awaitable[bool]]
+
+
+async def _as_pressed(move: Any, game: Game, user_id: int, master: Master) -> Any:
+    return move
 
 
 @dataclass(frozen=True)
 class Buttons:
     """A kind's side of the buttons: ``read`` a button's move (None: not one of its moves),
-    ``answer`` the presser (None: no text)."""
+    ``prepare`` it with what only the shell knows (the presser's character; ``master``: asks
+    whether the presser is the game master), ``answer`` the presser (None: no text)."""
 
     kind: Kind[Any, Any, Any]
-    read: Callable[[str, int], Any | None]
-    answer: Callable[[L10n, Any], str | None]
+    read: Callable[[EncounterCallback], Any | None]
+    answer: Callable[[L10n, Any, Moved[Any, Any]], str | None]
+    prepare: Callable[[Any, Game, int, Master], Awaitable[Any]] = _as_pressed
 
 
-def _duel_move(word: str, at: int) -> DuelMove | None:
+def _duel_move(data: EncounterCallback) -> DuelMove | None:
     try:
-        move = Move(word)
+        move = Move(data.move)
     except ValueError:
         return None
-    return None if move is Move.CLOCK else DuelMove(move, at)
+    return None if move is Move.CLOCK else DuelMove(move, data.at)
 
 
-def _duel_answer(l10n: L10n, move: DuelMove) -> str | None:
+def _duel_answer(l10n: L10n, move: DuelMove, _: Moved[Any, Any]) -> str | None:
     if move.move in (Move.ACCEPT, Move.DECLINE):
         return None
     choice = l10n.text("duel-choice-go-on" if move.move is Move.GO_ON else "duel-choice-stop")
     return l10n.text("duel-choice-made", choice=choice)
 
 
-KINDS = {duels.DUELS.rules.kind: Buttons(duels.DUELS, _duel_move, _duel_answer)}
+KINDS = {
+    kind.kind.rules.kind: kind
+    for kind in (
+        Buttons(duels.DUELS, _duel_move, _duel_answer),
+        Buttons(battles.BATTLES, read_move, d20.answer, d20.prepare),
+    )
+}
 
 
 def register_buttons(buttons: Router) -> None:
@@ -68,19 +86,29 @@ def register_timers(scheduler: Scheduler) -> None:
 
 
 async def press(
-    query: CallbackQuery, callback_data: EncounterCallback, l10n: L10n, runtime: Runtime
+    query: CallbackQuery,
+    callback_data: EncounterCallback,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
 ) -> None:
     buttons = KINDS.get(callback_data.kind)
-    move = None if buttons is None else buttons.read(callback_data.move, callback_data.at)
+    move = None if buttons is None else buttons.read(callback_data)
     if buttons is None or move is None:
         raise StaleAction()
     message = await live_message(query, callback_data.kind, callback_data.id)
     game = await games.require_game(message.chat.id)
     encounter_id, user_id = callback_data.id, query.from_user.id
-    await encounters.move(
+
+    async def master() -> bool:
+        return await may_administer(bot, message.chat.id, user_id, settings)
+
+    move = await buttons.prepare(move, game, user_id, master)
+    moved = await encounters.move(
         game, buttons.kind, encounter_id, user_id, move, runtime, seat=callback_data.seat
     )
-    await query.answer(buttons.answer(l10n, move))
+    await query.answer(buttons.answer(l10n, move, moved))
 
 
 async def on_clock(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:

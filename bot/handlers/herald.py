@@ -27,10 +27,11 @@ from bot.handlers import (
     world_tick_publish,
 )
 from bot.i18n import Translator
-from bot.services.battle_news import BattleNews, CheckRolled
+from bot.services.battles import BattleNews
 from bot.services.character_edits import EditNotice
 from bot.services.chat_moves import ChatMoved
 from bot.services.cycles import ReportsUnreached, TickReport
+from bot.services.d20_checks import CheckRolled
 from bot.services.duel_store import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled

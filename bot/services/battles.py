@@ -1,163 +1,221 @@
-"""d20 battles (rulebook: d20) in a group: opening, joining, the start with its initiative."""
+"""d20 battles (rulebook: d20) in a group: the call to battle, and the battle as a kind of
+encounter (:data:`BATTLES`): every later move goes the one way (:func:`encounters.move`).
+
+Its rules are :mod:`rules.d20.encounter`; here is what only the store knows: who joins (their
+character now), the characters' sheets when the battle starts, the game's setting for class
+actions, and the HP and deaths a turn writes back.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from tortoise.transactions import in_transaction
-
-from bot.db.models import Character, CharacterStatus, Encounter, Game
-from bot.services import timers
-from bot.services.battle_news import BattleNews, Step
-from bot.services.battle_store import (
-    JOIN_TIMER,
-    KIND,
-    SIDES,
-    TURN_TIMER,
-    BattleSnapshot,
-    BattleStage,
-    BattleState,
-    Fighter,
-    load_battle,
-    open_battle_in,
-    require_d20,
-    save,
-    snapshot,
-)
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, GameSystem
+from bot.services import encounter_store, encounters, timers
 from bot.services.characters import living_character, rule_state
-from bot.services.codec import dump
+from bot.services.codec import dump, load
+from bot.services.deaths import noted
 from bot.services.downed import cannot_fight
-from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.games import game_dice, settings_of
+from bot.services.encounters import Clock, Kind
+from bot.services.errors import Refusal, ServiceError
+from bot.services.games import settings_of
 from bot.services.runtime import Runtime
-from rules.d20 import D20Character, start_battle
+from rules.d20 import Battle, D20Character
+from rules.d20.encounter import (
+    D20,
+    JOIN,
+    KIND,
+    NARRATE,
+    ON_STAGES,
+    TURN,
+    BattleEvent,
+    BattleMove,
+    BattleStage,
+    BattleTable,
+    Fighter,
+    Happened,
+    Move,
+    Turn,
+    open_battle,
+)
+from rules.encounter import Step
+
+JOIN_TIMER = "d20_join"
+TURN_TIMER = "d20_turn"
+NARRATION_TIMER = "d20_narration"
+REMINDER_KINDS = (timers.reminded(TURN_TIMER), timers.reminded(NARRATION_TIMER))
 
 
-async def open_battle(
+@dataclass(frozen=True, slots=True)
+class BattleSnapshot:
+    """A battle as the views show it: its id and its table (plain data)."""
+
+    id: int
+    state: BattleTable
+
+    @property
+    def stage(self) -> BattleStage:
+        return self.state.stage
+
+    @property
+    def battle(self) -> Battle:
+        assert self.state.battle is not None
+        return self.state.battle
+
+
+@dataclass(frozen=True, slots=True)
+class BattleNews:
+    """A battle step, for the herald: the game as it was, where the battle is shown, the
+    battle now, what happened and the turn when there was one."""
+
+    game: Game
+    chat_id: int
+    thread_id: int | None
+    snap: BattleSnapshot
+    happened: Happened
+    turn: Turn | None = None
+
+
+def require_d20(game: Game) -> None:
+    if game.system != GameSystem.D20:
+        raise ServiceError(Refusal.WRONG_SYSTEM)
+
+
+def snapshot(record: Encounter) -> BattleSnapshot:
+    return BattleSnapshot(record.id, load(BattleTable, record.state))
+
+
+async def open_battle_in(game: Game) -> BattleSnapshot | None:
+    """The game's battle that is on (joining, fighting or waiting for a description)."""
+    found = await encounter_store.open_in(game, KIND, tuple(s.value for s in ON_STAGES))
+    return snapshot(found[0]) if found else None
+
+
+def live_key(battle_id: int) -> str:
+    """The battle's live message, for the outbox (:mod:`bot.services.outbox`)."""
+    return encounter_store.live_key(KIND, battle_id)
+
+
+async def call_to_battle(
     game: Game,
     user_id: int,
     user_name: str,
     is_admin: bool,
     side_names: tuple[str, str],
-    chat_id: int,
-    thread_id: int | None,
+    where: tuple[int, int | None],
     runtime: Runtime,
 ) -> BattleSnapshot:
-    """An admin or any player with a character opens a battle; joining lasts the join window."""
+    """An admin or any player with a character calls a battle; joining lasts the join window."""
     require_d20(game)
     if not is_admin and await living_character(game, user_id) is None:
         raise ServiceError(Refusal.NO_OWN_CHARACTER)
     async with runtime.locks.game(game.id) as game:
         if await open_battle_in(game) is not None:
             raise ServiceError(Refusal.BATTLE_BUSY)
-        state = BattleState(opener=user_id, opener_name=user_name, side_names=side_names)
-        async with in_transaction():
-            snap = await _create(game, state, chat_id, thread_id)
-        return await _news(game, snap, Step.OPENED, runtime)
+        step = open_battle(user_id, user_name, side_names)
+        stage = step.state.stage.value
+        record = await encounter_store.create(game, KIND, stage, step.state, *where)
+        await encounters.set_clock(game, BATTLES, record.id, step.deadline)
+        await runtime.announce(await _news(game, record, step))
+        return snapshot(record)
 
 
-async def _create(
-    game: Game, state: BattleState, chat_id: int, thread_id: int | None
-) -> BattleSnapshot:
-    record = await Encounter.create(
-        game_id=game.id,
-        kind=KIND,
-        stage=BattleStage.JOINING.value,
-        state=dump(state),
-        chat_id=chat_id,
-        thread_id=thread_id,
-    )
-    timer = await timers.schedule(JOIN_TIMER, record.id, settings_of(game).join_window)
-    return await save(
-        game, snapshot(record), replace(state, timer_id=timer.id), BattleStage.JOINING
-    )
-
-
-async def join(
-    game: Game, battle_id: int, user_id: int, side: str, runtime: Runtime
-) -> tuple[BattleSnapshot, Fighter]:
-    """The user's standing character takes ``side`` (or switches to it)."""
-    if side not in SIDES:
-        raise StaleAction()
+async def joiner(game: Game, user_id: int) -> Fighter:
+    """The user's standing character, as it would join a battle (its side is the move's)."""
     character = await living_character(game, user_id)
     if character is None:
         raise ServiceError(Refusal.NO_OWN_CHARACTER)
-    state = rule_state(game, character)
+    state: D20Character = rule_state(game, character)
     if not state.standing:
         raise cannot_fight(game, character, state)
-    async with runtime.locks.game(game.id) as game:
-        snap = await load_battle(game, battle_id, BattleStage.JOINING)
-        mine = snap.state.fighter_of(user_id)
-        if mine is not None and mine.side == side:
-            raise ServiceError(Refusal.BATTLE_JOINED)
-        fighter = Fighter(character.number, user_id, character.name, side, character.gender)
-        if mine is None:
-            fighters = (*snap.state.fighters, fighter)
-        else:  # switching sides keeps the joining order
-            fighters = tuple(fighter if f.user_id == user_id else f for f in snap.state.fighters)
-        state = replace(snap.state, fighters=fighters)
-        snap = await save(game, snap, state, BattleStage.JOINING)
-        return await _news(game, snap, Step.JOINED, runtime), fighter
+    return Fighter(character.number, user_id, character.name, "", character.gender, state)
 
 
-async def begin(
-    game: Game, battle_id: int, user_id: int, is_admin: bool, runtime: Runtime
-) -> BattleSnapshot:
-    """The opener or an admin starts the battle before the join window ends."""
-    async with runtime.locks.game(game.id) as game:
-        snap = await load_battle(game, battle_id, BattleStage.JOINING)
-        if user_id != snap.state.opener and not is_admin:
-            raise ServiceError(Refusal.BATTLE_START)
-        if any(not snap.state.on_side(side) for side in SIDES):
-            raise ServiceError(Refusal.BATTLE_SIDES)
-        await timers.cancel(JOIN_TIMER, battle_id)
-        return await _start(game, snap, runtime)
+async def skip(game: Game, user_id: int, runtime: Runtime) -> None:
+    """The game master's /skip: the description the battle waits for, else the current turn."""
+    snap = await open_battle_in(game)
+    if snap is None or snap.stage is BattleStage.JOINING:
+        raise ServiceError(Refusal.NO_BATTLE)
+    skipping = BattleMove(Move.SKIP, master=True)
+    await encounters.move(game, BATTLES, snap.id, user_id, skipping, runtime)
 
 
-async def joining_ended(
-    game: Game, battle_id: int, timer_id: int, runtime: Runtime
-) -> BattleSnapshot | None:
-    """The join window is over: the battle starts if both sides have someone, else it lapses."""
-    async with runtime.locks.game(game.id) as game:
-        record = await Encounter.get_or_none(id=battle_id, stage=BattleStage.JOINING.value)
-        if record is None:
-            return None
-        snap = snapshot(record)
-        if snap.state.timer_id != timer_id:
-            return None
-        return await _start(game, snap, runtime)
+async def narration_waiting(chat_id: int, user_id: int) -> Encounter | None:
+    """The battle in this chat waiting for this user's description, if any."""
+    record = await Encounter.filter(
+        chat_id=chat_id,
+        kind=KIND,
+        stage=BattleStage.NARRATION.value,
+        game__status=GameStatus.ACTIVE,
+    ).first()
+    if record is None:
+        return None
+    waits = D20.awaiting(load(BattleTable, record.state))
+    return record if any(w.seat.held_by(user_id) for w in waits) else None
 
 
-async def _start(game: Game, snap: BattleSnapshot, runtime: Runtime) -> BattleSnapshot:
-    """Roll initiative for those still able to fight, in joining order; else the battle lapses."""
-    rows = {
-        c.number: c
-        for c in await Character.filter(
-            game_id=game.id, number__in=[f.number for f in snap.state.fighters]
-        )
-    }
-    able: list[tuple[Fighter, D20Character]] = []
-    for fighter in snap.state.fighters:
+async def _sync(game: Game, table: BattleTable) -> BattleTable:
+    """The game's setting for class actions; while joining, each fighter's sheet as stored now
+    (None: dead or gone), which the battle starts with."""
+    table = replace(table, any_action=settings_of(game).d20_any_action)
+    if table.stage is not BattleStage.JOINING:
+        return table
+    numbers = [f.number for f in table.fighters]
+    rows = {c.number: c for c in await Character.filter(game_id=game.id, number__in=numbers)}
+    fighters = []
+    for fighter in table.fighters:
         row = rows.get(fighter.number)
+        sheet = None
         if row is not None and row.status == CharacterStatus.ACTIVE:
-            character: D20Character = rule_state(game, row)
-            if character.standing:
-                able.append((fighter, character))
-    state = replace(snap.state, fighters=tuple(f for f, _ in able), timer_id=None)
-    if len({f.side for f, _ in able}) < 2:
-        lapsed = await save(game, snap, state, BattleStage.LAPSED)
-        return await _news(game, lapsed, Step.STARTED, runtime)
-    async with game_dice(
-        game, "d20_initiative", f"battle {snap.record.id}", runtime.dice_factory
-    ) as dice:
-        battle = start_battle([(c, f.side) for f, c in able], dice)
-        timer = await timers.schedule(TURN_TIMER, snap.record.id, settings_of(game).round_timeout)
-        state = replace(state, battle=battle, step=state.step + 1, timer_id=timer.id)
-        started = await save(game, snap, state, BattleStage.FIGHTING)
-    return await _news(game, started, Step.STARTED, runtime)
+            sheet = rule_state(game, row)
+        fighters.append(replace(fighter, character=sheet))
+    return replace(table, fighters=tuple(fighters))
 
 
-async def _news(game: Game, snap: BattleSnapshot, step: Step, runtime: Runtime) -> BattleSnapshot:
-    """Owe the group what ``step`` changed (in the caller's transaction); the battle now."""
-    await runtime.announce(BattleNews(game, snap, step))
-    return snap
+async def _write_back(game: Game, record: Encounter, old: BattleTable, new: BattleTable) -> None:
+    """The HP and deaths the step brought (only those: a character's HP may have moved on
+    since, in a later battle)."""
+    if old.battle is None or new.battle is None:
+        return
+    numbers = {f.name: f.number for f in new.fighters}
+    for before, after in zip(old.battle.combatants, new.battle.combatants, strict=True):
+        fighter = after.character
+        if (before.character.hp, before.character.dead) == (fighter.hp, fighter.dead):
+            continue
+        row = await Character.get(game_id=game.id, number=numbers[fighter.name])
+        stored: D20Character = rule_state(game, row)
+        changes: dict[str, object] = {
+            "state": dump(replace(stored, hp=fighter.hp, dead=fighter.dead))
+        }
+        if fighter.dead:
+            changes.update(status=CharacterStatus.DEAD, active_key=None)
+            changes["state"] = noted(changes["state"], {"battle": record.id})
+        await Character.filter(id=row.id).update(**changes)
+
+
+async def _news(game: Game, record: Encounter, step: Step[BattleTable, BattleEvent]) -> BattleNews:
+    [event] = step.events
+    snap = BattleSnapshot(record.id, step.state)
+    return BattleNews(game, record.chat_id, record.thread_id, snap, event.happened, event.turn)
+
+
+def _rolls(battle_id: int, table: BattleTable) -> tuple[str, str]:
+    """The initiative is the battle's; a turn's die is its actor's."""
+    if table.battle is None:
+        return "d20_initiative", f"battle {battle_id}"
+    return "d20_attack", table.battle.current.name
+
+
+BATTLES = Kind(
+    rules=D20,
+    state=BattleTable,
+    rolls=_rolls,
+    clocks={
+        JOIN: Clock(JOIN_TIMER, lambda settings: settings.join_window),
+        TURN: Clock(TURN_TIMER, lambda settings: settings.round_timeout),
+        NARRATE: Clock(NARRATION_TIMER, lambda settings: settings.narration_timeout),
+    },
+    write_back=_write_back,
+    news=_news,
+    sync=_sync,
+)

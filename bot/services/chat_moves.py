@@ -19,8 +19,9 @@ from typing import Any, cast
 from tortoise.transactions import in_transaction
 
 from bot.db.models import Encounter, Game, GameStatus, LiveMessage, OwedMessage
-from bot.services import battle_store, outbox
+from bot.services import battles, outbox
 from bot.services.runtime import Runtime
+from rules.d20.encounter import KIND, BattleStage
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +63,10 @@ async def _live_again(old: int, new: int) -> list[outbox.Outgoing]:
     sends a live message shown in another chat anew.
     """
     narrating = await Encounter.filter(
-        chat_id=new, kind=battle_store.KIND, stage=battle_store.BattleStage.NARRATION
+        chat_id=new, kind=KIND, stage=BattleStage.NARRATION
     ).values_list("id", flat=True)
     # A battle waiting for a description waits for a reply to its message, not a press.
-    replied_to = {battle_store.live_key(battle) for battle in cast(list[int], narrating)}
+    replied_to = {battles.live_key(battle) for battle in cast(list[int], narrating)}
     shown_all = await LiveMessage.filter(chat_id=old).order_by("message_id")
     # Each live message's last word, read in one statement (rows are kept a day, so few).
     rows = await OwedMessage.filter(live__in=[shown.key for shown in shown_all]).order_by("id")

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.db.models import Game
-from bot.services.battle_news import CheckRolled
-from bot.services.battle_store import require_d20
+from bot.services.battles import require_d20
 from bot.services.games import game_dice
 from bot.services.runtime import Runtime
-from rules.d20 import Difficulty, check
+from rules.d20 import CheckResult, Difficulty, check
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRolled:
+    """A difficulty check rolled for ``who`` (``what``: what they try, may be empty)."""
+
+    chat_id: int
+    thread_id: int | None
+    locale: str
+    who: str
+    what: str
+    result: CheckResult
 
 
 async def roll_check(

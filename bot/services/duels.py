@@ -113,7 +113,7 @@ async def _news(game: Game, record: Encounter, step: Step[DuelTable, DuelEvent])
 DUELS = Kind(
     rules=DUEL,
     state=DuelTable,
-    purpose="duel_round",
+    rolls=lambda duel_id, _: ("duel_round", f"{KIND} {duel_id}"),
     clocks={
         ANSWER: Clock(EXPIRE, lambda settings: settings.join_window),
         CHOOSE: Clock(CHOICE_TIMEOUT, lambda settings: settings.round_timeout),

@@ -21,6 +21,7 @@ from bot.services.games import rolls_kept, settings_of
 from bot.services.runtime import Runtime
 from bot.services.settings import GameSettings
 from rules.encounter import Deadline, Refused, Rules, Seat, Step, Why
+from rules.errors import RuleError
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -37,16 +38,20 @@ class Clock:
 
 @dataclass(frozen=True)
 class Kind(Generic[S, A, E]):
-    """The shell's side of a kind of encounter. ``purpose``: its rolls' label in the log;
-    ``clocks``: by the deadline's ``what``; ``write_back``: the characters as the step left
-    them (before, after), in the step's transaction; ``news``: what the step owes the chats."""
+    """The shell's side of a kind of encounter. ``rolls``: its rolls' purpose and actor in the
+    log, for the encounter's id and its state before the move; ``clocks``: by the deadline's
+    ``what``; ``write_back``: the characters as the step left them (before, after), in the
+    step's transaction; ``news``: what the step owes the chats; ``sync``: the state with what
+    the store knows now and the rules need (the game's settings, the characters' sheets),
+    before a move is applied."""
 
     rules: Rules[S, A, E]
     state: type[S]
-    purpose: str
+    rolls: Callable[[int, S], tuple[str, str]]
     clocks: Mapping[str, Clock]
     write_back: Callable[[Game, Encounter, S, S], Awaitable[None]]
     news: Callable[[Game, Encounter, Step[S, E]], Awaitable[Any]]
+    sync: Callable[[Game, S], Awaitable[S]] | None = None
 
     @property
     def timers(self) -> tuple[str, ...]:
@@ -86,6 +91,8 @@ async def move(
         stages = kind.rules.open_stages
         record = await encounter_store.load(game, encounter_id, kind.rules.kind, stages)
         before = load(kind.state, record.state)
+        if kind.sync is not None:
+            before = await kind.sync(game, before)
         acting = None if user_id is None else seat_of(kind, before, user_id, seat)
         dice = runtime.dice_factory(game)
         try:
@@ -94,7 +101,9 @@ async def move(
             if refused.why is Why.NOT_YOURS:
                 raise ServiceError(Refusal.NOT_YOUR_BUTTON) from None
             raise StaleAction() from None
-        async with rolls_kept(game, dice, kind.purpose, f"{kind.rules.kind} {encounter_id}"):
+        except RuleError as error:
+            raise ServiceError.of(error) from None
+        async with rolls_kept(game, dice, *kind.rolls(encounter_id, before)):
             await encounter_store.save(record, step.state, kind.rules.stage(step.state))
             await kind.write_back(game, record, before, step.state)
         if step.deadline != kind.rules.deadline(before):

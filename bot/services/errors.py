@@ -52,9 +52,6 @@ class Refusal(StrEnum):
     DUEL_BUSY = auto()
     BATTLE_BUSY = auto()
     NO_BATTLE = auto()
-    BATTLE_JOINED = auto()
-    BATTLE_SIDES = auto()
-    BATTLE_START = auto()
     # pool fights
     FIGHT_SELF = auto()
     FIGHT_ASLEEP = auto()

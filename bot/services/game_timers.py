@@ -7,16 +7,16 @@ A timer knows only its kind and the id it refers to; the kind says which table t
 from __future__ import annotations
 
 from bot.db.models import Encounter, Game, Timer
-from bot.services import battle_store, cycles, duels, fight_flow
+from bot.services import battles, cycles, duels, fight_flow
 
 GAME_KINDS = (cycles.AUTO_TICK,)
 ENCOUNTER_KINDS = (
     *fight_flow.TIMER_KINDS,
     *fight_flow.REMINDER_KINDS,
-    battle_store.JOIN_TIMER,
-    battle_store.TURN_TIMER,
-    battle_store.NARRATION_TIMER,
-    *battle_store.REMINDER_KINDS,
+    battles.JOIN_TIMER,
+    battles.TURN_TIMER,
+    battles.NARRATION_TIMER,
+    *battles.REMINDER_KINDS,
     duels.EXPIRE,
     duels.CHOICE_TIMEOUT,
     *duels.REMINDER_KINDS,

@@ -19,7 +19,7 @@ from tortoise.transactions import in_transaction
 
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services import cycles, gm_log, pause
-from bot.services.battle_store import open_battle_in
+from bot.services.battles import open_battle_in
 from bot.services.characters import character_by_number, living_character, rule_state
 from bot.services.codec import dump
 from bot.services.errors import Refusal, ServiceError, StaleAction

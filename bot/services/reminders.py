@@ -17,10 +17,12 @@ from typing import cast
 from tortoise.timezone import now
 
 from bot.db.models import Encounter, Game, LiveMessage, Timer
-from bot.services import battle_store, duel_store, duels, encounter_store, fight_flow
+from bot.services import battles, duel_store, duels, encounter_store, fight_flow
 from bot.services.fight_store import CHOOSING, FIGHTING, KIND, live_key, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
+from rules.d20.encounter import D20, NARRATE
+from rules.d20.encounter import KIND as D20_KIND
 from rules.duel.encounter import ANSWER, DUEL
 from rules.duel.encounter import KIND as DUEL_KIND
 from rules.pool.fight_setup import current_chooser
@@ -95,25 +97,18 @@ async def _pool(game: Game, ref: int, deadline: Timer) -> Waiting | None:
 
 
 async def _d20(game: Game, ref: int, deadline: Timer) -> Waiting | None:
-    record = await Encounter.get_or_none(id=ref, game_id=game.id, kind=battle_store.KIND)
+    record = await Encounter.get_or_none(id=ref, game_id=game.id, kind=D20_KIND)
     if record is None:
         return None
-    snap = battle_store.snapshot(record)
-    state = snap.state
-    if state.timer_id != deadline.id:
+    table = battles.snapshot(record).state
+    waits = D20.awaiting(table)
+    narrating = deadline.kind == battles.NARRATION_TIMER
+    if not waits or (waits[0].what == NARRATE) != narrating:
         return None
-    if deadline.kind == battle_store.NARRATION_TIMER:
-        name = snap.battle.narration_due
-        if snap.stage is not battle_store.BattleStage.NARRATION or name is None:
-            return None
-        assert state.narrator_user is not None
-        awaited, wait = Awaited(state.narrator_user, name), Wait.NARRATION
-    else:
-        if snap.stage is not battle_store.BattleStage.FIGHTING:
-            return None
-        name = snap.battle.current.name
-        awaited, wait = Awaited(state.owner(name), name), Wait.TURN
-    shown = await battle_store.shown_message(record.id)
+    fighter = next(f for f in table.fighters if f.seat == waits[0].seat)
+    awaited = Awaited(fighter.user_id, fighter.name)
+    wait = Wait.NARRATION if narrating else Wait.TURN
+    shown = await encounter_store.shown_message(D20_KIND, record.id)
     return Waiting(wait, (awaited,), record.chat_id, record.thread_id, shown)
 
 
@@ -139,8 +134,8 @@ async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
 FINDERS: dict[str, Finder] = {
     fight_flow.ROUND_TIMER: _pool,
     fight_flow.CHOICE_TIMER: _pool,
-    battle_store.TURN_TIMER: _d20,
-    battle_store.NARRATION_TIMER: _d20,
+    battles.TURN_TIMER: _d20,
+    battles.NARRATION_TIMER: _d20,
     duels.EXPIRE: _duel,
     duels.CHOICE_TIMEOUT: _duel,
 }

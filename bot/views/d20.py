@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import Html, L10n, isolate, user_text
-from bot.services.battle_store import SIDES, BattleSnapshot, BattleStage, BattleState
-from bot.services.battle_turns import fallen_enemies
+from bot.services.battles import BattleSnapshot
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
 from bot.views.dice_marks import d20_die
@@ -13,6 +12,8 @@ from bot.views.mention import mention
 from bot.views.waits import timeout_line
 from rules.d20 import Battle, CheckResult, Combatant
 from rules.d20.checks import CHECK_MINIMUM
+from rules.d20.encounter import SIDES, BattleStage
+from rules.d20.encounter import BattleTable as BattleState
 
 DEFAULT_SIDES = {"1": "d20-side-first", "2": "d20-side-second"}
 
@@ -113,8 +114,9 @@ def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
     """What the battle waits for now: a description, the next turn, or nothing (its end)."""
     battle = snap.battle
     if snap.stage is BattleStage.NARRATION:
-        assert battle.narration_due is not None and snap.state.narrator_user is not None
-        who = mention(snap.state.narrator_user, battle.narration_due)
+        narrator = snap.state.narrator
+        assert narrator is not None
+        who = mention(narrator.user_id, narrator.name)
         ask = l10n.text("d20-narration-ask", name=who)
         wait = timeout_line(l10n, Wait.NARRATION, settings.narration_timeout)
         # A plain message reaches the bot only with privacy mode off; a reply always does.
@@ -131,13 +133,3 @@ def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
         timeout = timeout_line(l10n, Wait.TURN, settings.round_timeout)
         return "\n".join([*roster(l10n, snap.state, battle), prompt, timeout])
     return "\n".join([*roster(l10n, snap.state, battle), end_text(l10n, snap)])
-
-
-def finishable(snap: BattleSnapshot) -> tuple[Combatant, ...]:
-    """Who the one acting now may finish off (the current fighter's, or the winners' foes)."""
-    battle = snap.battle
-    if snap.stage is BattleStage.FIGHTING:
-        return fallen_enemies(battle, battle.current.side)
-    if snap.stage is BattleStage.FINISHED and battle.winner is not None:
-        return fallen_enemies(battle, battle.winner)
-    return ()

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import BattleAction, BattleCallback
+from bot.callbacks import EncounterCallback
 from bot.i18n import Html, L10n, isolate
-from bot.services.battle_store import BattleSnapshot, BattleStage
-from bot.views.d20 import finishable
+from bot.services.battles import BattleSnapshot
 from rules.d20 import AttackKind, actions_of, finishing_of
+from rules.d20.encounter import KIND, SIDES, BattleMove, BattleStage, Move, finishable
 
-# Kinds as the buttons carry them: "f" shows the fallen who may be finished off.
+# Kinds as the buttons carry them: "menu_f" shows the fallen who may be finished off.
 KIND_CODES = {"p": AttackKind.PHYSICAL, "m": AttackKind.MAGIC, "b": AttackKind.BUFF}
 CODES = {kind: code for code, kind in KIND_CODES.items()}
+ACT, FINISH, MENU, BACK = "act_", "finish_", "menu_", "back"
+PLAIN = {move.value: move for move in (Move.START, Move.PASS, Move.SPARE)}
 KIND_BUTTONS = {
     AttackKind.PHYSICAL: "d20-button-attack",
     AttackKind.MAGIC: "d20-button-harm",
@@ -28,13 +30,29 @@ JOIN_BUTTONS = {"1": "d20-button-join-first", "2": "d20-button-join-second"}
 Rows = list[list[InlineKeyboardButton]]
 
 
-def _button(
-    text: str, snap: BattleSnapshot, action: BattleAction, kind: str = "", who: int = -1
-) -> InlineKeyboardButton:
-    callback = BattleCallback(
-        battle_id=snap.record.id, action=action, step=snap.state.step, kind=kind, who=who
-    )
+def _button(text: str, snap: BattleSnapshot, move: str, arg: int = -1) -> InlineKeyboardButton:
+    """``arg``: the number the move carries (a side, a target's place), ending its word."""
+    word = move if arg < 0 else f"{move}_{arg}"
+    callback = EncounterCallback(kind=KIND, id=snap.id, move=word, at=snap.state.step)
     return InlineKeyboardButton(text=text, callback_data=callback.pack())
+
+
+def read_move(data: EncounterCallback) -> BattleMove | None:
+    """A button's move (None: not a move of the battle; the turn's menus are redrawn, not
+    moved: :func:`bot.handlers.d20.menu`)."""
+    word, at = data.move, data.at
+    if word in PLAIN:
+        return BattleMove(PLAIN[word], at)
+    head, _, number = word.rpartition("_")
+    if not number.isdigit():
+        return None
+    if head == Move.JOIN.value:
+        return BattleMove(Move.JOIN, at, side=number) if number in SIDES else None
+    for prefix, move in ((ACT, Move.ACT), (FINISH, Move.FINISH)):
+        kind = KIND_CODES.get(head.removeprefix(prefix)) if head.startswith(prefix) else None
+        if kind is not None:
+            return BattleMove(move, at, kind, int(number))
+    return None
 
 
 def join_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
@@ -43,29 +61,29 @@ def join_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
         given = snap.state.side_names[index]
         named = l10n.text("d20-button-join-named", side=Html(isolate(given))) if given else ""
         text = named or l10n.text(msg_id)
-        rows.append([_button(text, snap, BattleAction.JOIN, kind=side)])
-    rows.append([_button(l10n.text("d20-button-start"), snap, BattleAction.START)])
+        rows.append([_button(text, snap, Move.JOIN.value, int(side))])
+    rows.append([_button(l10n.text("d20-button-start"), snap, Move.START.value)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
-def turn_keyboard(l10n: L10n, snap: BattleSnapshot, any_action: bool) -> InlineKeyboardMarkup:
+def turn_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
     """The current combatant's actions: only those of their class (rulebook: d20 / Class
     actions), unless the game allows any."""
     current = snap.battle.current.character
-    kinds = actions_of(current.character_class, any_action=any_action)
+    kinds = actions_of(current.character_class, any_action=snap.state.any_action)
     harmful = [k for k in kinds if k is not AttackKind.BUFF]
     rows: Rows = [
-        [_button(l10n.text(KIND_BUTTONS[k]), snap, BattleAction.KIND, kind=CODES[k]) for k in group]
+        [_button(l10n.text(KIND_BUTTONS[k]), snap, MENU + CODES[k]) for k in group]
         for group in (harmful, [k for k in kinds if k is AttackKind.BUFF])
         if group
     ]
-    if finishable(snap) and _finishing(snap, any_action):
-        rows.append([_button(l10n.text("d20-button-finish"), snap, BattleAction.KIND, kind="f")])
-    rows.append([_button(l10n.text("d20-button-pass"), snap, BattleAction.PASS)])
+    if finishable(snap.state) and _finishing(snap):
+        rows.append([_button(l10n.text("d20-button-finish"), snap, MENU + FINISH_CODE)])
+    rows.append([_button(l10n.text("d20-button-pass"), snap, Move.PASS.value)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
-def _finishing(snap: BattleSnapshot, any_action: bool) -> tuple[AttackKind, ...]:
+def _finishing(snap: BattleSnapshot) -> tuple[AttackKind, ...]:
     """How the fallen may be finished: by the current combatant, or after the end by any
     standing winner (the kinds of all their classes)."""
     battle = snap.battle
@@ -78,24 +96,23 @@ def _finishing(snap: BattleSnapshot, any_action: bool) -> tuple[AttackKind, ...]
     kinds = {
         kind
         for c in finishers
-        for kind in finishing_of(c.character.character_class, any_action=any_action)
+        for kind in finishing_of(c.character.character_class, any_action=snap.state.any_action)
     }
     return tuple(k for k in FINISH_BUTTONS if k in kinds)
 
 
-def _finish_rows(l10n: L10n, snap: BattleSnapshot, any_action: bool) -> Rows:
+def _finish_rows(l10n: L10n, snap: BattleSnapshot) -> Rows:
     battle = snap.battle
-    kinds = _finishing(snap, any_action)
+    kinds = _finishing(snap)
     rows: Rows = []
-    for fallen in finishable(snap):
+    for fallen in finishable(snap.state):
         who = battle.index(fallen.name)
         buttons = [
             _button(
                 l10n.text(FINISH_BUTTONS[kind], name=fallen.name),
                 snap,
-                BattleAction.FINISH,
-                kind=CODES[kind],
-                who=who,
+                FINISH + CODES[kind],
+                who,
             )
             for kind in kinds
         ]
@@ -104,13 +121,11 @@ def _finish_rows(l10n: L10n, snap: BattleSnapshot, any_action: bool) -> Rows:
     return rows
 
 
-def target_keyboard(
-    l10n: L10n, snap: BattleSnapshot, code: str, any_action: bool
-) -> InlineKeyboardMarkup:
+def target_keyboard(l10n: L10n, snap: BattleSnapshot, code: str) -> InlineKeyboardMarkup:
     """Targets of the chosen action: standing enemies, or one's own side for a buff."""
     battle = snap.battle
     if code == FINISH_CODE:
-        rows = _finish_rows(l10n, snap, any_action)
+        rows = _finish_rows(l10n, snap)
     else:
         buff = KIND_CODES[code] is AttackKind.BUFF
         side = battle.current.side
@@ -121,31 +136,29 @@ def target_keyboard(
                         "d20-button-target", name=c.name, hp=c.character.hp, max=c.character.max_hp
                     ),
                     snap,
-                    BattleAction.TARGET,
-                    kind=code,
-                    who=index,
+                    ACT + code,
+                    index,
                 )
             ]
             for index, c in enumerate(battle.combatants)
             if c.character.standing and (c.side == side) == buff
         ]
-    rows.append([_button(l10n.text("d20-button-back"), snap, BattleAction.BACK)])
+    rows.append([_button(l10n.text("d20-button-back"), snap, BACK)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
-def end_keyboard(l10n: L10n, snap: BattleSnapshot, any_action: bool) -> InlineKeyboardMarkup | None:
-    rows = _finish_rows(l10n, snap, any_action)
+def end_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup | None:
+    rows = _finish_rows(l10n, snap)
     if not rows:
         return None
-    rows.append([_button(l10n.text("d20-button-spare"), snap, BattleAction.SPARE)])
+    rows.append([_button(l10n.text("d20-button-spare"), snap, Move.SPARE.value)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
-def keyboard_for(l10n: L10n, snap: BattleSnapshot, any_action: bool) -> InlineKeyboardMarkup | None:
-    """The buttons of the battle's live message in its current stage; ``any_action``: the
-    game lets every class take every action."""
+def keyboard_for(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup | None:
+    """The buttons of the battle's live message in its current stage."""
     if snap.stage is BattleStage.FIGHTING:
-        return turn_keyboard(l10n, snap, any_action)
+        return turn_keyboard(l10n, snap)
     if snap.stage is BattleStage.FINISHED:
-        return end_keyboard(l10n, snap, any_action)
+        return end_keyboard(l10n, snap)
     return None

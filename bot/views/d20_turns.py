@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TypedDict
 
 from bot.i18n import L10n
-from bot.services.battle_news import Cause, TurnResult
 from bot.views.d20_narrative import narrative
 from bot.views.d20_variants import variant_id
 from bot.views.dice_marks import d20_die
 from bot.views.grammar import gender_of
 from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
+from rules.d20.encounter import BattleTable, Cause, Turn
 
 
 class Genders(TypedDict):
@@ -79,20 +79,19 @@ def table_damage(report: AttackReport) -> int:
     return effect.target_damage
 
 
-def _genders(result: TurnResult, attacker: str, target: str) -> Genders:
+def _genders(state: BattleTable, attacker: str, target: str) -> Genders:
     """``attacker_gender`` and ``target_gender`` for the texts, from the battle's fighters."""
-    state = result.snap.state
     return Genders(
         attacker_gender=gender_of(state.named(attacker)),
         target_gender=gender_of(state.named(target)),
     )
 
 
-def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
+def attack_lines(l10n: L10n, result: Turn, state: BattleTable) -> list[str]:
     report = result.attack
     assert report is not None
     effect = report.effect
-    genders = _genders(result, report.attacker, report.target)
+    genders = _genders(state, report.attacker, report.target)
     header = l10n.text(
         ACTIONS[effect.kind], attacker=report.attacker, target=report.target, **genders
     )
@@ -121,10 +120,10 @@ def attack_lines(l10n: L10n, result: TurnResult) -> list[str]:
     return lines
 
 
-def finish_lines(l10n: L10n, result: TurnResult) -> list[str]:
+def finish_lines(l10n: L10n, result: Turn, state: BattleTable) -> list[str]:
     report: FinishReport | None = result.finish
     assert report is not None and result.kind is not None
-    genders = _genders(result, report.attacker, report.target)
+    genders = _genders(state, report.attacker, report.target)
     msg_id = variant_id(result.story, result.variant)
     story = narrative(l10n, msg_id, report.attacker, report.target, **genders)
     return [
@@ -146,13 +145,13 @@ NARRATED = {
 }
 
 
-def turn_head(l10n: L10n, result: TurnResult) -> str:
+def turn_head(l10n: L10n, result: Turn, state: BattleTable) -> str:
     """What the turn did (its die and narrative, or why it went by): the fixed part of its
     message, above what the battle waits for now (:func:`bot.views.d20.next_part`)."""
     if result.attack is not None:
-        lines = attack_lines(l10n, result)
+        lines = attack_lines(l10n, result, state)
     elif result.finish is not None:
-        lines = finish_lines(l10n, result)
+        lines = finish_lines(l10n, result, state)
     else:
         msg_id = (NARRATED if result.narrated else PASSED)[result.cause]
         lines = [l10n.text(msg_id, name=result.actor)]
@@ -160,7 +159,7 @@ def turn_head(l10n: L10n, result: TurnResult) -> str:
     return "\n".join(lines)
 
 
-def spared_text(l10n: L10n, result: TurnResult) -> str:
+def spared_text(l10n: L10n, result: Turn) -> str:
     if result.actor:
         return l10n.text("d20-spared", name=result.actor)
     return l10n.text("d20-spared-admin")

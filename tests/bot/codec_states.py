@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.services.battle_store import BattleState, Fighter
 from bot.services.character_edit_model import Break, Change, Edit, Field, Outcome
 from bot.services.fight_store import Move, Pending, PoolFight
 from bot.services.settings import GameSettings
 from rules.d20 import Battle, Race, start_battle
 from rules.d20 import new_character as new_d20_character
 from rules.d20.character import CharacterClass, D20Character
+from rules.d20.encounter import BattleTable as BattleState
+from rules.d20.encounter import Fighter
 from rules.dice import ScriptedDice
 from rules.duel import Choice as DuelChoice
 from rules.duel import Duel, Side, choose, play_round, start_duel
@@ -89,7 +90,7 @@ def battle_state() -> BattleState:
         Fighter(1, 101, "Догвор", "1", Gender.MALE),
         Fighter(2, 102, "Эльф", "2"),
     )
-    return BattleState(101, "Гм", ("Орда", "Союз"), fighters, battle(), 3, 17, None)
+    return BattleState(101, "Гм", ("Орда", "Союз"), fighters, battle(), 3)
 
 
 def edit_outcome() -> Outcome:

@@ -34,9 +34,27 @@ def test_every_stored_state_has_its_golden_json() -> None:
     assert sorted(GOLDEN) == sorted(STATES)
 
 
+# States whose type took a new shape after the golden was written (a d20 battle's state is
+# the rules' table now: its timer and narrator are the encounter's, no longer stored, and it
+# keeps the game's class-actions setting and whether it closed). Rows written before load
+# (the test below); a dump writes the new shape: these keys gone, these added.
+RESHAPED = {"battle state", "battle state, told", "battle state, opened"}
+GONE = ("timer_id", "narrator_user")
+ADDED = {"any_action": False, "closed": False}
+
+
+def _reshaped(old: dict[str, Any]) -> dict[str, Any]:
+    new = {key: value for key, value in old.items() if key not in GONE}
+    new["fighters"] = [{**fighter, "character": None} for fighter in old["fighters"]]
+    return {**new, **ADDED}
+
+
 @pytest.mark.parametrize("name", list(STATES))
 def test_stored_state_dumps_as_the_old_codec_wrote(name: str) -> None:
     _, value = STATES[name]
+    if name in RESHAPED:
+        assert dump(value) == _reshaped(GOLDEN[name])
+        return
     # As bytes: 1, 1.0 and true differ, and so do the orders of lists.
     assert orjson.dumps(dump(value)) == orjson.dumps(GOLDEN[name])
 

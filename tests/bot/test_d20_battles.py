@@ -510,3 +510,18 @@ async def test_an_english_game_speaks_english_in_the_group(gm: Harness) -> None:
         "Join the second side",
         "⚔️ Start the battle",
     ]
+
+
+async def test_a_battle_button_of_the_version_before_encounters_is_stale(gm: Harness) -> None:
+    """Before battles were encounters their buttons carried ``bt:<id>:<action>:<step>:…``:
+    such a press (a message the old version sent) gets the stale answer and changes nothing."""
+    table = await d20_table(gm, TRIO[:2])
+    live = await table.start(TRIO_SIDES[:2], [20, 10])
+    record = await table.encounter()
+    dogvor = table.users["Догвор"]
+    for data in (f"bt:{record.id}:p:1::-1", f"bt:{record.id}:t:1:p:1"):
+        query = await gm.emu.press_button(dogvor, live, data=data, forged=True)
+        answer = await gm.emu.wait_for_callback_answer(query)
+        assert "не действует" in (answer.text or ""), answer.text
+    assert (await table.encounter()).version == record.version
+    assert await RollLog.filter(game_id=table.game.id, purpose="d20_attack").count() == 0

@@ -5,10 +5,10 @@ times without repeating a line."""
 
 from __future__ import annotations
 
-from bot.callbacks import BattleAction, BattleCallback
+from bot.callbacks import EncounterCallback
 from bot.db.models import RollLog
 from bot.i18n import Translator
-from bot.services.battle_store import snapshot
+from bot.services.battles import snapshot
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, BUFF, FIRST, HARM, SECOND, d20_table
@@ -38,10 +38,9 @@ async def test_a_forged_spell_button_is_refused_and_changes_nothing(gm: Harness)
     live = await table.start(SIDES, [20, 10])
     record = await table.encounter()
     grokh = table.users["Грох"]
-    for action, who in ((BattleAction.KIND, -1), (BattleAction.TARGET, 1)):
-        data = BattleCallback(
-            battle_id=record.id, action=action, step=snapshot(record).state.step, kind="m", who=who
-        ).pack()
+    step = snapshot(record).state.step
+    for move in ("menu_m", "act_m_1"):
+        data = EncounterCallback(kind="d20", id=record.id, move=move, at=step).pack()
         query = await gm.emu.press_button(grokh, live, data=data, forged=True)
         answer = await gm.emu.wait_for_callback_answer(query)
         assert answer.text == RU.text("d20-error-action", name="Грох", kind="magic")

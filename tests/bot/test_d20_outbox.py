@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.db.models import LiveMessage, OwedMessage
-from bot.services.battle_store import live_key
+from bot.services.battles import live_key
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, FIRST, HARM, SECOND, d20_table

@@ -21,8 +21,6 @@ from hypothesis import strategies as st
 
 from bot.app import build_dispatcher
 from bot.callbacks import (
-    BattleAction,
-    BattleCallback,
     EncounterCallback,
     FightAction,
     NewGameCallback,
@@ -147,6 +145,11 @@ async def table(emu: TelegramEmulator, clean_redis: str, database: str) -> Async
 
 # ---------------------------------------------------------------- what the crowd sends
 
+MOVE_WORDS = (
+    *("accept", "decline", "go_on", "stop", "clock", "attack", "act_p_1", "finish_m_0"),
+    *("join_1", "join_3", "start", "pass", "spare", "menu_b", "menu_f", "back", "act_x_2"),
+)
+
 ARG_TEXT = st.text(
     alphabet=st.sampled_from(list("0123456789 -+d<>&\"'/@#xyzабвпешийконный\u200b\n")), max_size=30
 )
@@ -166,19 +169,11 @@ WELL_FORMED = st.one_of(
         EncounterCallback,
         kind=st.sampled_from(["duel", "duel", "pool", "d20"]),
         id=st.one_of(NEAR, SMALL, st.integers(0, 10**6)),
-        move=st.sampled_from(["accept", "decline", "go_on", "stop", "clock", "attack"]),
+        move=st.sampled_from(MOVE_WORDS),
         at=st.one_of(NEAR, SMALL),
         seat=st.one_of(st.just(0), SMALL),
     ),
     st.builds(NewGameCallback, system=st.sampled_from(GameSystem)),
-    st.builds(
-        BattleCallback,
-        battle_id=SMALL,
-        action=st.sampled_from(BattleAction),
-        step=SMALL,
-        kind=st.sampled_from(["", "attack", "spell", "x"]),
-        who=st.integers(-1, 6),
-    ),
     st.builds(
         PoolFightCallback,
         fight_id=SMALL,

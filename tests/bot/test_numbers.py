@@ -6,8 +6,6 @@ import pytest
 from tortoise import Tortoise
 
 from bot.callbacks import (
-    BattleAction,
-    BattleCallback,
     EncounterCallback,
     FightAction,
     PoolFightCallback,
@@ -74,7 +72,8 @@ def test_the_id_bound_is_the_id_columns(database: str) -> None:
      "en:duel:-1:accept:0:0", f"en:duel:{ID_MAX + 1}:accept:0:0",
      "en:duel:7:accept:99999999999999999999:0", "en:duel:7:go_on:1:-1", "en:duel:7:GO:1:0",
      "en:duel:7:a b:1:0", "en:duel:7:" + "a" * 17 + ":1:0", "en:Duel:7:go_on:1:0",
-     "en:duel_x:7:go_on:1:0", "en:" + "d" * 9 + ":7:go_on:1:0"],
+     "en:duel_x:7:go_on:1:0", "en:" + "d" * 9 + ":7:go_on:1:0", "en:d20:7:act_p_²:1:0",
+     "en:d20:7:act_p_-1:1:0", "en:d20:7:act_p_1234:1:0", "en:d20:7:act_p_3_4:1:0"],
 )  # fmt: skip
 def test_button_data_with_a_bad_number_does_not_unpack(data: str) -> None:
     with pytest.raises(ValueError):
@@ -84,9 +83,9 @@ def test_button_data_with_a_bad_number_does_not_unpack(data: str) -> None:
 def test_good_button_data_round_trips() -> None:
     for data in (
         EncounterCallback(kind="duel", id=ID_MAX, move="go_on", at=3),
-        BattleCallback(battle_id=1, action=BattleAction.TARGET, step=2, kind="attack", who=-1),
+        EncounterCallback(kind="d20", id=1, move="act_p_12", at=2),
         PoolFightCallback(fight_id=5, action=FightAction.ATTACK, round=1, count=2),
     ):
         assert type(data).unpack(data.pack()) == data
     with pytest.raises(ValueError):
-        BattleCallback.unpack("bt:1:t:2:attack:-2")
+        EncounterCallback.unpack("en:d20:1:act_p_-2:2:0")

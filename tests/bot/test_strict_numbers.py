@@ -109,7 +109,7 @@ async def test_a_number_that_is_no_number_gets_the_usage(
         "me:99999999999999999999",
         "gd:99999999999999999999:f",
         "inv:-5",
-        "bt:1:t:0:attack:-2",
+        "en:d20:1:act_p_99999999999999999999:0:0",
         "pt:99999999999999999999:1:1:0",
     ],
 )

@@ -1,0 +1,468 @@
+"""The d20 battle as an encounter (:mod:`rules.encounter`): a call to arms, then turns.
+
+joining --join--> joining (a fighter takes or switches a side)
+joining --start (the opener or the game master) | clock--> fighting, or lapsed (fewer than
+two sides can fight)
+fighting --act | finish | pass | skip | clock--> fighting (the next turn), narration (a 1 or a
+19: a description is owed), finished (fallen enemies are left to finish off or spare) or
+closed
+narration --narrate | skip | clock--> fighting, finished or closed
+finished --finish--> finished or closed;  --spare--> closed
+
+Every change of turn makes a new ``step``: a turn's buttons carry it, so an older one is stale.
+The stage is read from the state (:meth:`BattleTable.stage`), never stored beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Protocol, runtime_checkable
+
+from rules.d20.actions import AttackReport, FinishReport, attack, finish
+from rules.d20.battle import Battle, BattleStatus, Combatant, end_turn, narrate, start_battle
+from rules.d20.character import D20Character
+from rules.d20.classes import actions_of, check_action
+from rules.d20.story import finish_key, story_key, tell
+from rules.d20.table import AttackKind
+from rules.dice import Dice
+from rules.encounter import Deadline, Refused, Rules, Seat, Step, Wait, Why
+from rules.errors import Code, RuleError
+from rules.gender import Gender
+
+KIND = "d20"
+SIDES = ("1", "2")
+JOIN, TURN, NARRATE = "join", "turn", "narrate"  # what a battle waits for: its deadlines
+
+
+class BattleStage(StrEnum):
+    JOINING = "joining"
+    FIGHTING = "fighting"
+    NARRATION = "narration"
+    FINISHED = "finished"  # over; the fallen may still be finished off or spared
+    LAPSED = "lapsed"  # nobody (or one side only) came
+    CLOSED = "closed"
+
+
+# A battle that is on: another one may not be called in the game meanwhile.
+ON_STAGES = (BattleStage.JOINING, BattleStage.FIGHTING, BattleStage.NARRATION)
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A character who joined: ``side`` is one of :data:`SIDES`; ``gender`` as the character's
+    row had it then (None: not set), for the texts; ``character``: the sheet as last read while
+    joining (None: it cannot fight now), which the battle starts with."""
+
+    number: int
+    user_id: int
+    name: str
+    side: str
+    gender: Gender | None = None
+    character: D20Character | None = None
+
+    @property
+    def seat(self) -> Seat:
+        return Seat(self.number, self.user_id)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleTable:
+    """A battle with who plays whom. ``opener``: the user who called it (``opener_name`` as
+    shown then); ``side_names`` empty: the locale's defaults; ``step`` grows with every change
+    of turn; ``told``: the narrative variants told so far, by story family (:func:`tell`);
+    ``any_action``: the game lets every class take every action (its setting, read afresh
+    for every move); ``closed``: lapsed, or the fallen were spared."""
+
+    opener: int
+    opener_name: str = ""
+    side_names: tuple[str, str] = ("", "")
+    fighters: tuple[Fighter, ...] = ()
+    battle: Battle | None = None
+    step: int = 0
+    told: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    any_action: bool = False
+    closed: bool = False
+
+    @property
+    def stage(self) -> BattleStage:
+        battle = self.battle
+        if self.closed:
+            return BattleStage.LAPSED if battle is None else BattleStage.CLOSED
+        if battle is None:
+            return BattleStage.JOINING
+        if battle.narration_due is not None:
+            return BattleStage.NARRATION
+        if battle.status is BattleStatus.ACTIVE:
+            return BattleStage.FIGHTING
+        if battle.winner is not None and fallen_enemies(battle, battle.winner):
+            return BattleStage.FINISHED
+        return BattleStage.CLOSED
+
+    def fighter_of(self, user_id: int) -> Fighter | None:
+        return next((f for f in self.fighters if f.user_id == user_id), None)
+
+    def named(self, name: str) -> Fighter | None:
+        return next((f for f in self.fighters if f.name == name), None)
+
+    def owner(self, name: str) -> int:
+        return next(f.user_id for f in self.fighters if f.name == name)
+
+    def on_side(self, side: str) -> tuple[Fighter, ...]:
+        return tuple(f for f in self.fighters if f.side == side)
+
+    @property
+    def narrator(self) -> Fighter | None:
+        """Who owes a description now."""
+        due = None if self.battle is None else self.battle.narration_due
+        return None if due is None else self.named(due)
+
+    @property
+    def current(self) -> Fighter | None:
+        """Whose turn it is (while fighting)."""
+        if self.stage is not BattleStage.FIGHTING:
+            return None
+        assert self.battle is not None
+        return self.named(self.battle.current.name)
+
+
+def fallen_enemies(battle: Battle, side: str) -> tuple[Combatant, ...]:
+    """Enemies of ``side`` lying at 0 HP and not yet dead: who may be finished off."""
+    return tuple(
+        c
+        for c in battle.combatants
+        if c.side != side and not c.character.standing and not c.character.dead
+    )
+
+
+def finishable(table: BattleTable) -> tuple[Combatant, ...]:
+    """Who the one acting now may finish off (the current fighter's, or the winners' foes)."""
+    battle, stage = table.battle, table.stage
+    if battle is not None and stage is BattleStage.FIGHTING:
+        return fallen_enemies(battle, battle.current.side)
+    if battle is not None and stage is BattleStage.FINISHED and battle.winner is not None:
+        return fallen_enemies(battle, battle.winner)
+    return ()
+
+
+class Move(StrEnum):
+    JOIN = "join"  # side, joiner: take a side (or switch to it)
+    START = "start"  # the opener or the game master starts before the join window ends
+    ACT = "act"  # kind, target: attack, cast at an enemy, or cast a buff on one's side
+    FINISH = "finish"  # kind, target: finish off a fallen enemy
+    PASS = "pass"  # let the turn go without a roll
+    SPARE = "spare"  # a standing winner (or the game master) leaves the fallen alive
+    NARRATE = "narrate"  # the description the battle waits for was given
+    SKIP = "skip"  # the game master: the owed description, else the current turn, goes by
+    CLOCK = "clock"  # the deadline passed (the seat is None)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleMove:
+    """A move. ``at``: the step it answers (an older one is stale); ``target``: a combatant's
+    place in the turn order; ``master``: made by the game master; ``joiner``: who joins (the
+    shell reads the presser's character)."""
+
+    move: Move
+    at: int = 0
+    kind: AttackKind | None = None
+    target: int = -1
+    side: str = ""
+    joiner: Fighter | None = None
+    master: bool = False
+
+
+class Cause(StrEnum):
+    """Who made a turn or a description go by without a roll."""
+
+    PLAYER = "player"  # the actor's own choice (or the narrator's message)
+    TIMEOUT = "timeout"  # its timer ran out
+    ADMIN = "admin"  # the game master's /skip
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What a turn did. ``story`` is the narrative's family and ``variant`` its line, 0-based
+    (:func:`tell`); ``passed``: the actor's turn went by without a roll."""
+
+    actor: str
+    kind: AttackKind | None = None
+    attack: AttackReport | None = None
+    finish: FinishReport | None = None
+    story: str = ""
+    variant: int = 0
+    passed: bool = False
+    narrated: bool = False
+    skipped: tuple[str, ...] = ()
+    cause: Cause = Cause.PLAYER
+
+
+class Happened(StrEnum):
+    """What a step did, as the group hears it."""
+
+    OPENED = "opened"  # the call to battle
+    JOINED = "joined"  # someone joined or switched sides
+    STARTED = "started"  # joining is over: the first turn (or the call lapsed)
+    TURN = "turn"  # a turn or a description went by
+    SPARED = "spared"  # the fallen are spared
+
+
+@dataclass(frozen=True, slots=True)
+class BattleEvent:
+    happened: Happened
+    turn: Turn | None = None
+
+
+@runtime_checkable
+class _Numbered(Protocol):
+    next_index: int
+
+
+def _seed(dice: Dice) -> int:
+    """The next die's index in the game's dice: which narrative line a roll tells."""
+    return dice.next_index if isinstance(dice, _Numbered) else 0
+
+
+def open_battle(
+    opener: int, opener_name: str, side_names: tuple[str, str]
+) -> Step[BattleTable, BattleEvent]:
+    """The call to battle: fighters join until the join window ends."""
+    table = BattleTable(opener, opener_name, side_names)
+    return Step(table, (BattleEvent(Happened.OPENED),), D20.deadline(table))
+
+
+class D20Rules:
+    """:class:`rules.encounter.Rules` for d20 battles."""
+
+    kind = KIND
+    open_stages = (*(stage.value for stage in ON_STAGES), BattleStage.FINISHED.value)
+    clock = BattleMove(Move.CLOCK)
+
+    def seats(self, state: BattleTable) -> tuple[Seat, ...]:
+        return tuple(f.seat for f in state.fighters)
+
+    def stage(self, state: BattleTable) -> str:
+        return state.stage.value
+
+    def deadline(self, state: BattleTable) -> Deadline | None:
+        stage = state.stage
+        if stage is BattleStage.JOINING:
+            return Deadline(JOIN)
+        if stage is BattleStage.FIGHTING:
+            return Deadline(TURN, state.step)
+        return Deadline(NARRATE, state.step) if stage is BattleStage.NARRATION else None
+
+    def awaiting(self, state: BattleTable) -> tuple[Wait, ...]:
+        narrator, current = state.narrator, state.current
+        if narrator is not None:
+            return (Wait(narrator.seat, NARRATE),)
+        return (Wait(current.seat, TURN),) if current is not None else ()
+
+    def options(self, state: BattleTable, seat: Seat) -> tuple[BattleMove, ...]:
+        stage, at = state.stage, state.step
+        if stage is BattleStage.JOINING:
+            return tuple(BattleMove(Move.JOIN, side=side) for side in SIDES)
+        current = state.current
+        if current is None or current.seat != seat or state.battle is None:
+            return ()
+        kinds = _actions(state, state.battle.current)
+        moves = [
+            BattleMove(Move.ACT, at, kind, index)
+            for kind in kinds
+            for index, c in enumerate(state.battle.combatants)
+            if c.character.standing and (c.side == current.side) == (kind is AttackKind.BUFF)
+        ]
+        return (*moves, BattleMove(Move.PASS, at))
+
+    def apply(
+        self, state: BattleTable, seat: Seat | None, action: BattleMove, dice: Dice
+    ) -> Step[BattleTable, BattleEvent]:
+        move, stage = action.move, state.stage
+        if (move is Move.CLOCK) != (seat is None):
+            raise Refused(Why.NOT_YOURS)
+        if move is Move.JOIN:
+            return self._join(state, action)
+        if stage is BattleStage.JOINING and move in (Move.START, Move.CLOCK):
+            if move is Move.START:
+                assert seat is not None
+                if seat.user != state.opener and not action.master:
+                    raise RuleError(Code.NOT_OPENER)
+                if any(not state.on_side(side) for side in SIDES):
+                    raise RuleError(Code.SIDE_EMPTY)
+            return self._start(state, dice)
+        if move is Move.CLOCK:
+            if stage is BattleStage.NARRATION:
+                return self._narrated(state, Cause.TIMEOUT)
+            if stage is not BattleStage.FIGHTING:
+                raise Refused(Why.STALE)
+            return self._lost(state, Cause.TIMEOUT)
+        if move is Move.SKIP:
+            if not action.master:
+                raise Refused(Why.NOT_YOURS)
+            if stage is BattleStage.NARRATION:
+                return self._narrated(state, Cause.ADMIN)
+            if stage is not BattleStage.FIGHTING:
+                raise RuleError(Code.NOTHING_TO_SKIP)
+            return self._lost(state, Cause.ADMIN)
+        assert seat is not None
+        if move is Move.NARRATE:
+            if stage is not BattleStage.NARRATION:
+                raise Refused(Why.STALE)
+            if state.narrator is None or state.narrator.seat != seat:
+                raise Refused(Why.NOT_YOURS)
+            return self._narrated(state, Cause.PLAYER)
+        if move is Move.SPARE:
+            return self._spare(state, seat, action)
+        if move is Move.FINISH and stage is BattleStage.FINISHED:
+            mine = next((f for f in state.fighters if f.seat == seat), None)
+            if mine is None:
+                raise Refused(Why.NOT_YOURS)
+            if action.at != state.step:
+                raise Refused(Why.STALE)
+            return self._finish(state, mine.name, action)
+        actor = self._turn(state, seat, action)
+        if move is Move.PASS:
+            battle, skipped = end_turn(_battle(state), actor.name)
+            return self._advance(state, battle, Turn(actor.name, passed=True, skipped=skipped))
+        if move is Move.FINISH:
+            return self._finish(state, actor.name, action)
+        if move is not Move.ACT or action.kind is None:
+            raise Refused(Why.STALE)
+        return self._act(state, actor, action.kind, action.target, dice)
+
+    def _join(self, state: BattleTable, action: BattleMove) -> Step[BattleTable, BattleEvent]:
+        joiner = action.joiner
+        if state.stage is not BattleStage.JOINING or action.side not in SIDES or joiner is None:
+            raise Refused(Why.STALE)
+        mine = state.fighter_of(joiner.user_id)
+        if mine is not None and mine.side == action.side:
+            raise RuleError(Code.ALREADY_ON_SIDE)
+        fighter = replace(joiner, side=action.side)
+        if mine is None:
+            fighters = (*state.fighters, fighter)
+        else:  # switching sides keeps the joining order
+            fighters = tuple(fighter if f.user_id == joiner.user_id else f for f in state.fighters)
+        table = replace(state, fighters=fighters)
+        return Step(table, (BattleEvent(Happened.JOINED),), self.deadline(table))
+
+    def _start(self, state: BattleTable, dice: Dice) -> Step[BattleTable, BattleEvent]:
+        """Initiative for those still able to fight, in joining order; else the call lapses."""
+        able = tuple(f for f in state.fighters if f.character is not None and f.character.standing)
+        table = replace(state, fighters=tuple(replace(f, character=None) for f in able))
+        if len({f.side for f in able}) < 2:
+            table = replace(table, closed=True)
+        else:
+            ready = [(f.character, f.side) for f in able if f.character is not None]
+            table = replace(table, battle=start_battle(ready, dice), step=state.step + 1)
+        return Step(table, (BattleEvent(Happened.STARTED),), self.deadline(table))
+
+    def _turn(self, state: BattleTable, seat: Seat, action: BattleMove) -> Combatant:
+        # A press from an earlier turn is stale whoever makes it (a double press lands here).
+        if state.stage is not BattleStage.FIGHTING or action.at != state.step:
+            raise Refused(Why.STALE)
+        current = _battle(state).current
+        fighter = state.named(current.name)
+        if fighter is None or fighter.seat != seat:
+            raise Refused(Why.NOT_YOURS)
+        return current
+
+    def _act(
+        self, state: BattleTable, actor: Combatant, kind: AttackKind, target: int, dice: Dice
+    ) -> Step[BattleTable, BattleEvent]:
+        battle = _battle(state)
+        aimed = _at(battle, target)
+        check_class_action(state, actor, kind)
+        seed = _seed(dice)
+        try:
+            after, report = attack(battle, actor.name, aimed.name, kind, dice)
+        except RuleError:
+            raise Refused(Why.STALE) from None
+        story = story_key(report, actor.character, aimed.character)
+        variant, told = tell(state.told, story, seed)
+        turn = Turn(actor.name, kind, report, story=story, variant=variant, skipped=report.skipped)
+        return self._advance(replace(state, told=told), after, turn)
+
+    def _finish(
+        self, state: BattleTable, actor: str, action: BattleMove
+    ) -> Step[BattleTable, BattleEvent]:
+        kind, battle = action.kind, _battle(state)
+        if kind is None or kind is AttackKind.BUFF:
+            raise Refused(Why.STALE)
+        try:
+            after, report = finish(battle, actor, _at(battle, action.target).name)
+        except RuleError as error:
+            if error.code is Code.NOT_STANDING:
+                raise RuleError(Code.NOT_STANDING, name=actor, state="other") from None
+            raise Refused(Why.STALE) from None
+        check_class_action(state, battle.combatant(actor), kind)
+        story = finish_key(kind)
+        variant, told = tell(state.told, story, state.step)
+        turn = Turn(
+            actor, kind, finish=report, story=story, variant=variant, skipped=report.skipped
+        )
+        return self._advance(replace(state, told=told), after, turn)
+
+    def _spare(
+        self, state: BattleTable, seat: Seat, action: BattleMove
+    ) -> Step[BattleTable, BattleEvent]:
+        if state.stage is not BattleStage.FINISHED:
+            raise Refused(Why.STALE)
+        battle = _battle(state)
+        mine = next((f for f in state.fighters if f.seat == seat), None)
+        winner = (
+            mine is not None
+            and battle.combatant(mine.name).side == battle.winner
+            and battle.combatant(mine.name).character.standing
+        )
+        if not winner and not action.master:
+            raise Refused(Why.NOT_YOURS)
+        if action.at != state.step:
+            raise Refused(Why.STALE)
+        table = replace(state, step=state.step + 1, closed=True)
+        turn = Turn(mine.name if winner and mine is not None else "")
+        return Step(table, (BattleEvent(Happened.SPARED, turn),), None)
+
+    def _narrated(self, state: BattleTable, cause: Cause) -> Step[BattleTable, BattleEvent]:
+        battle = _battle(state)
+        narrator = battle.narration_due
+        assert narrator is not None
+        turn = Turn(narrator, narrated=True, cause=cause)
+        return self._advance(state, narrate(battle, narrator), turn)
+
+    def _lost(self, state: BattleTable, cause: Cause) -> Step[BattleTable, BattleEvent]:
+        """The current turn goes by without a roll."""
+        actor = _battle(state).current.name
+        battle, skipped = end_turn(_battle(state), actor)
+        return self._advance(state, battle, Turn(actor, passed=True, skipped=skipped, cause=cause))
+
+    def _advance(
+        self, state: BattleTable, battle: Battle, turn: Turn
+    ) -> Step[BattleTable, BattleEvent]:
+        table = replace(state, battle=battle, step=state.step + 1)
+        return Step(table, (BattleEvent(Happened.TURN, turn),), self.deadline(table))
+
+
+def _battle(state: BattleTable) -> Battle:
+    if state.battle is None:
+        raise Refused(Why.STALE)
+    return state.battle
+
+
+def _at(battle: Battle, index: int) -> Combatant:
+    if not 0 <= index < len(battle.combatants):
+        raise Refused(Why.STALE)
+    return battle.combatants[index]
+
+
+def _actions(state: BattleTable, actor: Combatant) -> tuple[AttackKind, ...]:
+    return actions_of(actor.character.character_class, any_action=state.any_action)
+
+
+def check_class_action(state: BattleTable, actor: Combatant, kind: AttackKind) -> None:
+    """The actor's class has this action (or the game allows any): else
+    :attr:`Code.ACTION_UNAVAILABLE`."""
+    character = actor.character
+    check_action(character.name, character.character_class, kind, any_action=state.any_action)
+
+
+D20: Rules[BattleTable, BattleMove, BattleEvent] = D20Rules()
