@@ -95,6 +95,14 @@ __all__ = [
 ]
 
 
+STAGE_OF = {  # the stage a seat's move belongs to (the round's actions: FIGHTING)
+    Move.JOIN: PoolStage.JOINING,
+    Move.START: PoolStage.JOINING,
+    Move.CHOOSE: PoolStage.CHOOSING,
+    Move.PICK: PoolStage.FIGHTING,
+}
+
+
 def open_fight(
     challenger: Seat,
     opponent: Seat,
@@ -208,9 +216,7 @@ class PoolRules:
     ) -> tuple[PoolTable, PoolEvent]:
         """A join, a start, a choice or a pick checked (refusals raise), and made (a start:
         only checked)."""
-        need = PoolStage.JOINING if action.move in (Move.JOIN, Move.START) else PoolStage.FIGHTING
-        need = PoolStage.CHOOSING if action.move is Move.CHOOSE else need
-        if state.stage is not need:
+        if state.stage is not STAGE_OF[action.move]:
             raise Refused(Why.STALE)
         number = seat.number
         if action.move is Move.JOIN:

@@ -469,3 +469,12 @@ def test_who_may_not_join_and_why(seat: Seat, problem: JoinProblem) -> None:
     with pytest.raises(RuleError) as ruled:
         POOL.apply(joining(), seat, JOIN, NO_DICE)
     assert ruled.value.details["reason"] is problem
+
+
+def test_a_seat_with_no_player_is_a_fighter_the_game_master_acts_for() -> None:
+    npc = Seat(9)
+    table = POOL.apply(joining(), npc, JOIN, NO_DICE).state
+    assert POOL.seats(table) == (ONE, TWO, npc) and POOL.seats(table)[2].npc
+    table = POOL.apply(table, ONE, START, ScriptedDice(INIT_THREE)).state
+    assert POOL.awaiting(table) == (Wait(npc, "choose"),)  # 9 rolled lowest: chooses first
+    assert POOL.options(table, npc)[0] == PoolMove(Move.CHOOSE, 0, 1)
