@@ -29,7 +29,7 @@ from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
 from bot.views.durations import duration
 from bot.views.loot import spilled_line
-from bot.views.pool_fight import live_text, opened_text
+from bot.views.pool_fight import live_text, opened_text, round_closed_text
 from bot.views.pool_fight_round import results_text
 
 TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
@@ -62,11 +62,12 @@ async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Ou
     owed: list[Outgoing] = []
     if outcome.report is not None:
         results = results_text(l10n, view.id, outcome.report)
+        closed = round_closed_text(l10n, outcome.report.result.round)
         if len(results) + len(status) > TEXT_LIMIT:  # never expected (8 fighters: ~2500)
             owed.append(Outgoing(view.record.chat_id, results, thread_id=view.record.thread_id))
-            owed.append(Outgoing(text=status, **live))
+            owed.append(Outgoing(text=status, retire=closed, **live))
         else:
-            owed.append(Outgoing(text=status, head=results, **live))
+            owed.append(Outgoing(text=status, head=results, retire=closed, **live))
     elif outcome.opened:
         owed.append(Outgoing(text=status, retire=opened_text(l10n, view), **live))
     elif outcome.anew:

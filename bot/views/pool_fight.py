@@ -27,9 +27,8 @@ def live_text(l10n: L10n, view: FightView, settings: GameSettings) -> str:
     state = view.fight.state
     assert state is not None and view.fight.initiative is not None
     lines = [_header(l10n, view)]
-    if state.round == 0:
+    if view.stage == CHOOSING:  # the call to the fight, edited: its initiative, then who chooses
         lines += initiative_lines(l10n, view, view.fight.initiative)
-    if view.stage == CHOOSING:
         lines += _choosing(l10n, view, state, settings)
     else:
         lines += round_lines(l10n, view, state, settings)
@@ -37,9 +36,18 @@ def live_text(l10n: L10n, view: FightView, settings: GameSettings) -> str:
 
 
 def opened_text(l10n: L10n, view: FightView) -> str:
-    """What the message before the first round keeps: who fights (the fight goes on below)."""
+    """What the call to the fight keeps once the first round opens below it: who fights, and
+    the initiative, shown there once (the rounds do not repeat it)."""
     joined = [view.characters[n] for n in view.fight.joined]
-    return "\n".join([_header(l10n, view), l10n.text("pool-fight-joined", names=names(joined))])
+    lines = [_header(l10n, view), l10n.text("pool-fight-joined", names=names(joined))]
+    if view.fight.initiative is not None:
+        lines += initiative_lines(l10n, view, view.fight.initiative)
+    return "\n".join(lines)
+
+
+def round_closed_text(l10n: L10n, round_number: int) -> str:
+    """What a round's message keeps once the round is fought (its results come below it)."""
+    return l10n.text("pool-fight-round-closed", round=round_number)
 
 
 def _header(l10n: L10n, view: FightView) -> str:

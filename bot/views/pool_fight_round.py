@@ -1,7 +1,8 @@
-"""A resolved round of a pool fight, in the order it happened: pills, every attack with its own
-defense in two lines (who hits whom and the result, with a dropped sword or a fall in words;
-then each die marked, the threshold and why, successes), then deaths, bleeding, standing up;
-last, what the dead left on the floor."""
+"""A resolved round of a pool fight, in the order it happened, one line each, outcome first:
+pills, every attack with its own defense (who hits whom and the result, with a dropped sword or
+a fall in words), then deaths, bleeding, standing up; what the dead left on the floor. Every
+die follows in a collapsed quote (``<blockquote expandable>``), one line an exchange: each die
+marked, the threshold and why, successes."""
 
 from __future__ import annotations
 
@@ -31,8 +32,11 @@ def results_text(l10n: L10n, fight_id: int, report: RoundReport) -> str:
     names = {number: c.name for number, c in report.before.items()}
     lines += [_event(l10n, names, e) for e in result.events if isinstance(e, PillsTaken)]
     mishaps = [e for e in result.events if isinstance(e, WeaponDropped | Fell)]
+    dice = []
     for exchange in result.exchanges:
-        lines += _exchange(l10n, names, rolled, exchange, _mishaps_of(exchange, mishaps))
+        head, rolls = _exchange(l10n, names, rolled, exchange, _mishaps_of(exchange, mishaps))
+        lines.append(head)
+        dice.append(rolls)
     lines += [
         _event(l10n, names, e)
         for e in result.events
@@ -41,6 +45,8 @@ def results_text(l10n: L10n, fight_id: int, report: RoundReport) -> str:
     lines += [spilled_line(l10n, e, report.before[e.character]) for e in result.spilled]
     if len(lines) == 1:
         lines.append(l10n.text("pool-fight-quiet-round"))
+    if dice:
+        lines.append("<blockquote expandable>" + "\n".join(dice) + "</blockquote>")
     return "\n".join(lines)
 
 
@@ -82,7 +88,8 @@ def _exchange(
     rolled: dict[int, PoolCharacter],
     exchange: Exchange,
     mishaps: list[Mishap],
-) -> list[str]:
+) -> tuple[str, str]:
+    """The exchange's line (who hits whom, the outcome) and its dice's."""
     attacker, defender = rolled[exchange.attacker], rolled[exchange.defender]
     attack = _roll(l10n, "pool-fight-attack-roll", exchange.attack, attacker)
     if exchange.defense is None:
@@ -102,7 +109,9 @@ def _exchange(
         defender=names[exchange.defender],
         outcome=Html(" · ".join(outcome)),
     )
-    return [head, l10n.text("pool-fight-exchange-dice", attack=attack, defense=defense)]
+    names_of = {"attacker": names[exchange.attacker], "defender": names[exchange.defender]}
+    rolls = l10n.text("pool-fight-exchange-dice", attack=attack, defense=defense, **names_of)
+    return head, rolls
 
 
 def _event(l10n: L10n, names: dict[int, str], event: RoundEvent) -> str:

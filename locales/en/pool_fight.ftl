@@ -79,9 +79,10 @@ pool-fight-target-done = ⚔️ Fight #{ $id }: you chose { $name }.
 pool-fight-resent = Your choice was sent to your private chat with the bot.
 
 pool-fight-results-title = 📜 <b>Fight #{ $id }, round { $round }</b>
+pool-fight-round-closed = ✔️ <b>Round { $round }</b> is fought: the results are below.
 pool-fight-quiet-round = Nobody attacked.
 pool-fight-exchange = 🗡 { $attacker } → { $defender }: { $outcome }
-pool-fight-exchange-dice = 🎲 { $attack } · { $defense }
+pool-fight-exchange-dice = 🎲 { $attacker } → { $defender }: { $attack } · { $defense }
 pool-fight-attack-roll = attack { $dice } (threshold { $threshold }) → { $result }
 pool-fight-defense-roll = defense { $dice } (threshold { $threshold }) → { $result }
 pool-fight-threshold-plain = { $threshold }

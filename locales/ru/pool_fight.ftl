@@ -85,9 +85,10 @@ pool-fight-target-done = ⚔️ Бой №{ $id }: вы выбрали — { $na
 pool-fight-resent = Выбор отправлен вам в личный чат с ботом.
 
 pool-fight-results-title = 📜 <b>Бой №{ $id }, раунд { $round }</b>
+pool-fight-round-closed = ✔️ <b>Раунд { $round }</b> сыгран — итоги ниже.
 pool-fight-quiet-round = Никто не атаковал.
 pool-fight-exchange = 🗡 { $attacker } → { $defender }: { $outcome }
-pool-fight-exchange-dice = 🎲 { $attack } · { $defense }
+pool-fight-exchange-dice = 🎲 { $attacker } → { $defender }: { $attack } · { $defense }
 pool-fight-attack-roll = атака { $dice } (порог { $threshold }) → { $result }
 pool-fight-defense-roll = защита { $dice } (порог { $threshold }) → { $result }
 pool-fight-threshold-plain = { $threshold }

@@ -7,9 +7,11 @@ from bot.services.fight_store import FINISHED
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
     PILL_BUTTONS,
+    challenge,
     change,
     character,
     fight_record,
+    opened_round,
     pool_table,
     press,
     round_dice,
@@ -24,9 +26,14 @@ NO_DEFENSE = (2, 2)  # two defense dice, no successes
 async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
     table = await pool_table(gm)
     gm.game_dice.add(10, 8, 3)  # initiative: Арья 8 + 2 = 10, Бран 3 + 2 = 5
-    live = await start(table, 1, 2)
+    call = await challenge(table, 1, "/fight 2")
+    await press(table, 1, call, "Начать")
+    live = await opened_round(table)
+    # The initiative is shown once, in the call to the fight, and not again in round 1.
+    called = await settled(call, lambda m: "Инициатива" in m.body)
+    assert "Арья: 🎲 8 + 2 = 10" in called.body and "Бран: 🎲 3 + 2 = 5" in called.body
     text = live.body
-    assert "Арья: 🎲 8 + 2 = 10" in text and "Бран: 🎲 3 + 2 = 5" in text
+    assert "Инициатива" not in text
     assert "Раунд 1" in text and "Арья ▰▰▰▰▰ 5/5 · → Бран" in text
     assert "Бран ▰▰▰▰▰ 5/5 · → Арья" in text  # one possible choice: made at once
     assert live.button_texts == ["⚔️ Атаковать", *PILL_BUTTONS]
@@ -40,9 +47,10 @@ async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
     await press(table, 2, live, "⚔️ Атаковать")
     first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
     body = first.body
-    dice = "🎲 атака 10 10 10 (порог 6) → 3 · защита 2 2 (порог 6) → 0"
-    assert f"🗡 Арья → Бран: урон 3\n{dice}" in body
-    assert "<b>10</b> <b>10</b> <b>10</b>" in first.html  # the successes, marked
+    dice = "🎲 Арья → Бран: атака 10 10 10 (порог 6) → 3 · защита 2 2 (порог 6) → 0"
+    assert "🗡 Арья → Бран: урон 3\n🗡 Бран → Арья: промах\n" in body  # one line each
+    quote = first.html.split("<blockquote expandable>")[1].split("</blockquote>")[0]
+    assert dice in first.body and "атака <b>10</b> <b>10</b> <b>10</b>" in quote  # marked
     assert "🗡 Бран → Арья: промах" in body
     assert "Бран ▰▰▱▱▱ 2/5" in body
     assert "кровотечение" in body and "штраф 3 (раны 3)" in body

@@ -45,7 +45,7 @@ async def test_weapon_loss_then_a_fall_then_standing_up(gm: Harness) -> None:
     await press(table, 2, live, ATTACK)
     first = await _round(gm, live, 1)
     assert "🗡 Арья → Бран: промах · 🔻 Арья роняет меч на пол зала" in first.body
-    assert "🎲 атака <s>1</s> <s>1</s> 2 (порог 6) → −2 · " in first.html
+    assert "🎲 Арья → Бран: атака <s>1</s> <s>1</s> 2 (порог 6) → −2 · " in first.html
     assert first.body.count("роняет меч") == 1  # said once, in words
     assert "Арья ▰▰▰▰▰ 5/5 · без меча · штраф 2 (без меча 2) · → Бран" in first.body
     world = await peek(table.game)
@@ -234,7 +234,10 @@ async def test_the_gm_moves_the_fight_on_and_stops_it(gm: Harness) -> None:
     opened = await opened_round(table)
     assert ATTACK in opened.button_texts
     closed = await settled(live, lambda m: m.buttons == [])  # the join window's message
-    assert closed.body == "⚔️ Бой №1, зал 1: Арья → Бран\nУчастники: Арья, Бран."
+    assert closed.body == (  # who fights, and the initiative, shown here once
+        "⚔️ Бой №1, зал 1: Арья → Бран\nУчастники: Арья, Бран.\n"
+        "🎲 Инициатива (1d10 + Инициатива):\nАрья: 🎲 8 + 2 = 10\nБран: 🎲 3 + 2 = 5"
+    )
     round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
     await gm.emu.send_text(table.admin, table.group, "/fight_next")  # nobody chose: all attack
     first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)

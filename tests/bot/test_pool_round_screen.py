@@ -1,9 +1,11 @@
-"""A six-fighter pool round read at a glance: each exchange in two lines, every die marked
-(a success bold, a 1 struck), the threshold with its reasons, a dropped sword and a fall said
-once in words, and the whole round message within one phone screen (25 lines)."""
+"""A six-fighter pool round read at a glance: each exchange in one line, outcome first, its dice
+in a collapsed quote below (every die marked: a success bold, a 1 struck; the threshold with
+its reasons), a dropped sword and a fall said once in words; the results within 12 lines with
+the quote closed, and the whole round message within one phone screen (25 lines)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from tests.bot.conftest import Harness
@@ -21,8 +23,14 @@ from tests.bot.pool_fight_rig import (
 from tests.telegram_emulator import EmuMessage
 
 SCREEN_LINES = 25
+RESULT_LINES = 12  # a round's results, with its dice's quote closed
+CLOSED_QUOTE_LINES = 3  # what a phone shows of a collapsed quote, at most
 ATTACK = "⚔️ Атаковать"
 HINT = "Таблетки — только из левого кармана куртки."
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
 
 
 async def _six(gm: Harness) -> tuple[Table, EmuMessage]:
@@ -61,19 +69,27 @@ async def test_a_six_fighter_round_fits_a_phone_screen(gm: Harness) -> None:
     shown = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
     lines = shown.body.split("\n")
     assert len(lines) <= SCREEN_LINES, shown.body
-    assert lines[1:13] == [
+    assert lines[1:7] == [  # one line an exchange, outcome first
         "🗡 Арья → Ефим: урон 1",
-        "🎲 атака 9 8 1 (порог 8 = 6 + раны 2) → 1 · защита 2 3 (порог 6) → 0",
         "🗡 Бран → Дана: промах · 🔻 Бран роняет меч на пол зала",
-        "🎲 атака 1 1 4 (порог 6) → −2 · защита 7 2 (порог 6) → 1",
         "🗡 Вера → Гоша: промах · 🤕 Вера падает без оружия",
-        "🎲 атака 1 3 5 (порог 8 = 6 + без меча 2) → −1 · защита 6 6 (порог 6) → 2",
         "🗡 Гоша → Вера: урон 2",
-        "🎲 атака 10 10 6 (порог 6) → 3 · защита 2 9 (порог 8 = 6 + без меча 2) → 1",
         "🗡 Дана → Бран: урон 3 · 🤕 Бран падает без оружия",
-        "🎲 атака 6 7 8 (порог 6) → 3 · защита 1 2 (порог 6) → −1",
         "🗡 Ефим → Арья: урон 3",
-        "🎲 атака 10 9 7 (порог 6) → 3 · защита 3 4 (порог 8 = 6 + раны 2) → 0",
+    ]
+    results = shown.html.split("\n\n")[0]  # the round's results, above the next round
+    outside, quote = results.split("<blockquote expandable>")
+    quoted, after = quote.split("</blockquote>")
+    assert not after  # every die in one collapsed quote, at the end of the results
+    visible = len(outside.strip().split("\n")) + CLOSED_QUOTE_LINES
+    assert visible <= RESULT_LINES, results
+    assert plain(quoted).split("\n") == [
+        "🎲 Арья → Ефим: атака 9 8 1 (порог 8 = 6 + раны 2) → 1 · защита 2 3 (порог 6) → 0",
+        "🎲 Бран → Дана: атака 1 1 4 (порог 6) → −2 · защита 7 2 (порог 6) → 1",
+        "🎲 Вера → Гоша: атака 1 3 5 (порог 8 = 6 + без меча 2) → −1 · защита 6 6 (порог 6) → 2",
+        "🎲 Гоша → Вера: атака 10 10 6 (порог 6) → 3 · защита 2 9 (порог 8 = 6 + без меча 2) → 1",
+        "🎲 Дана → Бран: атака 6 7 8 (порог 6) → 3 · защита 1 2 (порог 6) → −1",
+        "🎲 Ефим → Арья: атака 10 9 7 (порог 6) → 3 · защита 3 4 (порог 8 = 6 + раны 2) → 0",
     ]
     html = shown.html
     assert "атака <b>9</b> <b>8</b> <s>1</s> (порог 8" in html  # successes bold, a 1 struck

@@ -464,19 +464,29 @@ def entities_to_html(text: str, entities: list[Entity]) -> str:
 
 
 MARKS = {"bold": "**", "strikethrough": "~~"}
+QUOTE_MARK = "> "  # each line of a collapsed (expandable) quote
 
 
 def entities_to_marks(text: str, entities: list[Entity]) -> str:
-    """Plain text with bold as ``**…**`` and strikethrough as ``~~…~~`` (Markdown's marks; other
-    entities are left out): how a transcript shows what the chat shows in bold or struck."""
-    points: list[tuple[int, int, str]] = []  # (UTF-16 offset, closing first, mark)
-    for entity in entities:
-        mark = MARKS.get(str(entity.get("type")))
-        if mark is None or int(entity.get("length", 0)) <= 0:
-            continue
-        start = int(entity["offset"])
-        points += [(start, 1, mark), (start + int(entity["length"]), 0, mark)]
+    """Plain text with bold as ``**…**`` and strikethrough as ``~~…~~`` (Markdown's marks) and
+    each line of a collapsed quote after ``> `` (other entities are left out): how a transcript
+    shows what the chat shows in bold, struck or folded away."""
     units = text.encode("utf-16-le")
+    points: list[tuple[int, int, str]] = []  # (UTF-16 offset, order: close, quote, open)
+    for entity in entities:
+        start, length = int(entity.get("offset", 0)), int(entity.get("length", 0))
+        if entity.get("type") == "expandable_blockquote" and length > 0:
+            lines = [start] + [
+                i + 1
+                for i in range(start, start + length - 1)
+                if units[i * 2 : i * 2 + 2] == b"\n\0"
+            ]
+            points += [(line, 1, QUOTE_MARK) for line in lines]
+            continue
+        mark = MARKS.get(str(entity.get("type")))
+        if mark is None or length <= 0:
+            continue
+        points += [(start, 2, mark), (start + length, 0, mark)]
     parts, last = [], 0
     for offset, _, mark in sorted(points):
         parts += [units[last * 2 : offset * 2].decode("utf-16-le", errors="replace"), mark]
