@@ -12,7 +12,7 @@ from bot.services.errors import Refusal, ServiceError
 from bot.services.numbers import parse_int
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, act, change_world, peek
-from rules.pool.build import Appearance, appearance
+from rules.pool.build import Appearance, Gear, appearance, visible_gear
 from rules.pool.model import HallFloor, Item, PoolCharacter
 from rules.pool.needs import fall_asleep
 from rules.pool.places import HANDS, Place, held
@@ -100,11 +100,11 @@ async def move_to(actor: Actor, hall: int | None, runtime: Runtime) -> PoolChara
 
 @dataclass(frozen=True, slots=True)
 class HallView:
-    """What a character sees around them: others by appearance, and the floor."""
+    """What a character sees around them: others by appearance and gear, and the floor."""
 
     hall: int
     me: PoolCharacter
-    others: tuple[tuple[Appearance, bool], ...]  # appearance, asleep
+    others: tuple[tuple[Appearance, Gear, bool], ...]  # appearance, gear, asleep
     floor: HallFloor
     exits: tuple[int, ...]
 
@@ -113,7 +113,7 @@ async def look(actor: Actor) -> HallView:
     world = await peek(actor.game)
     me = world.character(actor.number)
     others = tuple(
-        (appearance(c), c.asleep)
+        (appearance(c), visible_gear(c), c.asleep)
         for c in world.characters
         if c.hall == me.hall and c.number != me.number and c.alive
     )

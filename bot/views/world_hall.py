@@ -5,16 +5,37 @@ from __future__ import annotations
 from bot.i18n import Html, L10n
 from bot.services.world_actions import HallView
 from bot.views.world_items import floor_text
+from rules.pool.build import Gear
 from rules.pool.world import World
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def gear_text(l10n: L10n, gear: Gear) -> Html:
+    """What one sees another wear and hold: clothes, backpack, swords in hand."""
+    return Html(
+        l10n.text(
+            "world-look-gear",
+            jacket=_yes(gear.jacket),
+            trousers=_yes(gear.trousers),
+            backpack=_yes(gear.backpack),
+            swords=gear.swords.value,
+        )
+    )
 
 
 def look_text(l10n: L10n, view: HallView) -> str:
     lines = [l10n.text("world-look-head", hall=view.hall)]
     if view.others:
         lines.append(l10n.text("world-look-people"))
-        for look, asleep in view.others:
+        for look, gear, asleep in view.others:
             msg_id = "world-look-person-asleep" if asleep else "world-look-person"
-            lines.append(l10n.text(msg_id, charisma=look.charisma, build=look.build.value))
+            worn = gear_text(l10n, gear)
+            lines.append(
+                l10n.text(msg_id, charisma=look.charisma, build=look.build.value, gear=worn)
+            )
     else:
         lines.append(l10n.text("world-look-nobody"))
     lines.append(l10n.text("world-look-floor", items=floor_text(l10n, view.floor)))

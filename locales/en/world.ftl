@@ -154,12 +154,30 @@ world-look-person = • Charisma { $charisma }, build — { $build ->
         [feeble] a weakling
         [hulk] a hulk
        *[normal] average
-    }
+    }; { $gear }
 world-look-person-asleep = • Charisma { $charisma }, build — { $build ->
         [feeble] a weakling
         [hulk] a hulk
        *[normal] average
-    } — 😴 asleep
+    }; { $gear } — 😴 asleep
+world-look-gear = { $jacket ->
+        [yes] { $trousers ->
+            [yes] in a jacket and trousers
+           *[no] in a jacket, no trousers
+        }
+       *[no] { $trousers ->
+            [yes] in trousers, no jacket
+           *[no] no jacket, no trousers
+        }
+    }, { $backpack ->
+        [yes] with a backpack
+       *[no] no backpack
+    }, { $swords ->
+        [left] a sword in the left hand
+        [right] a sword in the right hand
+        [both] swords in both hands
+       *[none] no sword
+    }
 world-look-nobody = Nobody here but you.
 world-look-floor = On the floor: { $items }
 world-look-exits = Portals lead to halls: { $halls }. To go: /move H.

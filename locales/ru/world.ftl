@@ -169,12 +169,30 @@ world-look-person = • Харизма { $charisma }, сложение — { $bu
         [feeble] дохлятина
         [hulk] кабанъ
        *[normal] норма
-    }
+    }; { $gear }
 world-look-person-asleep = • Харизма { $charisma }, сложение — { $build ->
         [feeble] дохлятина
         [hulk] кабанъ
        *[normal] норма
-    } — 😴 спит
+    }; { $gear } — 😴 спит
+world-look-gear = { $jacket ->
+        [yes] { $trousers ->
+            [yes] в куртке и брюках
+           *[no] в куртке, без брюк
+        }
+       *[no] { $trousers ->
+            [yes] в брюках, без куртки
+           *[no] без куртки и брюк
+        }
+    }, { $backpack ->
+        [yes] с рюкзаком
+       *[no] без рюкзака
+    }, { $swords ->
+        [left] меч в левой руке
+        [right] меч в правой руке
+        [both] мечи в обеих руках
+       *[none] без меча
+    }
 world-look-nobody = Кроме вас здесь никого.
 world-look-floor = На полу: { $items }
 world-look-exits = Порталы ведут в залы: { $halls }. Переход: /move H.

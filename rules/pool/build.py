@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.errors import Code, RuleError
-from rules.pool.model import STAT_POINTS, Gender, PoolCharacter, Stat, Stats, start_kit
+from rules.pool.model import STAT_POINTS, Gender, Item, PoolCharacter, Stat, Stats, start_kit
 
 STAT_MINIMUM = 0
 VITALITY_MINIMUM = 1
@@ -88,3 +88,40 @@ def appearance(character: PoolCharacter) -> Appearance:
     """The character's appearance."""
     stats = character.stats
     return Appearance(character.number, stats.charisma, build_of(stats.attack + stats.defense))
+
+
+class Swords(StrEnum):
+    """Which hands hold a sword, as anyone nearby sees it."""
+
+    NONE = "none"
+    LEFT = "left"
+    RIGHT = "right"
+    BOTH = "both"
+
+
+@dataclass(frozen=True, slots=True)
+class Gear:
+    """What anyone in the same hall sees a character wear and hold (**bot's choice**): the worn
+    jacket, trousers and backpack and the swords in hand. Pockets, the backpack's content and a
+    ration in hand stay secret."""
+
+    jacket: bool
+    trousers: bool
+    backpack: bool
+    swords: Swords
+
+
+def visible_gear(character: PoolCharacter) -> Gear:
+    """The character's gear as seen from the same hall."""
+    inventory = character.inventory
+    left = inventory.left_hand == Item.SWORD
+    right = inventory.right_hand == Item.SWORD
+    if left and right:
+        swords = Swords.BOTH
+    elif left:
+        swords = Swords.LEFT
+    elif right:
+        swords = Swords.RIGHT
+    else:
+        swords = Swords.NONE
+    return Gear(inventory.jacket, inventory.trousers, inventory.backpack, swords)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.pool.model import HallFloor, Item
 from rules.pool.world import with_floor
 from tests.bot.conftest import Harness
@@ -40,10 +42,15 @@ async def test_admins_connect_halls_and_moves_happen_when_the_portals_open(gm: H
     assert "Зала 9 в игре нет" in (await table.say(anya, "/move 9", chat)).body
 
 
-async def test_look_shows_others_by_appearance_and_the_floor(gm: Harness) -> None:
-    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), ("Вера", QUIET))
-    anya, borya, _ = table.players
+async def test_look_shows_others_by_appearance_gear_and_the_floor(gm: Harness) -> None:
+    table = await pool_table(gm, ("Аня", QUIET), ("Боря", QUIET), ("Вера", QUIET), ("Глеб", QUIET))
+    anya, borya, _, _ = table.players
     await table.edit(3, hall=2)
+    gleb = await table.character(4)
+    stripped = replace(
+        gleb.inventory, jacket=False, backpack=False, left_hand=Item.SWORD, right_hand=Item.SWORD
+    )
+    await table.edit(4, inventory=stripped)
     await table.say(borya, "/sleep")
     floor = HallFloor().add(Item.SWORD, 2).add(Item.COIN, 3)
     await table.edit_world(lambda w: with_floor(w, 1, floor))
@@ -51,8 +58,12 @@ async def test_look_shows_others_by_appearance_and_the_floor(gm: Harness) -> Non
     assert "Ответ — в личном чате" in (await gm.emu.wait_for_message(table.group)).body
     seen = (await gm.emu.wait_for_message(table.private(anya))).body
     assert "Зал 1" in seen
-    assert "• Харизма 0, сложение — норма — 😴 спит" in seen
-    assert seen.count("• Харизма") == 1  # Вера is in hall 2, Аня herself is not listed
+    # the start kit, worn and in hand, is seen: the default build alone would look the same
+    kit = "в куртке и брюках, с рюкзаком, меч в правой руке"
+    assert f"• Харизма 0, сложение — норма; {kit} — 😴 спит" in seen
+    lost = "в брюках, без куртки, без рюкзака, мечи в обеих руках"
+    assert f"• Харизма 0, сложение — норма; {lost}\n" in seen  # pockets and pack stay secret
+    assert seen.count("• Харизма") == 2  # Вера is in hall 2, Аня herself is not listed
     assert "Боря" not in seen  # by appearance only
     assert "На полу: 2 меча, 3 монеты" in seen
     assert "Порталы ведут в залы: 2, 3, 4, 5." in seen

@@ -139,6 +139,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "causes": ("раны 1, голод 1", "wounds 1, hunger 1"),
     "chance": ("54,8\u00a0%", "54.8%"),
     "changes": ("здоровье 4 → 2", "health 4 → 2"),
+    "gear": (
+        "в куртке и брюках, с рюкзаком, меч в правой руке",
+        "in a jacket and trousers, with a backpack, a sword in the right hand",
+    ),
     "choice": ("продолжить", "go on"),
     "class": ("воин", "fighter"),
     "commitment": ("9f2c…e41a", "9f2c…e41a"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,10 +12,13 @@ from rules.errors import Code, RuleError
 from rules.pool.build import (
     Appearance,
     Build,
+    Gear,
+    Swords,
     appearance,
     build_of,
     new_character,
     validate_stats,
+    visible_gear,
 )
 from rules.pool.model import BackpackContent, Gender, Item, PocketContent, Stat, Stats
 from tests.refusals import refused
@@ -107,6 +112,19 @@ def test_ruling_appearance_seven_is_normal() -> None:
 def test_ruling_appearance_shows_charisma_exactly() -> None:
     hero = new_character(2, "Маша", Gender.FEMALE, Stats(0, 4, 4, 1, 3))
     assert appearance(hero) == Appearance(character=2, charisma=3, build=Build.HULK)
+
+
+def test_ruling_gear_in_plain_view() -> None:
+    hero = new_character(2, "Маша", Gender.FEMALE, Stats(0, 4, 4, 1, 3))
+    assert visible_gear(hero) == Gear(
+        jacket=True, trousers=True, backpack=True, swords=Swords.RIGHT
+    )
+    bare = replace(hero.inventory, jacket=False, left_hand=Item.SWORD, right_hand=Item.RATION)
+    assert visible_gear(replace(hero, inventory=bare)) == Gear(False, True, True, Swords.LEFT)
+    both = replace(bare, right_hand=Item.SWORD)
+    assert visible_gear(replace(hero, inventory=both)).swords == Swords.BOTH
+    empty = replace(bare, left_hand=None, trousers=False, backpack=False)
+    assert visible_gear(replace(hero, inventory=empty)) == Gear(False, False, False, Swords.NONE)
 
 
 stat = st.integers(min_value=0, max_value=12)
