@@ -103,10 +103,17 @@ def _preview_window() -> Window:
             Multi(
                 I18NFormat("creation-pool-appearance"),
                 I18NFormat("creation-pool-kit"),
-                I18NFormat("creation-pool-pills-hint"),
+                I18NFormat("creation-pool-pills-hint", when="movable"),
+                I18NFormat("creation-pool-pills-moved", when="pocket"),
             ),
             _notice(),
             sep="\n\n",
+        ),
+        Button(
+            I18NFormat("creation-pool-pills-move"),
+            id="pills_move",
+            on_click=act.on_pills_move,
+            when="movable",
         ),
         Button(I18NFormat("creation-pool-confirm"), id="confirm", on_click=act.on_confirm),
         _back_and_cancel(),

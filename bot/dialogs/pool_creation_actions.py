@@ -109,13 +109,20 @@ async def on_stats_done(_: CallbackQuery, __: Button, manager: DialogManager) ->
     await manager.switch_to(PoolCreation.preview)
 
 
+async def on_pills_move(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
+    """The start kit's pills go to the jacket's left pocket (applied at «Создать»)."""
+    manager.dialog_data["pills_in_reach"] = True
+    set_notice(manager)
+
+
 async def on_confirm(callback: CallbackQuery, _: Button, manager: DialogManager) -> None:
     """Create the character; a refusal creates nothing and says why."""
     l10n = l10n_of(manager)
     data = manager.dialog_data
     try:
         game = await game_of(manager)
-        build = PoolBuild(Gender(data["gender"]), Stats(**stats_in(manager)))
+        stats = Stats(**stats_in(manager))
+        build = PoolBuild(Gender(data["gender"]), stats, bool(data.get("pills_in_reach")))
         character = await create_character(game, callback.from_user.id, data["name"], build)
     except InvalidName as error:  # taken meanwhile: back to the name, the rest is kept
         data.pop("name", None)

@@ -10,8 +10,9 @@ from aiogram_dialog.widgets.text import Text
 from bot.dialogs.widgets import l10n_of
 from bot.i18n import Html, L10n
 from rules.pool.build import Build, appearance, new_character
+from rules.pool.carrying import pills_into_reach, pills_to_reach
 from rules.pool.health import is_bleeding
-from rules.pool.model import STAT_POINTS, Gender, Stat, Stats, start_kit
+from rules.pool.model import STAT_POINTS, Gender, Stat, Stats
 from rules.pool.penalty import PenaltyCause, penalty
 from rules.pool.roll import threshold
 
@@ -87,7 +88,8 @@ async def preview_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, A
     l10n = l10n_of(dialog_manager)
     data = dialog_manager.dialog_data
     stats = Stats(**stats_in(dialog_manager))
-    character = new_character(1, data["name"], Gender(data["gender"]), stats)
+    built = new_character(1, data["name"], Gender(data["gender"]), stats)
+    character = pills_into_reach(built) if data.get("pills_in_reach") else built
     stat_lines = "\n".join(
         l10n.text(
             "creation-pool-stat-line", stat=l10n.text(STAT_NAMES[stat]), value=stats.get(stat)
@@ -100,7 +102,7 @@ async def preview_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, A
         for part in found.parts
     )
     look = appearance(character)
-    kit = start_kit()
+    kit = character.inventory
     return {
         "gender": l10n.text(GENDER_NAMES[character.gender]),
         "stats": Html(stat_lines),
@@ -115,4 +117,6 @@ async def preview_getter(dialog_manager: DialogManager, **_: Any) -> dict[str, A
         "sum": stats.attack + stats.defense,
         "rations": kit.pack.rations,
         "pills": kit.pack.pills,
+        "pocket": kit.pills_in_left_pocket,
+        "movable": pills_to_reach(character),  # the button's count; 0 hides it
     }

@@ -26,6 +26,7 @@ from rules.duel.character import DuelCharacter
 from rules.errors import RuleError
 from rules.gender import Gender
 from rules.pool.build import new_character as new_pool_character
+from rules.pool.carrying import pills_into_reach
 from rules.pool.model import PoolCharacter, Stats
 
 DESCRIPTION_MAX = 280
@@ -35,6 +36,7 @@ DESCRIPTION_MAX = 280
 class PoolBuild:
     gender: Gender
     stats: Stats
+    pills_in_reach: bool = False  # the start kit's pills go to the jacket's left pocket
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +80,8 @@ def build_state(game: Game, number: int, name: str, build: Build) -> RuleState:
     settings = settings_of(game)
     try:
         if isinstance(build, PoolBuild) and game.system == GameSystem.POOL:
-            return new_pool_character(number, name, build.gender, build.stats)
+            character = new_pool_character(number, name, build.gender, build.stats)
+            return pills_into_reach(character) if build.pills_in_reach else character
         if isinstance(build, DuelBuild) and game.system == GameSystem.DUEL:
             skills = dict(build.skills)
             if not skills or any(s not in settings.duel_skills for s in skills):

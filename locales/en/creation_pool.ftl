@@ -68,11 +68,19 @@ creation-pool-kit =
     Start kit: jacket, trousers and backpack worn; a sword in the right hand; { $rations } { $rations ->
         [one] ration
        *[other] rations
-    } and { $pills } { $pills ->
-        [one] pill
-       *[other] pills
-    } in the backpack; empty pockets, no coins.
+    }{ $pocket ->
+        [0] { " " }and { $pills } { $pills ->
+            [one] pill
+           *[other] pills
+        } in the backpack; empty pockets, no coins.
+       *[other] { " " }in the backpack, { $pocket } { $pocket ->
+            [one] pill
+           *[other] pills
+        } in the jacket's left pocket; the right pocket empty, no coins.
+    }
     Other players do not see your health, items or hall — unless they pay a coin.
-creation-pool-pills-hint = 💊 At health 0 only pills in the jacket's left pocket can save you, and the starting ones are in the backpack: move some to the left pocket (/inventory).
+creation-pool-pills-hint = 💊 At health 0 only pills in the jacket's left pocket can save you, and the starting ones are in the backpack. Move them with the button below, or later in /inventory.
+creation-pool-pills-moved = 💊 The pills are in the jacket's left pocket: at health 0 you can take them.
+creation-pool-pills-move = 💊 Move { $movable } to the left pocket
 creation-pool-confirm = ✅ Create the character
 creation-pool-created = ✅ Character #{ $number } “{ $name }” created! Your full sheet: /me. Head back to the game's group: that is where everything happens.

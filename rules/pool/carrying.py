@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from rules.errors import Code, RuleError
 from rules.pool.model import HallFloor, Inventory, Item, PoolCharacter
-from rules.pool.places import HANDS, POCKETS, Place, held, put, room, take
+from rules.pool.places import HANDS, POCKETS, Place, container_present, held, put, room, take
 from rules.pool.world_events import Inability
 
 # Where a new item goes, first place with room wins, else the hall floor. Pills prefer the left
@@ -79,6 +79,27 @@ def move(
     else:
         inv = put(inv, item, dest, count)
     return replace(character, inventory=inv), floor
+
+
+def pills_to_reach(character: PoolCharacter) -> int:
+    """How many of the backpack's pills fit in the jacket's left pocket now: the only place a
+    character at health 0 can swallow them from (0 when none are there or there is no room)."""
+    inv = character.inventory
+    if not container_present(inv, Place.BACKPACK):
+        return 0
+    return min(held(inv, Item.PILL, Place.BACKPACK), room(inv, Item.PILL, Place.LEFT_POCKET))
+
+
+def pills_into_reach(character: PoolCharacter) -> PoolCharacter:
+    """The character with :func:`pills_to_reach` pills moved from the backpack to the jacket's
+    left pocket (an ordinary move, as /inventory makes it; unchanged when there are none)."""
+    count = pills_to_reach(character)
+    if not count:
+        return character
+    moved, _floor = move(
+        character, HallFloor(), Item.PILL, Place.BACKPACK, Place.LEFT_POCKET, count
+    )
+    return moved
 
 
 def wear(

@@ -143,6 +143,34 @@ async def test_default_build_needs_no_taps_and_previews_without_penalty(
     await player.click("✅ Создать персонажа")
     character = await Character.get(game_id=game.id)
     assert rule_state(game, character).stats == DEFAULT
+    assert rule_state(game, character).inventory == start_kit()  # pills moved only when asked
+
+
+async def test_last_step_moves_the_start_pills_to_the_left_pocket(
+    storage: Storage, game: Game
+) -> None:
+    player = connect(storage)
+    await to_stats(player, game, gender="ж")
+    await player.click("Дальше ▶️")
+    assert "При здоровье 0 спасают только таблетки из левого кармана куртки" in player.text
+    assert "💊 Переложить 5 в левый карман" in player.buttons()
+    await player.click("💊 Переложить 5 в левый карман")
+    text = player.text
+    assert "в рюкзаке 5 рационов, в левом кармане куртки 5 таблеток; правый карман пуст" in text
+    assert "Таблетки в левом кармане куртки: при здоровье 0 их можно выпить" in text
+    assert "стартовые лежат в рюкзаке" not in text
+    assert not [b for b in player.buttons() if "Переложить" in b]  # nothing is left elsewhere
+    await player.click("◀️ Назад")  # the move is kept across steps
+    await player.click("Дальше ▶️")
+    assert "в левом кармане куртки 5 таблеток" in player.text
+    await player.click("✅ Создать персонажа")
+
+    state = rule_state(game, await Character.get(game_id=game.id))
+    assert isinstance(state, PoolCharacter)
+    assert state.inventory.pills_in_left_pocket == 5 and state.inventory.pack.pills == 0
+    kit = start_kit()
+    assert state.inventory.pack.rations == kit.pack.rations
+    assert state.inventory.right_pocket == kit.right_pocket
 
 
 async def test_preview_shows_the_wound_penalty_bleeding_and_the_build_word(

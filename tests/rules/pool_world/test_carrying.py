@@ -12,6 +12,8 @@ from rules.pool.carrying import (
     eat,
     move,
     pick_up,
+    pills_into_reach,
+    pills_to_reach,
     place_prize,
     prize_place,
     spill,
@@ -343,3 +345,17 @@ def test_ruling_start_kit_counts_and_fits_the_limits() -> None:
     assert held(start_kit(), Item.SWORD, Place.FLOOR) == 0
     assert not within_limits(Inventory(left_pocket=PocketContent(Item.PILL, 1)))
     assert not within_limits(Inventory(pack=BackpackContent(pills=1)))
+
+
+def test_start_pills_go_into_reach_as_far_as_the_left_pocket_holds() -> None:
+    hero = make()
+    assert pills_to_reach(hero) == 5
+    moved = pills_into_reach(hero)
+    assert moved.inventory.pills_in_left_pocket == 5 and moved.inventory.pack.pills == 0
+    assert pills_to_reach(moved) == 0 and pills_into_reach(moved) == moved
+    many = replace(hero.inventory, pack=replace(hero.inventory.pack, pills=14))
+    assert pills_to_reach(replace(hero, inventory=many)) == 10  # a pocket holds 10
+    coins = replace(hero.inventory, left_pocket=PocketContent(Item.COIN, 3))
+    assert pills_to_reach(replace(hero, inventory=coins)) == 0  # one kind per pocket
+    no_jacket = replace(hero.inventory, jacket=False)
+    assert pills_to_reach(replace(hero, inventory=no_jacket)) == 0
