@@ -12,7 +12,7 @@ from aiogram_dialog.widgets.kbd import Button
 from bot.dialogs.inventory_view import EAT, GIVE, PICK_ANY, PILLS, actor_of, chosen
 from bot.dialogs.states import InventoryDialog
 from bot.dialogs.widgets import l10n_of
-from bot.i18n import L10n
+from bot.i18n import Html, L10n
 from bot.services import inventory
 from bot.services.errors import ServiceError
 from bot.services.runtime import Runtime
@@ -77,13 +77,17 @@ async def _do(
     if kind == "pick":
         dest = None if action == PICK_ANY else Place(where)
         try:
-            taken = await inventory.pick_up(actor, item, count, dest, runtime)
+            taken = await inventory.pick_up(actor, item, count, dest, runtime, told=True)
         except ServiceError as error:
             if error.code is Code.NOT_THERE and error.details.get("have") == 0:
                 return l10n.text("inventory-pick-gone", items=items)  # someone took it first
             raise
-        done = "inventory-done-requested" if taken is None else "inventory-done-picked"
-        return l10n.text(done, items=items)
+        if taken is None:
+            return l10n.text("inventory-done-requested", items=items)
+        where = ", ".join(
+            f"{items_text(l10n, e.item, e.count)} → {place_to(l10n, e.place)}" for e in taken.taken
+        )
+        return l10n.text("inventory-done-picked", items=Html(where))
     dest = Place(where)
     await inventory.move(actor, item, source, dest, count, runtime)
     return l10n.text("inventory-done-moved", items=items, where=place_to(l10n, dest))

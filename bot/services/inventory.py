@@ -46,25 +46,32 @@ async def move(
 @dataclass(frozen=True, slots=True)
 class PickedUpNow:
     """Taken from the floor at once (nobody contested it): owed to the picker privately, as the
-    tick's report tells a pick-up there."""
+    tick's report tells a pick-up there, unless the chat window pressed says it already."""
 
     actor: Actor
     taken: tuple[PickedUp, ...]
 
 
 async def pick_up(
-    actor: Actor, item: Item, count: int, dest: Place | None, runtime: Runtime
+    actor: Actor,
+    item: Item,
+    count: int,
+    dest: Place | None,
+    runtime: Runtime,
+    *,
+    told: bool = False,
 ) -> PickedUpNow | None:
     """Reach for ``count`` ``item`` on the floor (to ``dest``, or wherever a prize would go):
     taken at once when nobody contests it (:func:`rules.pool.pick_ups.reach`); None: the
-    request waits for the tick."""
+    request waits for the tick. ``told``: the caller's answer in the chat says what went where
+    (the inventory dialog's window), so no private message is owed besides (one confirmation)."""
     fighting = frozenset(await busy_numbers(actor.game))
 
     def change(world: World) -> tuple[World, PickedUpNow | None]:
         after, taken = reach(world, actor.number, item, count, dest, fighting=fighting)
         return after, PickedUpNow(actor, taken) if taken else None
 
-    return await act(actor.game, runtime, change, lambda news: news)
+    return await act(actor.game, runtime, change, None if told else (lambda news: news))
 
 
 async def eat_ration(actor: Actor, source: Place, runtime: Runtime) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.db.models import OwedMessage
 from rules.pool.model import BackpackContent, HallFloor, Item, PocketContent, Stats, start_kit
 from rules.pool.world import with_floor
 from tests.bot.conftest import Harness
@@ -105,10 +106,11 @@ async def test_an_uncontested_pick_up_is_immediate_and_then_gone(gm: Harness) ->
     window = await _open(table, anya)
     await _press(table, anya, window, "пол зала: 1 меч")
     await _press(table, anya, window, "✋ Подобрать (куда поместится)")
-    assert "Подобрано: 1 меч. Никто больше за этим не тянулся." in window.body
-    told = await gm.emu.wait_for_message(table.private(anya), lambda m: "✋" in m.body)
-    assert told.body == "✋ Подобрано: 1 меч → в левую руку."  # as the tick's report says it
+    # one confirmation, in the window pressed, with where it went (no second private message)
+    picked = "✅ Подобрано: 1 меч → в левую руку. Никто больше за этим не тянулся."
+    assert picked in window.body
     assert (await table.character(1)).inventory.swords_in_hand == 2
+    assert not await OwedMessage.filter(chat_id=table.private(anya).id)  # nothing else is sent
     assert "Вы тянетесь за" not in window.body
 
     await _press(table, borya, late, "✋ Подобрать (куда поместится)")

@@ -29,7 +29,7 @@ async def test_a_death_at_the_tick_leaves_everything_and_another_picks_it_up(gm:
     window = await gm.emu.wait_for_message(chat, lambda m: "Инвентарь" in m.body)
     for button in ("пол зала: 1 меч", "✋ Подобрать (куда поместится)"):
         await gm.emu.wait_for_callback_answer(await gm.emu.press_button(borya, window, button))
-    assert "Подобрано: 1 меч. Никто больше за этим не тянулся." in window.body
+    assert "Подобрано: 1 меч → в левую руку. Никто больше за этим не тянулся." in window.body
     assert (await table.character(2)).inventory.swords_in_hand == 2
 
 
