@@ -6,7 +6,7 @@ from bot.i18n import Html, L10n
 from bot.views.bars import health_bar
 from bot.views.world_needs import needs_lines
 from rules.pool.build import appearance
-from rules.pool.health import is_bleeding
+from rules.pool.health import cycles_left_at_zero, is_bleeding
 from rules.pool.model import BACKPACK_BULK, Inventory, Item, PocketContent, PoolCharacter
 from rules.pool.penalty import penalty
 from rules.pool.roll import POOL_DIE, threshold
@@ -98,7 +98,8 @@ def state_words(l10n: L10n, character: PoolCharacter) -> list[str]:
     if character.fallen:
         words.append(l10n.text("sheet-pool-fallen", gender=gender))
     if character.health == 0:
-        words.append(l10n.text("sheet-pool-at-zero"))
+        # outside a fight the cycle decides, as the zero-health message says (rulebook: pool / Health)
+        words.append(l10n.text("sheet-pool-at-zero", cycles=cycles_left_at_zero(character)))
     elif is_bleeding(character.health):
         words.append(l10n.text("sheet-pool-bleeding"))
     if character.guarding is not None:
@@ -149,7 +150,8 @@ def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
             vitality=stats.vitality,
             charisma=stats.charisma,
         ),
-        l10n.text("sheet-pool-look", charisma=look.charisma, build=look.build.value),
+        # the build in the creation preview's words; Charisma is on the line above
+        l10n.text("sheet-pool-look", build=look.build.value, sum=stats.attack + stats.defense),
         *penalty_lines(l10n, character),
         *item_lines(l10n, character.inventory),
         *needs_lines(l10n, character),  # hunger and sleep: counters, penalties, next growth

@@ -61,11 +61,11 @@ sheet-pool-head = <b>#{ $number } { $name }</b> ({ $gender ->
        *[m] m
     })
 sheet-pool-stats = Initiative { $initiative } · Attack { $attack } · Defense { $defense } · Vitality { $vitality } · Charisma { $charisma }
-sheet-pool-look = Seen from outside: Charisma and the build — { $build ->
+sheet-pool-look = 👁 Everyone sees your Charisma and your build: “{ $build ->
         [feeble] weakling
-        [hulk] hulk
+        [hulk] brute
        *[normal] average
-    }
+    }” (Attack + Defense = { $sum }).
 sheet-pool-fine = fit to fight
 sheet-pool-dead = 💀 dead
 sheet-pool-asleep = 😴 asleep, defenceless unless guarded
@@ -73,7 +73,10 @@ sheet-pool-fallen = fallen: next round { $gender ->
         [f] she
        *[m] he
     } can only stand up
-sheet-pool-at-zero = spent: health 0, can only swallow pills from the left pocket, else dies at the end of the round
+sheet-pool-at-zero = spent: health 0, can only swallow pills from the jacket's left pocket; if health stays 0, death { $cycles ->
+        [1] at the end of this cycle
+       *[other] at the end of the next cycle
+    } (in a fight, at the end of a round begun at 0)
 sheet-pool-bleeding = 🩸 bleeding: loses 1 health at the end of each round (or cycle) until raised to 3
 sheet-pool-guarding = 🛡 guarding #{ $number }
 sheet-pool-moving = 🚪 goes to hall { $hall } when the portals open

@@ -120,7 +120,10 @@ world-tick-prize = • { $die } — { $item } → { $place ->
         [backpack] to the backpack
        *[floor] to the hall floor: no room for it
     }
-world-tick-bled = 🩸 Bleeding: health { $health }. Raise it to 3 at least (pills), or it drops again by the end of the next cycle.
+world-tick-bled = 🩸 Bleeding: health { $health }. { $health ->
+        [0] If health is still 0 at the end of this cycle, death: only pills from the jacket's left pocket can save you.
+       *[other] Raise it to 3 at least (pills), or it drops again by the end of this cycle.
+    }
 world-tick-died = 💀 Your character died: { $cause ->
         [wounds] mortal wounds
         [killed_asleep] killed in their sleep

@@ -47,6 +47,8 @@ async def test_private_me_shows_the_whole_pool_sheet(gm: Harness) -> None:
     assert "№1 Вася (м)" in sheet
     assert "❤️ ▰▰▰ 3/3" in sheet
     assert "Инициатива 2 · Атака 3 · Защита 2 · Живучесть 3 · Харизма 2" in sheet
+    # in the creation preview's words (it read «Харизма и сложение — норма»)
+    assert "👁 Сложение «норма» (Атака + Защита = 5) и Харизму видят все." in sheet
     assert "Штраф к атаке и защите: +2 (успех — 8 и выше)" in sheet
     assert "• раны — +2" in sheet
     assert "Руки: левая — пусто, правая — меч" in sheet
@@ -83,6 +85,22 @@ async def test_private_me_shows_the_changed_state_with_every_cause(gm: Harness) 
     assert "женщина без куртки — +1" in sheet and "голод — +2" in sheet
     assert "+10 (успех — 16 и выше)" in sheet and "ни один кубик" in sheet
     assert "Карманов нет" in sheet and "Надето: рюкзак" in sheet
+
+
+async def test_private_me_at_zero_outside_a_fight_names_the_cycle(gm: Harness) -> None:
+    _, vasya, _, _, game = await _pool_table(gm)
+    row = await Character.get(game_id=game.id, number=1)
+    state = rule_state(game, row)
+    chat = gm.emu.private_chat(vasya)
+    # dropped to 0 during a cycle that began at 3: this cycle's end only records it
+    await Character.filter(id=row.id).update(state=dump(replace(state, health=0)))
+    sheet = (await _ask(gm, vasya, chat, "/me")).body
+    assert "если здоровье так и останется 0, смерть — в конце следующего цикла" in sheet
+    assert "иначе смерть в конце раунда" not in sheet  # the old words, untrue out of a fight
+    began = replace(state, health=0, health_at_cycle_start=0)  # the cycle began at 0
+    await Character.filter(id=row.id).update(state=dump(began))
+    sheet = (await _ask(gm, vasya, chat, "/me")).body
+    assert "смерть — в конце этого цикла (в бою — в конце раунда, начатого на нуле)" in sheet
 
 
 async def test_private_me_asks_which_game_then_shows_duel_and_d20_sheets(gm: Harness) -> None:

@@ -98,9 +98,19 @@ async def test_bleeding_outside_a_fight_kills_in_three_cycles(gm: Harness) -> No
     _, borya = table.players
     await table.edit(2, health=2, health_at_cycle_start=2)  # wounded since the cycle began
     await table.tick()
-    assert "Кровотечение: здоровье 1." in (await table.report(borya, 1)).body
+    bled = (await table.report(borya, 1)).body
+    assert (
+        "Кровотечение: здоровье 1. Поднимите его хотя бы до 3 (таблетки), иначе к концу этого"
+        in bled
+    )
     await table.tick()
-    assert "Кровотечение: здоровье 0." in (await table.report(borya, 2)).body
+    at_zero = (await table.report(borya, 2)).body
+    # at 0 the consequence is death, in the zero message's words (not «ещё меньше»)
+    assert (
+        "🩸 Кровотечение: здоровье 0. Если к концу этого цикла здоровье останется 0 — смерть"
+        in at_zero
+    )
+    assert "станет ещё меньше" not in at_zero
     # The moment he drops to 0 he is told, privately, what happens and what could save him.
     zero = await gm.emu.wait_for_message(table.private(borya), lambda m: "💔" in m.body)
     assert zero.body.splitlines()[:3] == [
