@@ -87,8 +87,8 @@ async def play(seed: str | None = None) -> Recording:
         group = emu.add_group("Подземелье", admins=[master], members=[anya, boris])
 
         link = await new_game(emu, master, group, "Пул d10 (выживание в залах)")
-        await _build(emu, anya, link, "Аня Ветер", "ж — женщина", trade=False)
-        await _build(emu, boris, link, "Борис", "м — мужчина", trade=True)
+        await _build(emu, anya, link, "Аня Ветер", "Женщина", trade=False)
+        await _build(emu, boris, link, "Борис", "Мужчина", trade=True)
         await say(emu, anya, group, "/players", "Борис")
         await say(emu, anya, emu.private_chat(anya), "/me", "Аня Ветер")
         await _fight(emu, master, group, [anya, boris])

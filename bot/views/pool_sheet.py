@@ -98,7 +98,7 @@ def state_words(l10n: L10n, character: PoolCharacter) -> list[str]:
     if character.fallen:
         words.append(l10n.text("sheet-pool-fallen", gender=gender))
     if character.health == 0:
-        # outside a fight the cycle decides, as the zero-health message says (rulebook: pool / Health)
+        # out of a fight the cycle decides, as the zero message says (rulebook: pool / Health)
         words.append(l10n.text("sheet-pool-at-zero", cycles=cycles_left_at_zero(character)))
     elif is_bleeding(character.health):
         words.append(l10n.text("sheet-pool-bleeding"))

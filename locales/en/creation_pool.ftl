@@ -21,8 +21,8 @@ creation-pool-gender =
     <b>New character · step 2 of 4</b>
     Is <b>{ $name }</b> a man or a woman?
     Gender matters for one rule: a woman without a jacket gets a penalty of 1 to attack and defense rolls. The start kit has a jacket, but it can be lost.
-creation-pool-male = m — man
-creation-pool-female = f — woman
+creation-pool-male = Man
+creation-pool-female = Woman
 creation-pool-gender-m = man
 creation-pool-gender-f = woman
 

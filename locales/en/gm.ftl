@@ -59,7 +59,7 @@ gm-revive-done = ✨ No. { $number } { $name } is back: HP { $hp }. Written to t
 
 gm-place-usage = Put a character into a hall (pool): /place N H reason — e.g. /place 2 3 game master's teleport. The reason is required: it goes into the /log.
 gm-place-pool-only = /place is for the d10 pool: only it has halls.
-gm-place-done = ✅ The game master moves No. { $number } { $name } to another hall. Which one is a secret: only the player knows. Written to the /log.
+gm-place-done = ✅ By the game master's will, No. { $number } { $name } is now in another hall. Which one is a secret: only the player knows. Written to the /log.
 gm-place-yours = 🚪 The game master moved your character: you are in hall { $hall } now.
 
 gm-pause-usage = Pause the game: /pause reason — e.g. /pause lunch break. The reason is required: it goes into the /log.

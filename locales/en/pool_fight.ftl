@@ -21,7 +21,7 @@ pool-fight-confirm-done = ⚔️ You attacked. Target: { $name }. The rest is in
 pool-fight-confirm-dropped = No attack.
 pool-fight-confirm-changed = Things changed while you were deciding: read the question again.
 pool-fight-asked = The question is in your private chat with the bot: confirm there.
-pool-fight-ask-unreachable = I ask before an attack in private, but I can't write to you there. Open the chat with the bot, press "Start" and try again.
+pool-fight-ask-unreachable = I ask before an attack in private, but I can't write to you there. Open the chat with me, press "Start" and try again.
 pool-fight-started-you = The fight begins!
 pool-fight-called-off = Fight #{ $id } is off: nobody left to fight.
 

@@ -21,8 +21,8 @@ creation-pool-gender =
     <b>Новый персонаж · шаг 2 из 4</b>
     <b>{ $name }</b> — мужчина или женщина?
     Пол важен для одного правила: женщина без куртки получает штраф 1 к броскам атаки и защиты. Куртка есть в стартовом наборе, но её можно потерять.
-creation-pool-male = м — мужчина
-creation-pool-female = ж — женщина
+creation-pool-male = Мужчина
+creation-pool-female = Женщина
 creation-pool-gender-m = мужчина
 creation-pool-gender-f = женщина
 

@@ -7,7 +7,7 @@ pool-fight-sleeper-killed = 💀 Удар во сне: { $attacker } → { $slee
 pool-fight-challenge = ⚔️ <b>Бой №{ $id }</b>, зал { $hall }: { $attacker } → { $target }
 pool-fight-guarded = 🛡 { $sleeper } спит под охраной. Сначала бой со стражем: { $attacker } → { $guard }.
 pool-fight-joined = Участники: { $names }.
-pool-fight-join-hint = Кто ещё в этом зале — может вступить в бой: на раздумья { $time }. Начать раньше могут { $attacker } или мастер.
+pool-fight-join-hint = Все, кто ещё есть в этом зале, могут вступить в бой: на раздумья { $time }. Начать раньше могут { $attacker } или мастер.
 pool-fight-joined-you = Вы вступили в бой.
 pool-fight-challenged-you = Вы напали.
 pool-fight-confirm = ⚔️ Напасть: { $name }?
@@ -21,14 +21,14 @@ pool-fight-confirm-done = ⚔️ Вы напали. Цель: { $name }. Что 
 pool-fight-confirm-dropped = Нападения не будет.
 pool-fight-confirm-changed = Пока вы решали, всё изменилось: прочтите вопрос заново.
 pool-fight-asked = Вопрос — в личном чате с ботом: подтвердите там.
-pool-fight-ask-unreachable = Перед нападением я спрашиваю в личном чате, но написать вам туда не могу. Откройте чат с ботом, нажмите «Запустить» и повторите.
+pool-fight-ask-unreachable = Перед нападением я спрашиваю в личном чате, но написать вам туда не могу. Откройте чат со мной, нажмите «Запустить» и повторите.
 pool-fight-started-you = Бой начинается!
 pool-fight-called-off = Бой №{ $id } не состоялся: сражаться некому.
 
 pool-fight-initiative-title = 🎲 Инициатива (1d10 + Инициатива):
 pool-fight-initiative-roll = { $name }: 🎲 { $die } + { $bonus } = <b>{ $total }</b>
 pool-fight-initiative-reroll = Ничья — переброс среди равных:
-pool-fight-order = Соперников выбирают по очереди, от младшей инициативы к старшей: { $names }.
+pool-fight-order = Соперников выбирают по очереди, от меньшей инициативы к большей: { $names }.
 pool-fight-choosing = 👉 Соперника выбирает: { $name } — в личном чате с ботом.
 pool-fight-unreachable = ⚠️ { $name }, бот не может вам написать. Откройте чат с ботом, нажмите «Запустить», затем здесь «Прислать выбор». Иначе по истечении времени соперник будет выбран за вас.
 

@@ -37,7 +37,7 @@ PASSED = {*NAMES, *HE}  # what bot.views.d20_narrative.narrative passes every li
 MASCULINE = re.compile(
     r"\b(противник(а|у|ом)?|павш(его|ему|им|ий)|бойца|сам(ого)? заклинател[ья]|заклинател(я|ем)"
     r"|стоял|нападавшего|нападающего|у него|сам себя|поверженному|соратника|целый|невредимый"
-    r"|готов|покрытый|как был)\b",
+    r"|готов|покрытый|как был|неуязвимым)\b",
     re.IGNORECASE,
 )
 VARIABLE = re.compile(r"\$([a-z_]+)")
@@ -97,6 +97,7 @@ def test_every_variant_renders_with_only_what_the_view_passes(locale: str) -> No
 
 
 def test_words_about_women_agree_with_them() -> None:
+    assert MASCULINE.search(_render("ru", "d20n-buff-heavy-8"))  # «неуязвимым» is his only
     agreeing = 0
     for variants in VARIANTS.values():
         for msg_id in variants:
@@ -104,6 +105,15 @@ def test_words_about_women_agree_with_them() -> None:
             assert not MASCULINE.search(she), (msg_id, she)
             agreeing += she != he
     assert agreeing >= 40  # the lines with a selector: see locales/ru/d20_narrative.ftl
+
+
+def test_no_word_agrees_with_an_ally_whose_gender_is_not_passed() -> None:
+    """The view passes no ally's gender: a struck ally is named, never agreed with («задевает
+    своего» was about a man only); and a feeling is «неуязвимым», never the adverb."""
+    for variants in VARIANTS.values():
+        for msg_id in variants:
+            text = _render("ru", msg_id, SHE)
+            assert not re.search(r"\bсвоего\b|\bнеуязвимо\b", text), (msg_id, text)
 
 
 @pytest.mark.parametrize("locale", ["ru", "en"])

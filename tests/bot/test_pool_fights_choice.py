@@ -59,6 +59,7 @@ async def test_four_fighters_choose_lowest_first_and_the_bound_pick(gm: Harness)
     assert gosha.button_texts == ["1. Арья", "2. Бран", "3. Вера"]
     assert "Соперника выбирает: Гоша" in live.body and "Инициатива" in live.body
     assert "Гоша: 🎲 3 + 2 = 5" in live.body
+    assert "Соперников выбирают по очереди, от меньшей инициативы к большей: Гоша," in live.body
     await gm.emu.expect_no_message(table.private(3))  # one chooser at a time
     assert "Сейчас выбираете не вы" in await press(table, 3, live, "📩 Прислать выбор")
 

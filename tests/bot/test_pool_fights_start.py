@@ -49,6 +49,7 @@ async def test_a_guarded_sleeper_makes_the_attacker_fight_the_guard(gm: Harness)
     live = await challenge(table, 1, "/fight 2")
     assert "Бран спит под охраной. Сначала бой со стражем: Арья → Вера." in (live.body)
     assert "Участники: Арья, Вера." in live.body
+    assert "Все, кто ещё есть в этом зале, могут вступить в бой: на раздумья" in live.body
     assert (await fight_state(table)).joined == (1, 3)
     assert "Вы спите" in await press(table, 2, live, "Вступить")
     gm.game_dice.add(10, 8, 3)
@@ -223,7 +224,7 @@ async def test_the_question_needs_the_private_chat_and_says_so(gm: Harness) -> N
     await gm.emu.send_text(table.player(1), table.group, "/players")
     roster = await gm.emu.wait_for_message(table.group, lambda m: bool(m.buttons))
     answer = await press(table, 1, roster, "\u2694 2. Бран")
-    assert "написать вам туда не могу" in answer and "Запустить" in answer
+    assert "написать вам туда не могу. Откройте чат со мной, нажмите «Запустить»" in answer
     await change(table, 2, asleep=True)
     reply = await challenge(table, 1, "/fight 2")
     assert "написать вам туда не могу" in reply.body

@@ -276,10 +276,10 @@ async def test_a_dialog_ignores_not_modified_and_goes_on(
 ) -> None:
     player, chat, window = await _creation_window(gm)
     gm.emu.fail_next("editMessageText", 400, NOT_MODIFIED)
-    query = await gm.emu.press_button(player, window, "ж — женщина")
+    query = await gm.emu.press_button(player, window, "Женщина")
     assert not (await gm.emu.wait_for_callback_answer(query)).show_alert
     assert "шаг 2 из 4" in window.body  # Telegram kept it; the dialog moved on regardless
-    query = await gm.emu.press_button(player, window, "ж — женщина")
+    query = await gm.emu.press_button(player, window, "Женщина")
     await gm.emu.wait_for_callback_answer(query)
     await gm.emu.wait_for_edit(window)
     assert "шаг 3 из 4" in window.body
@@ -292,7 +292,7 @@ async def test_a_dialog_window_that_cannot_be_edited_is_sent_anew(
 ) -> None:
     player, chat, window = await _creation_window(gm)
     gm.emu.fail_next("editMessageText", 400, NOT_FOUND)
-    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, "ж — женщина"))
+    await gm.emu.wait_for_callback_answer(await gm.emu.press_button(player, window, "Женщина"))
     fresh = await gm.emu.wait_for_message(chat, lambda m: "шаг 3 из 4" in m.body)
     assert fresh.message_id != window.message_id
     query = await gm.emu.press_button(player, fresh, "Дальше ▶️")

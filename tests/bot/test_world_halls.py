@@ -79,5 +79,7 @@ async def test_admins_place_characters_in_halls(gm: Harness) -> None:
     assert "Зала 8 в игре нет" in (await table.say(table.admin, "/place 1 8 телепорт")).body
     assert "Персонажа с номером 4 нет" in (await table.say(table.admin, "/place 4 2 тест")).body
     placed = await table.say(table.admin, "/place 1 3 телепорт мастера")
-    assert "Мастер переносит №1 Аня в другой зал" in placed.body and "3" not in placed.body
+    # the name stays in the nominative (it read «Мастер переносит №1 Аня»)
+    assert "По воле мастера №1 Аня теперь в другом зале. В каком — тайна" in placed.body
+    assert "3" not in placed.body
     assert (await table.character(1)).hall == 3

@@ -45,6 +45,7 @@ async def test_each_player_gets_their_dice_privately_and_the_group_no_secrets(gm
     for secret in ("монет", "меч", "8", "4", "d10", "руку", "зале 1"):
         assert secret not in text, secret
     assert "Личный отчёт не доставлен: Вера" in text
+    assert "нажмите «Запустить»" in text  # the button's name in Telegram's Russian
     assert "Аня" not in text and "Боря" not in text
     world = await peek(table.game)
     assert world.cycle == 1

@@ -31,7 +31,7 @@ async def _build_character(emu: TelegramEmulator, user: EmuUser, link: str, name
     assert "шаг 1 из 4" in asking.body
     await emu.send_text(user, chat, name)
     window = await emu.wait_for_message(chat, lambda m: "шаг 2 из 4" in m.body, timeout=15)
-    await _press(emu, user, window, "ж — женщина")
+    await _press(emu, user, window, "Женщина")
     await edited_until(emu, window, lambda: "шаг 3 из 4" in window.body)
     await _press(emu, user, window, "Дальше ▶️")
     await edited_until(emu, window, lambda: "«норма»" in window.body)
