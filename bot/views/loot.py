@@ -7,14 +7,14 @@ from typing import Any
 
 from bot.i18n import L10n
 from bot.views.grammar import gender_of
-from bot.views.world_items import items_text, listing
+from bot.views.world_items import stock_text
 from rules.pool.world_events import Spilled
 
 
 def spilled_line(l10n: L10n, spilled: Spilled, dead: Any) -> str:
     """«Всё, что нёс Бран, осталось на полу зала 2: …»; ``dead``: anything with the dead
     character's ``name`` and ``gender`` (their pool character as it was, their row)."""
-    items = listing(l10n, [items_text(l10n, item, n) for item, n in spilled.items])
+    items = stock_text(l10n, spilled.items)
     return l10n.text(
         "world-loot-spilled",
         name=dead.name,

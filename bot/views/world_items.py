@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.i18n import Html, L10n
@@ -51,6 +52,19 @@ def listing(l10n: L10n, parts: list[Html]) -> Html:
     return Html(", ".join(parts) if parts else l10n.text("world-nothing"))
 
 
+def stock_text(l10n: L10n, stacks: Iterable[tuple[Item, int]]) -> Html:
+    """What lies somewhere, as one reads it aloud: a single thing without its «1», the last
+    joined by «и» («куртка, брюки, меч, 5 рационов и 5 таблеток»)."""
+    parts = [
+        Html(l10n.text("world-item-one", item=item.value)) if n == 1 else items_text(l10n, item, n)
+        for item, n in stacks
+    ]
+    if len(parts) < 2:
+        return listing(l10n, parts)
+    head = Html(", ".join(parts[:-1]))
+    return Html(l10n.text("world-list-last", head=head, last=parts[-1]))
+
+
 def carried_stacks(inventory: Inventory) -> list[Stack]:
     """Everything carried, place by place (hands, worn, pockets, backpack), by kind."""
     return [
@@ -66,7 +80,7 @@ def floor_stacks(floor: HallFloor) -> list[Stack]:
 
 
 def floor_text(l10n: L10n, floor: HallFloor) -> Html:
-    return listing(l10n, [items_text(l10n, item, n) for item, n in floor.items])
+    return stock_text(l10n, floor.items)
 
 
 def _at(l10n: L10n, inventory: Inventory, place: Place) -> Html:

@@ -58,6 +58,16 @@ world-place-to = { $place ->
        *[floor] to the floor
     }
 world-nothing = empty
+world-item-one = { $item ->
+        [jacket] a jacket
+        [trousers] trousers
+        [backpack] a backpack
+        [sword] a sword
+        [ration] a ration
+        [pill] a pill
+       *[coin] a coin
+    }
+world-list-last = { $head } and { $last }
 
 world-inv-hands = ✋ Hands: left — { $left }, right — { $right }
 world-inv-worn = 👕 Worn: { $items }

@@ -65,6 +65,16 @@ world-place-to = { $place ->
        *[floor] на пол
     }
 world-nothing = пусто
+world-item-one = { $item ->
+        [jacket] куртка
+        [trousers] брюки
+        [backpack] рюкзак
+        [sword] меч
+        [ration] рацион
+        [pill] таблетка
+       *[coin] монета
+    }
+world-list-last = { $head } и { $last }
 
 world-inv-hands = ✋ Руки: левая — { $left }, правая — { $right }
 world-inv-worn = 👕 Надето: { $items }

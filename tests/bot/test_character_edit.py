@@ -171,7 +171,7 @@ async def test_states_sleep_wake_fall_stand_kill_and_revive(gm: Harness) -> None
     await editor.press("💀 Убить")
     notice = await editor.save("проклятие", table.group)
     assert "№1 Арья: смерть." in notice.body
-    assert "осталось на полу зала 1: 1 куртка," in notice.body  # the body's belongings, public
+    assert "осталось на полу зала 1: куртка, брюки," in notice.body  # the body's belongings, public
     row = await Character.get(game_id=table.game.id, number=1)
     assert row.status == "dead" and row.active_key is None
     assert editor.window.button_texts[0] == "✨ Оживить"

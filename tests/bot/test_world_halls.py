@@ -65,7 +65,7 @@ async def test_look_shows_others_by_appearance_gear_and_the_floor(gm: Harness) -
     assert f"• Харизма 0, сложение — норма; {lost}\n" in seen  # pockets and pack stay secret
     assert seen.count("• Харизма") == 2  # Вера is in hall 2, Аня herself is not listed
     assert "Боря" not in seen  # by appearance only
-    assert "На полу: 2 меча, 3 монеты" in seen
+    assert "На полу: 2 меча и 3 монеты" in seen
     assert "Порталы ведут в залы: 2, 3, 4, 5." in seen
 
 

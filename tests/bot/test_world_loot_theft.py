@@ -18,11 +18,12 @@ async def test_a_death_at_the_tick_leaves_everything_and_another_picks_it_up(gm:
     await table.edit(1, health=0, health_at_cycle_start=0)
     summary = (await table.tick()).body
     assert "💀 Погибли: Аня." in summary
-    assert "🪦 Всё, что несла Аня, осталось на полу зала 1: 1 куртка," in summary
-    assert "1 меч" in summary
+    # as one says it: no «1 куртка, 1 пара брюк», and «и» before the last
+    kit = "куртка, брюки, рюкзак, меч, 5 рационов и 5 таблеток."
+    assert f"🪦 Всё, что несла Аня, осталось на полу зала 1: {kit}" in summary
     await table.report(borya, 1)  # his cycle report comes first, in his private chat
     looked = (await table.say(borya, "/look", table.private(borya))).body
-    assert "1 меч" in looked and "5 таблеток" in looked
+    assert "На полу: куртка, брюки, рюкзак, меч, 5 рационов и 5 таблеток" in looked
 
     chat = table.private(borya)
     await gm.emu.send_text(borya, chat, "/inventory")

@@ -140,6 +140,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "causes": ("раны 1, голод 1", "wounds 1, hunger 1"),
     "chance": ("54,8\u00a0%", "54.8%"),
     "changes": ("здоровье 4 → 2", "health 4 → 2"),
+    "head": ("куртка, брюки, меч, 5 рационов", "a jacket, trousers, a sword, 5 rations"),
+    "last": ("5 таблеток", "5 pills"),
     "gear": (
         "в куртке и брюках, с рюкзаком, меч в правой руке",
         "in a jacket and trousers, with a backpack, a sword in the right hand",
