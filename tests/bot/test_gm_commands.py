@@ -138,7 +138,9 @@ async def test_revive_a_dead_pool_character_barely_alive(gm: Harness) -> None:
     assert world.character(2).hall == 1
 
     placed = await admin("/place 2 3 телепорт мастера")
-    assert placed.body.startswith("✅ Мастер переносит №2 Бран в другой зал. Куда — тайна")
+    assert placed.body.startswith(
+        "✅ По воле мастера №2 Бран теперь в другом зале. В каком — тайна"
+    )
     assert "3" not in placed.body.replace("№2", "")
     told = await gm.emu.wait_for_message(table.private(2), lambda m: "зале 3" in m.body)
     assert told.body == "🚪 Мастер перенёс вашего персонажа: теперь вы в зале 3."
