@@ -1,5 +1,5 @@
 """The inventory dialog's «Передать» window: whom to give the chosen stack to, among the others
-in the hall (those at 0 first, marked), seen by appearance as /look shows them."""
+in the hall (those at 0 first, marked), by Charisma and build as /look begins its lines."""
 
 from __future__ import annotations
 
