@@ -51,14 +51,18 @@ def round_closed_text(l10n: L10n, round_number: int) -> str:
 
 
 def _header(l10n: L10n, view: FightView) -> str:
+    """The fight's title; while the call is open, the attacked (a guarded sleeper's guard) is
+    mentioned: the call is a new message, so its player is notified."""
     fight = view.fight
     attacker = view.name(fight.challenger)
+    attacked = fight.joined[1]
+    target = _mention(view, attacked) if view.stage == JOINING else view.name(attacked)
     header = l10n.text(
         "pool-fight-challenge",
         id=view.id,
         hall=view.record.hall or 0,
         attacker=attacker,
-        target=view.name(fight.joined[1]),
+        target=target,
     )
     if fight.sleeper is None:
         return header
@@ -66,7 +70,7 @@ def _header(l10n: L10n, view: FightView) -> str:
         "pool-fight-guarded",
         sleeper=view.name(fight.sleeper),
         attacker=attacker,
-        guard=view.name(fight.joined[1]),
+        guard=target,
     )
     return f"{header}\n{guarded}"
 
@@ -135,7 +139,8 @@ def round_lines(
         in_fight = state.in_fight(number)
         details = states(l10n, character, in_fight=in_fight)
         if character.alive and in_fight:
-            details += [p for p in [penalty_text(l10n, character)] if p]
+            if character.health > 0:  # at 0 nobody rolls: no penalty to tell
+                details += [p for p in [penalty_text(l10n, character)] if p]
             details += _target(l10n, view, state, number)
         mark = "✅" if view.fight.action_of(number) else "⏳" if number in acting else "▫️"
         lines.append(

@@ -27,6 +27,8 @@ async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
     table = await pool_table(gm)
     gm.game_dice.add(10, 8, 3)  # initiative: Арья 8 + 2 = 10, Бран 3 + 2 = 5
     call = await challenge(table, 1, "/fight 2")
+    # The attacked player is mentioned in the call (a new message: they are notified).
+    assert f'<a href="tg://user?id={table.player(2).id}">Бран</a>' in call.html
     await press(table, 1, call, "Начать")
     live = await opened_round(table)
     # The initiative is shown once, in the call to the fight, and not again in round 1.

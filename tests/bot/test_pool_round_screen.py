@@ -96,6 +96,8 @@ async def test_a_six_fighter_round_fits_a_phone_screen(gm: Harness) -> None:
     assert "атака <s>1</s> <s>1</s> 4 (порог 6)" in html
     assert "защита 2 <b>9</b> (порог 8" in html  # 9 succeeds at 8, 2 has no effect
     assert "Арья ▱▱▱▱▱ 0/5 · при смерти" in shown.body
+    at_zero = next(line for line in lines if "Арья ▱▱▱▱▱" in line)
+    assert "штраф" not in at_zero  # at 0 nobody rolls: no penalty is told
     assert "Бран ▰▰▱▱▱ 2/5 · упал · без меча · кровотечение" in shown.body
     assert shown.body.count("роняет меч") == 1 and HINT not in shown.body
     assert "Раунд 2 · ход сделали: 0 из 5" in shown.body
