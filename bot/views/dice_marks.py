@@ -40,3 +40,9 @@ def d20_die(value: int) -> Html:
     if value == D20_FUMBLE:
         return against_roller(value)
     return Html(str(value))
+
+
+def collapsed(*lines: str) -> str:
+    """Lines in a collapsed quote (``<blockquote expandable>``: a tap opens it), where a
+    round's dice go, under its outcome."""
+    return "<blockquote expandable>" + "\n".join(lines) + "</blockquote>"

@@ -12,7 +12,7 @@ from bot.i18n import Html, L10n
 from bot.services.duel_store import DuelSnapshot
 from bot.services.reminders import Wait
 from bot.views.bars import health_bar
-from bot.views.dice_marks import for_roller
+from bot.views.dice_marks import collapsed, for_roller
 from bot.views.grammar import MASCULINE, gender_of
 from bot.views.mention import mention
 from bot.views.waits import timeout_line
@@ -49,10 +49,11 @@ def round_dice(
     owners: dict[Side, int],
     genders: Genders = UNKNOWN,
 ) -> str:
-    """Everything the seed shows in at most 7 lines: each side's successes (their count and
-    every die, all bold: each counts for its side), the score, dodges (a dodge bold), damage,
-    HP (never below 0: 0 and the state); when the duel goes on, both players are mentioned
-    (each must go on or stop); when it ends here, the end."""
+    """Everything the seed shows, outcome first: the header (when the duel goes on, both
+    players are mentioned: each must go on or stop), the score and the damage in one line, the
+    dice in a collapsed quote (each side's successes: their count and every die, all bold, as
+    each counts for its side; the dodges, a dodge bold), HP (never below 0: 0 and the state);
+    when it ends here, the end."""
     challenger, opponent = result.challenger, result.opponent
     names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
     going_on = not duel.finished
@@ -84,34 +85,40 @@ def round_dice(
             oskill=result.opponent_skill,
             skill=duel.skill,
         ),
-        l10n.text(
-            "duel-round-rolls",
-            sides=result.sides,
-            challenger=rolls[Side.CHALLENGER],
-            opponent=rolls[Side.OPPONENT],
+        " ".join(
+            [
+                l10n.text(
+                    "duel-round-score",
+                    wins=score[0],
+                    losses=score[1],
+                    winner=names[winner],
+                    gender=genders[winner],
+                ),
+                l10n.text(
+                    "duel-round-damage",
+                    successes=result.remaining_successes,
+                    skill=winner_skill,
+                    damage=result.damage,
+                    loser=names[loser],
+                    gender=genders[loser],
+                ),
+            ]
         ),
-        l10n.text(
-            "duel-round-score",
-            wins=score[0],
-            losses=score[1],
-            winner=names[winner],
-            gender=genders[winner],
-        ),
-        l10n.text(
-            "duel-round-dodges",
-            loser=names[loser],
-            agility=loser_fighter.agility,
-            dodges=dodges,
-            dodged=sum(1 for d in result.dodges if d.dodged),
-            count=len(result.dodges),
-        ),
-        l10n.text(
-            "duel-round-damage",
-            successes=result.remaining_successes,
-            skill=winner_skill,
-            damage=result.damage,
-            loser=names[loser],
-            gender=genders[loser],
+        collapsed(
+            l10n.text(
+                "duel-round-rolls",
+                sides=result.sides,
+                challenger=rolls[Side.CHALLENGER],
+                opponent=rolls[Side.OPPONENT],
+            ),
+            l10n.text(
+                "duel-round-dodges",
+                loser=names[loser],
+                agility=loser_fighter.agility,
+                dodges=dodges,
+                dodged=sum(1 for d in result.dodges if d.dodged),
+                count=len(result.dodges),
+            ),
         ),
         *(
             hp_line(l10n, fighter, genders[side], duel.end_reason is EndReason.KILLED)

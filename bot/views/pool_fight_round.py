@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.i18n import Html, L10n
 from bot.services.fight_store import RoundReport
 from bot.views.bars import signed
-from bot.views.dice_marks import pool_dice
+from bot.views.dice_marks import collapsed, pool_dice
 from bot.views.loot import spilled_line
 from bot.views.pool_fight_parts import threshold_text
 from rules.pool.exchange import Exchange, Fell, Mishap, WeaponDropped
@@ -46,7 +46,7 @@ def results_text(l10n: L10n, fight_id: int, report: RoundReport) -> str:
     if len(lines) == 1:
         lines.append(l10n.text("pool-fight-quiet-round"))
     if dice:
-        lines.append("<blockquote expandable>" + "\n".join(dice) + "</blockquote>")
+        lines.append(collapsed(*dice))
     return "\n".join(lines)
 
 

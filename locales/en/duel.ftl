@@ -29,6 +29,10 @@ duel-round-hp-down = { $name }: { $bar } 0/{ $max } — { $dead ->
         [yes] fallen
        *[no] down
     }
+duel-round-closed = { $next ->
+        [0] ✔️ Decided: the outcome is below.
+       *[other] ✔️ Both chose “Go on”: round { $next } is below.
+    }
 duel-ask-choice = Go on? The fight continues only if both press “Go on”.
 duel-choice-made = Your choice: { $choice }. Waiting for your opponent.
 duel-choice-go-on = go on

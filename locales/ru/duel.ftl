@@ -46,6 +46,10 @@ duel-round-hp-down = { $name }: { $bar } 0/{ $max } — { $dead ->
            *[m] повержен
         }
     }
+duel-round-closed = { $next ->
+        [0] ✔️ Решение принято — итог ниже.
+       *[other] ✔️ Оба выбрали «Продолжить» — раунд { $next } ниже.
+    }
 duel-ask-choice = Продолжаете? Бой идёт дальше, только если оба нажмут «Продолжить».
 duel-choice-made = Ваш выбор: { $choice }. Ждём соперника.
 duel-choice-go-on = продолжить

@@ -320,7 +320,8 @@ async def test_a_choice_shows_under_the_dice_and_a_timeout_takes_the_buttons_off
     end = await gm.emu.wait_for_message(group, lambda m: "Время на решение" in m.body)
     assert "Бронн не ответил" in end.body and "Победа: Сандор" in end.body
     await edited_until(gm.emu, first, lambda: not first.buttons)
-    assert dice in first.body and chosen in first.body  # the dice stay in the chat
+    assert dice in first.body  # the dice stay in the chat; the count is closed, not frozen
+    assert chosen not in first.body and "✔️ Решение принято — итог ниже." in first.body
     assert end.buttons == []
     assert (await Encounter.get(id=record.id)).stage == DuelStage.FINISHED
     await gm.emu.expect_no_message(group, timeout=0.5)
