@@ -1,4 +1,4 @@
-"""rulebook: d20 / Battles. The battle as an encounter: every (stage, move) and what it leads to."""
+"""rulebook: d20 / Battle. The battle as an encounter: every (stage, move) and what it leads to."""
 
 from __future__ import annotations
 
