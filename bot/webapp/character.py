@@ -11,7 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.db.models import GameSystem
+from bot.db.models import Game, GameSystem
 from bot.i18n import L10n
 from bot.services import inventory as service
 from bot.services import outbox
@@ -21,7 +21,15 @@ from bot.services.world_play import Actor, actor_in_game
 from bot.views.world_items import items_text, parse_key, place_to
 from bot.webapp import views
 from bot.webapp.auth import Caller
-from bot.webapp.server import BadRequest, Deps, Refused, deps_of, read_json, whole
+from bot.webapp.server import (
+    BadRequest,
+    Deps,
+    Refused,
+    deps_of,
+    game_id_field,
+    read_json,
+    whole,
+)
 from rules.errors import Code
 from rules.pool.model import Item
 from rules.pool.places import Place
@@ -106,7 +114,7 @@ async def me(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, Any]
 async def move(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, Any]:
     """``{"game_id", "stack": "<place>.<item>", "to": "<place>"|"any", "count"}``."""
     data = await read_json(request)
-    game_id = whole(data, "game_id")
+    game_id = game_id_field(data)
     count = whole(data, "count", 1, 10_000)
     parsed = parse_key(str(data.get("stack", "")))
     to = data.get("to")
@@ -117,6 +125,8 @@ async def move(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, An
         dest = None if to == "any" and source == Place.FLOOR else Place(to)
     except ValueError:
         raise BadRequest("malformed") from None
+    if not await Game.exists(id=game_id):
+        raise BadRequest("no-such-game", 404)
     deps = deps_of(request)
     actor = await actor_in_game(game_id, caller.id)  # only ever the caller's own character
     deps.herald.bind(deps.bot)

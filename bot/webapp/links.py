@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from bot.services.numbers import ID_MAX, parse_int
+
 # The param's tab words and the page's tabs they open.
 TABS = {"me": "character", "rolls": "rolls", "odds": "odds"}
 START_PARAM = re.compile(r"^g([0-9]{1,12})-(me|rolls|odds)$")  # Telegram: [A-Za-z0-9_-], <= 64
@@ -25,7 +27,8 @@ def start_param(game_id: int, tab: str) -> str:
 def parse_start_param(text: str) -> tuple[int, str] | None:
     """``(game_id, page tab)`` of a param this bot made, else None."""
     match = START_PARAM.fullmatch(text)
-    return None if match is None else (int(match[1]), TABS[match[2]])
+    game_id = None if match is None else parse_int(match[1], low=1, high=ID_MAX)
+    return None if match is None or game_id is None else (game_id, TABS[match[2]])
 
 
 def app_link(username: str, param: str) -> str:

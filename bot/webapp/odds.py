@@ -19,6 +19,7 @@ from aiohttp import web
 from bot.db.models import GameSystem
 from bot.i18n import L10n
 from bot.services.games import settings_of
+from bot.services.numbers import ID_MAX, parse_int
 from bot.services.odds import (
     MAX_AGILITY,
     MAX_DICE,
@@ -83,7 +84,10 @@ async def odds(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, An
     if system is not None and NAMES & set(query):
         question = asked(l10n, system, query)
     else:
-        question, entry = await prefilled(caller.id, query.get("game_id"), system)
+        game_id = query.get("game_id")
+        if game_id is not None and parse_int(game_id, low=1, high=ID_MAX) is None:
+            raise BadRequest("malformed")
+        question, entry = await prefilled(caller.id, game_id, system)
         if entry is not None:
             note = l10n.text("miniapp-odds-from-sheet", name=entry.character.name)
     found = system_of(question)

@@ -20,7 +20,7 @@ from bot.services.permissions import is_game_admin
 from bot.views.roll_log import actor_text, purpose_text
 from bot.webapp import views
 from bot.webapp.auth import Caller
-from bot.webapp.server import BadRequest, Deps, deps_of
+from bot.webapp.server import BadRequest, Deps, deps_of, game_id_query
 
 GAMES_SHOWN = 20
 
@@ -68,12 +68,10 @@ async def sees_log(game: Game, user_id: int) -> bool:
 async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, Any]:
     """``?game_id=``: the log (index, sides, value, purpose, who), the commitment, and the
     seed once the game has ended."""
-    try:
-        game_id = int(request.query.get("game_id", ""))
-    except ValueError:
-        raise BadRequest("malformed") from None
-    game = await Game.get_or_none(id=game_id)
-    if game is None or not await sees_log(game, caller.id):
+    game = await Game.get_or_none(id=game_id_query(request))
+    if game is None:
+        raise BadRequest("no-such-game", 404)
+    if not await sees_log(game, caller.id):
         raise ServiceError(Refusal.NOT_IN_WORLD)
     ended = game.status == GameStatus.ENDED
     rows = await RollLog.filter(game_id=game.id).order_by("index")

@@ -16,11 +16,13 @@ from typing import Any
 
 from aiogram import Bot
 from aiohttp import web
+from aiohttp.http import HttpProcessingError
 
 from bot.courier import Courier
 from bot.handlers.herald import Herald
 from bot.i18n import L10n, Translator
 from bot.services.errors import Refusal, ServiceError
+from bot.services.numbers import ID_MAX, parse_int
 from bot.services.runtime import Runtime
 from bot.views.refusals import private_refusal_text
 from bot.webapp.auth import MAX_AGE, AuthError, Caller, authenticate
@@ -28,6 +30,7 @@ from bot.webapp.auth import MAX_AGE, AuthError, Caller, authenticate
 logger = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 MAX_BODY = 4096  # bytes: a move is a few dozen
+MAX_DEPTH = 4  # JSON nesting: a move is one flat object
 # The page, its script and its styles come from here only; server texts shown as HTML can
 # never load or run anything else.
 CSP = (
@@ -43,6 +46,7 @@ BAD_TEXTS = {
     "malformed": "miniapp-error-malformed",
     "too-large": "miniapp-error-too-large",
     "not-in-game": "miniapp-error-not-in-game",
+    "no-such-game": "miniapp-error-no-such-game",
 }
 FOREIGN = frozenset({Refusal.NOT_IN_WORLD, Refusal.NO_OWN_CHARACTER, Refusal.NOT_ADMIN})
 
@@ -117,19 +121,54 @@ def api(handler: Handler) -> Callable[[web.Request], Awaitable[web.Response]]:
 
 
 async def read_json(request: web.Request) -> dict[str, Any]:
-    """The body as a JSON object, at most :data:`MAX_BODY` bytes, else :class:`BadRequest`."""
+    """The whole body as a JSON object, at most :data:`MAX_BODY` bytes and :data:`MAX_DEPTH`
+    levels deep, else :class:`BadRequest`.
+
+    The body is read to its end however it arrives (in pieces, chunked): ``request.read()``
+    under a ``client_max_size`` of :data:`MAX_BODY`, so a longer one is refused as soon as it
+    passes the limit. A body cut off before its end cannot be answered (the client is gone):
+    it is dropped as malformed, quietly."""
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise BadRequest("too-large", 413)
-    body = await request.content.read(MAX_BODY + 1)
-    if len(body) > MAX_BODY:
-        raise BadRequest("too-large", 413)
     try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
+        body = await request.clone(client_max_size=MAX_BODY).read()
+    except web.HTTPRequestEntityTooLarge:
+        raise BadRequest("too-large", 413) from None
+    except (ConnectionError, HttpProcessingError):  # cut off, or a broken chunk
+        raise BadRequest("malformed") from None
+    try:
+        text = body.decode("utf-8")
+        if _depth(text) > MAX_DEPTH:
+            raise BadRequest("malformed")
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError included
         raise BadRequest("malformed") from None
     if not isinstance(data, dict):
         raise BadRequest("malformed")
     return data
+
+
+def _depth(text: str) -> int:
+    """How deep JSON's brackets nest in ``text`` (those inside strings not counted), read
+    before parsing so that no input can make the parser recurse deep."""
+    deepest = level = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif char in "]}":
+            level -= 1
+    return deepest
 
 
 def whole(data: dict[str, Any], name: str, low: int = 0, high: int = 2**53) -> int:
@@ -138,6 +177,28 @@ def whole(data: dict[str, Any], name: str, low: int = 0, high: int = 2**53) -> i
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadRequest("malformed")
     return value
+
+
+def game_id_field(data: dict[str, Any]) -> int:
+    """The body's ``game_id``: a JSON number read as the chat reads an id
+    (:func:`bot.services.numbers.parse_int`, within a database id's range)."""
+    value = data.get("game_id")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest("malformed")
+    return _id(str(value))
+
+
+def game_id_query(request: web.Request) -> int:
+    """``?game_id=``, read as the chat reads an id; anything else (missing, «+7», «٣»,
+    beyond a database id) is malformed."""
+    return _id(request.query.get("game_id"))
+
+
+def _id(text: str | None) -> int:
+    found = parse_int(text, low=1, high=ID_MAX)
+    if found is None:
+        raise BadRequest("malformed")
+    return found
 
 
 async def index(_: web.Request) -> web.FileResponse:

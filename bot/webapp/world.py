@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import web
 from tortoise.timezone import now
 
+from bot.db.models import Game
 from bot.handlers.character_edit import EDIT_PAYLOAD
 from bot.handlers.fight_view import FIGHT_VIEW_PAYLOAD
 from bot.i18n import L10n, user_text
@@ -23,17 +24,16 @@ from bot.services.world_map import WorldMap, world_map
 from bot.views.world_items import items_text
 from bot.webapp.auth import Caller
 from bot.webapp.links import start_link
-from bot.webapp.server import BadRequest, deps_of
+from bot.webapp.server import BadRequest, deps_of, game_id_query
 from rules.pool.health import is_bleeding
 from rules.pool.model import PoolCharacter
 
 
 async def world(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, Any]:
     """``?game_id=``: the world of a pool game the caller administers."""
-    try:
-        game_id = int(request.query.get("game_id", ""))
-    except ValueError:
-        raise BadRequest("malformed") from None
+    game_id = game_id_query(request)
+    if not await Game.exists(id=game_id):
+        raise BadRequest("no-such-game", 404)
     deps = deps_of(request)
     found = await world_map(deps.bot, game_id, caller.id, deps.admin_ids)
     me = await deps.bot.me()  # cached by aiogram after the first call

@@ -46,6 +46,7 @@ miniapp-error-auth-forged = The Telegram signature does not match: open the page
 miniapp-error-auth-expired = The page was opened too long ago (over an hour): close it and open it from Telegram again.
 miniapp-error-malformed = A request we could not understand: reload the page.
 miniapp-error-too-large = The request is too large.
+miniapp-error-no-such-game = There has never been such a game: the link must be wrong. Open the app again from the group.
 miniapp-tab-odds = 🎲 Odds
 miniapp-odds-button = 🎲 Odds in the app
 miniapp-odds-from-sheet = The numbers come from your sheet: { $name }. Change them as you like.

@@ -46,6 +46,7 @@ miniapp-error-auth-forged = Подпись Telegram не сходится: от�
 miniapp-error-auth-expired = Страница открыта слишком давно (больше часа): закройте её и откройте из Telegram снова.
 miniapp-error-malformed = Непонятный запрос: обновите страницу.
 miniapp-error-too-large = Слишком большой запрос.
+miniapp-error-no-such-game = Такой игры не было — видимо, ссылка неверна. Откройте приложение заново из группы.
 miniapp-tab-odds = 🎲 Шансы
 miniapp-odds-button = 🎲 Шансы в приложении
 miniapp-odds-from-sheet = Числа взяты из вашего листа: { $name }. Их можно менять.
