@@ -28,7 +28,6 @@ SYSTEM_NAMES = {
     GameSystem.D20: "system-d20",
 }
 JOIN_PAYLOAD = "j{game_id}"
-FINGERPRINT = 8  # hex digits of the commitment shown when a game starts; /verify shows all
 
 
 def build_router() -> Router:
@@ -148,7 +147,7 @@ async def compose_created(bot: Bot, translator: Translator, created: GameCreated
     text = l10n.text(
         "game-created",
         system=l10n.text(SYSTEM_NAMES[game.system]),
-        fingerprint=game.commitment[:FINGERPRINT],
+        commitment=game.commitment,  # whole: a player compares the revealed seed's hash
     )
     markup = (await join_keyboard(bot, game, l10n)).model_dump(mode="json", exclude_none=True)
     return [

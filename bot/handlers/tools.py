@@ -6,7 +6,7 @@ import re
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import InlineKeyboardMarkup, Message
+from aiogram.types import InlineKeyboardMarkup, Message, ReplyParameters
 
 from bot.db.models import Game, GameStatus, GameSystem
 from bot.handlers.miniapp_buttons import with_group_miniapp
@@ -105,12 +105,23 @@ async def verify(message: Message, command: CommandObject, l10n: L10n) -> None:
         await message.reply(l10n.text("verify-bad-seed", length=2 * SEED_BYTES))
         return
     if not seed and game.status == GameStatus.ACTIVE:
-        await message.reply(
-            l10n.text("verify-active", commitment=game.commitment, rolls=game.next_roll_index)
-        )
+        text = l10n.text("verify-active", commitment=game.commitment, rolls=game.next_roll_index)
+    else:
+        result = await games.verify_game(game, seed.lower() or None)
+        text = verification_text(l10n, game, result, supplied=bool(seed))
+    await _reply_at_start(message, game, text)
+
+
+async def _reply_at_start(message: Message, game: Game, text: str) -> None:
+    """In the game's group the answer quotes the game's start message (a reply to it), where
+    the commitment was published before the first roll: a tap on the quote shows it, to
+    compare. Elsewhere (a private chat, a group that moved), it answers the command."""
+    start = await games.start_message(game)
+    if start is None or start[0] != message.chat.id:
+        await message.reply(text)
         return
-    result = await games.verify_game(game, seed.lower() or None)
-    await message.reply(verification_text(l10n, game, result, supplied=bool(seed)))
+    where = ReplyParameters(message_id=start[1], allow_sending_without_reply=True)
+    await message.answer(text, reply_parameters=where)
 
 
 async def odds(

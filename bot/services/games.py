@@ -71,6 +71,13 @@ def live_key(game_id: int) -> str:
     return f"game:{game_id}"
 
 
+async def start_message(game: Game) -> tuple[int, int] | None:
+    """``(chat_id, message_id)`` of the game's start message (the one that published its
+    commitment), while it is known."""
+    shown = await LiveMessage.get_or_none(key=live_key(game.id))
+    return None if shown is None else (shown.chat_id, shown.message_id)
+
+
 async def create_announced(
     chat_id: int,
     system: GameSystem,

@@ -7,7 +7,9 @@ system-d20 = d20 (outcome table)
 game-choose-system = Which system do we run in this chat? Choose with a button (admins only).
 game-created =
     🎲 The game has begun: <b>{ $system }</b>.
-    🔐 The dice are sealed in advance, fingerprint <code>{ $fingerprint }</code>: after the game anyone can check every roll (/verify).
+    🔐 The dice are sealed in advance. The seed's fingerprint (SHA-256):
+    <code>{ $commitment }</code>
+    After the game anyone can check every roll (/verify, or the roll log in the app) and compare the fingerprint with this message.
 
     Join with the button below: we build your character in private.
 game-join-button = Create a character

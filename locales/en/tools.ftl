@@ -45,7 +45,7 @@ log-purpose-d20-check = check
 
 verify-active =
     🔐 The game is still running, so its dice can be checked after /endgame.
-    The seed's hash announced at the start (SHA-256; its first characters are the fingerprint in the game's announcement):
+    The seed's hash announced at the start (SHA-256: the same fingerprint as in the game's start message):
     <code>{ $commitment }</code>
     Rolls so far: { $rolls }. When the game ends I reveal the seed: its SHA-256 must equal this hash, and every roll must match its log entry (/log). /verify after the end recomputes it all for you.
 verify-bad-seed = That does not look like a seed: it takes { $length } hexadecimal characters (0–9, a–f), as /verify shows it after the game. For example: /verify 3fa9…

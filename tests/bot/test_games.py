@@ -28,8 +28,9 @@ async def test_admin_creates_a_game_announced_with_its_commitment(gm: Harness) -
     _, group, game = await _new_pool_game(gm)
     announcement = gm.emu.messages(group)[-1]
     assert "Игра началась" in announcement.body
-    assert f"отпечаток {game.commitment[:8]}:" in announcement.body
-    assert game.commitment not in announcement.body  # the whole hash only in /verify
+    # the whole hash, as code (a tap copies it): a player compares the revealed seed with it
+    assert f"Отпечаток зерна (SHA-256):\n{game.commitment}\n" in announcement.body
+    assert f"<code>{game.commitment}</code>" in (announcement.raw_text or "")
     assert hashlib.sha256(bytes.fromhex(game.seed_hex)).hexdigest() == game.commitment
     assert game.seed_hex not in announcement.body
     [button] = announcement.buttons[0]

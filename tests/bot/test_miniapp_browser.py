@@ -22,7 +22,7 @@ from bot.db.models import Character, Encounter, RollLog, Timer
 from bot.i18n import Translator
 from bot.session import make_bot
 from bot.storage import open_storage
-from rules.dice import ScriptedDice
+from rules.dice import ScriptedDice, draw
 from rules.pool.model import HallFloor, Item, PocketContent, Stats
 from rules.pool.world import with_floor
 from tests.bot.browser_rig import chromium, off_loop, overflow, page_url, screenshot, wait_for
@@ -173,7 +173,7 @@ async def test_the_page_checks_a_real_games_dice_and_finds_an_altered_one(
             await off_loop(driver.get, url)
             verdict = await off_loop(wait_for, driver, "#verdict p.ok + p")
             assert verdict.text == "✓ Все броски совпали с зерном. Проверено бросков: 6"
-            assert "зерна совпадает с обязательством" in driver.find_element(By.ID, "verdict").text
+            assert "Совпадает с отпечатком выше" in driver.find_element(By.ID, "verdict").text
             assert _marks(driver) == ["✓"] * 6
 
             altered = logged[3]
@@ -183,6 +183,63 @@ async def test_the_page_checks_a_real_games_dice_and_finds_an_altered_one(
             verdict = await off_loop(wait_for, driver, "#verdict p.bad")
             assert verdict.text == "✗ Не совпали с зерном (отмечены ✗), бросков: 1 / 6"
             assert _marks(driver) == ["✓", "✓", "✓", "✗", "✓", "✓"]
+
+
+def _own_check(driver: WebDriver, seed: str) -> None:
+    field = driver.find_element(By.ID, "own-seed")
+    field.clear()
+    field.send_keys(seed)
+    driver.find_element(By.CSS_SELECTOR, "#own-check button").click()
+
+
+async def test_the_check_needs_only_the_seed_and_the_dice_and_a_player_may_paste_one(
+    real_dice: Harness,
+) -> None:
+    """The page shows the commitment as the group's start message published it (in groups of
+    8, to compare); «Проверить сам» recomputes the log from a pasted seed; and a server that
+    swaps its own copy of the commitment is caught: the hash the browser computes from the
+    seed still equals the group's message, not the server's copy."""
+    table = await _played(real_dice, cycles=2)
+    [anya] = table.players
+    game = table.game
+    published = game.commitment  # what the group's start message carries
+    async with miniapp_client(real_dice) as client:
+        url = page_url(_base(str(client.make_url(""))), init_data(anya), query="?tab=rolls")
+        with chromium() as driver:
+            await off_loop(driver.get, url)
+            shown = await off_loop(wait_for, driver, "#commitment")
+            groups = shown.text.split(" ")
+            assert [len(g) for g in groups] == [8] * 8 and "".join(groups) == published
+            page = driver.find_element(By.ID, "rolls").text
+            assert "Сверьте его с сообщением о начале игры" in page
+            assert _marks(driver) == [""] * 4  # the seed is not revealed yet
+
+            await off_loop(_own_check, driver, "12 3")
+            refused = await off_loop(wait_for, driver, "#verdict p.bad")
+            assert refused.text.startswith("Это не зерно")
+            await off_loop(_own_check, driver, game.seed_hex.upper())  # as /verify may show it
+            verdict = await off_loop(wait_for, driver, "#rolls-verdict.ok")
+            assert verdict.text.endswith("Проверено бросков: 4") and _marks(driver) == ["✓"] * 4
+            assert driver.find_element(By.ID, "seed-hash").text.replace(" ", "") == published
+            wrong = ("1" if game.seed_hex[0] != "1" else "2") + game.seed_hex[1:]
+            await off_loop(_own_check, driver, wrong)
+            await off_loop(wait_for, driver, "#seed-verdict.bad")
+            logged = await RollLog.filter(game_id=game.id).order_by("index")
+            other = bytes.fromhex(wrong)  # another seed's dice: each matches only by chance
+            expected = ["✓" if draw(other, r.index, r.sides) == r.value else "✗" for r in logged]
+            assert _marks(driver) == expected
+            assert "НЕ совпадает" in driver.find_element(By.ID, "seed-verdict").text
+
+            await _end(table)
+            await game.refresh_from_db()
+            lying = "0" * 64
+            await type(game).filter(id=game.id).update(commitment=lying)  # the server's copy
+            await off_loop(driver.refresh)
+            await off_loop(wait_for, driver, "#rolls-verdict.ok")
+            assert _marks(driver) == ["✓"] * 4  # the dice: from the seed alone
+            computed = driver.find_element(By.ID, "seed-hash").text.replace(" ", "")
+            assert computed == published != lying  # what the player compares with the group
+            assert "НЕ совпадает" in driver.find_element(By.ID, "seed-verdict").text
 
 
 @pytest.fixture
@@ -246,7 +303,6 @@ async def test_each_page_fits_360_px_in_both_themes(
 
 async def test_the_check_of_ten_thousand_rolls_in_the_browser(real_dice: Harness) -> None:
     """Not a timed assertion: prints the figure (README, "The Mini App")."""
-    from rules.dice import draw
 
     table = await pool_table(real_dice, ("Аня", QUIET))
     [anya] = table.players
@@ -348,7 +404,8 @@ async def test_a_group_link_opens_its_tab_for_a_player_and_refuses_a_stranger(gm
             )
             await off_loop(wait_for, driver, "#commitment")
             assert "active" in str(driver.find_element(By.ID, "tab-rolls").get_attribute("class"))
-            assert table.game.commitment == driver.find_element(By.ID, "commitment").text
+            shown = driver.find_element(By.ID, "commitment").text
+            assert shown.replace(" ", "") == table.game.commitment
 
             stranger = init_data(table.stranger, start_param=rolls)
             await off_loop(driver.get, page_url(base, stranger, query="?again=1"))  # a new load

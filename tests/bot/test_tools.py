@@ -110,6 +110,29 @@ async def test_verify_after_the_end_recomputes_every_roll(gm: Harness) -> None:
     assert "присланное зерно" in supplied and "Всё сходится" in supplied
 
 
+async def test_verify_in_the_group_quotes_the_games_start_message(gm: Harness) -> None:
+    """The answer replies to the message that published the commitment before the first roll,
+    during the game and after it: a tap on the quote leads there, to compare."""
+    admin = gm.emu.add_user("Мастер", language_code="ru")
+    player = gm.emu.add_user("Игрок", language_code="ru")
+    group = gm.emu.add_group("Подземелье", admins=[admin], members=[player])
+    await gm.emu.send_text(admin, group, "/newgame")
+    menu = await gm.emu.wait_for_message(group)
+    query = await gm.emu.press_button(admin, menu, "Пул d10 (выживание в залах)")
+    await gm.emu.wait_for_callback_answer(query)
+    started = await gm.emu.wait_for_edit(menu)
+    game = await Game.get(chat_id=group.id)
+    assert game.commitment in started.body
+    during = await _ask(gm, player, group, "/verify")
+    assert during.reply_to is not None and during.reply_to.message_id == started.message_id
+    assert game.commitment in during.body
+    await gm.emu.send_text(admin, group, "/endgame")
+    await gm.emu.wait_for_message(group, lambda m: "окончена" in m.body)
+    after = await _ask(gm, player, group, "/verify")
+    assert after.reply_to is not None and after.reply_to.message_id == started.message_id
+    assert "Всё сходится" in after.body and game.commitment in after.body
+
+
 async def test_verify_finds_a_tampered_roll(gm: Harness) -> None:
     admin, player, group, game = await _table(gm)
     await _some_rolls(game)

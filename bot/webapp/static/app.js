@@ -165,8 +165,11 @@
     box.textContent = T['miniapp-loading'];
     var data = await call('rolls?game_id=' + gameId);
     box.textContent = '';
+    /* The commitment as the group's start message published it: the player compares the two;
+       the check below needs nothing else from the server but the seed and the dice. */
     box.appendChild(el('p', { html: T['miniapp-rolls-commitment'] }));
-    box.appendChild(el('p', { class: 'mono', id: 'commitment', text: data.commitment }));
+    box.appendChild(el('p', { class: 'mono hash', id: 'commitment',
+      text: window.GameDice.groups(data.commitment) }));
     if (data.seed) {
       box.appendChild(el('p', { html: T['miniapp-rolls-seed'] }));
       box.appendChild(el('p', { class: 'mono', id: 'seed', text: data.seed }));
@@ -190,15 +193,43 @@
         marks[i]
       ]);
     })));
-    if (data.seed) await check(data, marks, verdict);
+    box.appendChild(ownCheck(data, marks, verdict));
+    if (data.seed) await check(data.seed, data, marks, verdict);
   }
-  async function check(data, marks, verdict) {
+  /* «Check it yourself»: a seed pasted by the player (from /verify, or anywhere) recomputes
+     the whole log here, and its SHA-256 is shown to compare with the group's message. */
+  function ownCheck(data, marks, verdict) {
+    var input = el('input', { type: 'text', id: 'own-seed', class: 'mono', autocomplete: 'off',
+      spellcheck: 'false', placeholder: '0123abcd…' });
+    var form = el('form', { class: 'own-check', id: 'own-check' }, [
+      el('h3', { class: 'section', html: T['miniapp-rolls-own'] }),
+      el('p', { class: 'hint', html: T['miniapp-rolls-own-hint'] }),
+      el('div', { class: 'bar' }, [input,
+        el('button', { type: 'submit', class: 'action', html: T['miniapp-rolls-own'] })])
+    ]);
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var seed = input.value.replace(/\s+/g, '').toLowerCase();
+      if (!window.GameDice.isSeed(seed)) {
+        verdict.textContent = '';
+        verdict.appendChild(el('p', { class: 'bad', html: T['miniapp-rolls-own-bad'] }));
+        verdict.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      check(seed, data, marks, verdict).then(function () {
+        verdict.scrollIntoView({ block: 'nearest' });
+      });
+    });
+    return form;
+  }
+  async function check(seed, data, marks, verdict) {
+    verdict.textContent = '';
     if (!window.GameDice.available) {
       verdict.appendChild(el('p', { class: 'bad', html: T['miniapp-rolls-no-webcrypto'] }));
       return;
     }
     verdict.appendChild(el('p', { class: 'hint', html: T['miniapp-rolls-checking'] }));
-    var result = await window.GameDice.verify(data.seed, data.commitment, data.rolls);
+    var result = await window.GameDice.check(seed, data.rolls);
     verdict.textContent = '';
     var bad = 0;
     result.marks.forEach(function (ok, i) {
@@ -206,9 +237,13 @@
       marks[i].className = 'num ' + (ok ? 'ok' : 'bad');
       if (!ok) bad += 1;
     });
-    verdict.appendChild(el('p', { class: result.seedOk ? 'ok' : 'bad',
-      html: T[result.seedOk ? 'miniapp-rolls-seed-ok' : 'miniapp-rolls-seed-bad'] }));
-    verdict.appendChild(el('p', { class: bad ? 'bad' : 'ok',
+    var seedOk = result.hash === String(data.commitment).toLowerCase();
+    verdict.appendChild(el('p', { html: T['miniapp-rolls-seed-hash'] }));
+    verdict.appendChild(el('p', { class: 'mono hash', id: 'seed-hash',
+      text: window.GameDice.groups(result.hash) }));
+    verdict.appendChild(el('p', { class: seedOk ? 'ok' : 'bad', id: 'seed-verdict',
+      html: T[seedOk ? 'miniapp-rolls-seed-ok' : 'miniapp-rolls-seed-bad'] }));
+    verdict.appendChild(el('p', { class: bad ? 'bad' : 'ok', id: 'rolls-verdict',
       html: bad ? T['miniapp-rolls-some-bad'] + ' ' + bad + ' / ' + marks.length
         : T['miniapp-rolls-all-ok'] + ' ' + marks.length }));
   }

@@ -40,19 +40,30 @@
   async function commitment(seedHex) {
     return toHex(await subtle.digest('SHA-256', hexToBytes(seedHex)));
   }
-  /* {seedOk, marks}: marks[i] is whether rolls[i] ({index, sides, value}) is what the seed
-     gives. */
-  async function verify(seedHex, published, rolls) {
+  /* {hash, marks} from the seed and the dice alone: hash is the seed's SHA-256 (to compare
+     with the one the group's start message published), marks[i] whether rolls[i]
+     ({index, sides, value}) is what the seed gives. */
+  async function check(seedHex, rolls) {
     var key = await seedKey(seedHex);
     var marks = [];
     for (var i = 0; i < rolls.length; i++) {
       var r = rolls[i];
       marks.push((await draw(key, r.index, r.sides)) === r.value);
     }
-    return { seedOk: (await commitment(seedHex)) === String(published).toLowerCase(), marks: marks };
+    return { hash: await commitment(seedHex), marks: marks };
   }
+  /* {seedOk, marks}: check() and whether the hash is `published`. */
+  async function verify(seedHex, published, rolls) {
+    var found = await check(seedHex, rolls);
+    return { seedOk: found.hash === String(published).toLowerCase(), marks: found.marks };
+  }
+  /* A hash as the eye compares it: groups of 8 hex digits. */
+  function groups(hex) {
+    return String(hex).match(/.{1,8}/g).join(' ');
+  }
+  var SEED = /^[0-9a-f]{64}$/;
   var api = { available: !!subtle, seedKey: seedKey, draw: draw, drawBig: drawBig, commitment: commitment,
-    verify: verify };
+    check: check, verify: verify, groups: groups, isSeed: function (text) { return SEED.test(text); } };
   root.GameDice = api;
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
 })(typeof window !== 'undefined' ? window : globalThis);
