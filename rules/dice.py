@@ -13,7 +13,8 @@ import hashlib
 import hmac
 import secrets
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -38,11 +39,28 @@ def roll_many(dice: Dice, count: int, sides: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class RollRecord:
-    """One die as drawn by :class:`VerifiableDice`: its index in the game, size and value."""
+    """One die as drawn by :class:`VerifiableDice`: its index in the game, size and value, and
+    whose die it was when the rules said so (:func:`owned`; "" when they did not)."""
 
     index: int
     sides: int
     value: int
+    owner: str = ""
+
+
+@contextmanager
+def owned(dice: Dice, owner: str) -> Iterator[None]:
+    """The dice rolled inside are ``owner``'s: a label the game's roll log keeps with each die
+    (``"attack 1>2"``: character 1's attack on 2; ``"defense 2<1"``: 2's defense against 1).
+    Dice that keep no history (scripted, the system's) roll as ever. Nested: the inner wins."""
+    if not isinstance(dice, VerifiableDice | RecordingDice):
+        yield
+        return
+    before, dice.owner = dice.owner, owner
+    try:
+        yield
+    finally:
+        dice.owner = before
 
 
 class ScriptedDice:
@@ -121,6 +139,7 @@ class VerifiableDice:
         self._seed = seed
         self.next_index = next_index
         self.history: list[RollRecord] = []
+        self.owner = ""  # whose dice roll now (:func:`owned`)
 
     @property
     def commitment(self) -> str:
@@ -128,7 +147,7 @@ class VerifiableDice:
 
     def roll(self, sides: int) -> int:
         value = draw(self._seed, self.next_index, sides)
-        self.history.append(RollRecord(self.next_index, sides, value))
+        self.history.append(RollRecord(self.next_index, sides, value, self.owner))
         self.next_index += 1
         return value
 
@@ -179,10 +198,11 @@ class RecordingDice:
         self._inner = inner
         self.next_index = next_index
         self.history: list[RollRecord] = []
+        self.owner = ""  # whose dice roll now (:func:`owned`)
 
     def roll(self, sides: int) -> int:
         value = self._inner.roll(sides)
-        self.history.append(RollRecord(self.next_index, sides, value))
+        self.history.append(RollRecord(self.next_index, sides, value, self.owner))
         self.next_index += 1
         return value
 

@@ -197,6 +197,7 @@ async def rolls_kept(
                         value=r.value,
                         purpose=purpose,
                         actor=actor,
+                        owner=r.owner[:32],
                         created_at=moment,
                     )
                     for r in rolls

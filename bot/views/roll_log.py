@@ -4,12 +4,13 @@ game master's interventions among them."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.i18n import Html, L10n
+from bot.i18n import Html, L10n, user_text
 from bot.services.games import LoggedRoll
 from bot.services.gm_log import GmEntry
+from bot.services.numbers import parse_int
 from bot.views.gm_log import entry_line
 
 # Purposes the game code logs, with their locale words; anything else is shown as stored.
@@ -56,6 +57,27 @@ def actor_text(l10n: L10n, actor: str) -> str:
     if msg_id and number.isascii() and number.isdecimal():
         return Html(l10n.text(msg_id, number=int(number)))
     return actor
+
+
+# Whose die within an action, as the rules label it (rules.dice.owned): "attack 1>2" is
+# character 1's attack on 2, "defense 2<1" 2's defense against 1's attack.
+OWNERS = {"attack": ("log-owner-attack", ">"), "defense": ("log-owner-defense", "<")}
+
+
+def owner_text(l10n: L10n, owner: str, names: Mapping[int, str]) -> str | None:
+    """«Аня: атака → Борис» for a labelled die (names by character number, escaped here), or
+    None for a die the rules did not label."""
+    kind, _, pair = owner.partition(" ")
+    found = OWNERS.get(kind)
+    if found is None:
+        return None
+    msg_id, mark = found
+    own, _, other = pair.partition(mark)
+    numbers = [parse_int(own), parse_int(other)]
+    if None in numbers:
+        return None
+    who = [Html(user_text(names.get(n, f"№{n}"))) for n in numbers if n is not None]
+    return Html(l10n.text(msg_id, owner=who[0], other=who[1]))
 
 
 def purpose_text(l10n: L10n, purpose: str) -> str:

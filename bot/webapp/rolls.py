@@ -17,7 +17,7 @@ from bot.db.models import Character, Game, GameStatus, GameSystem, RollLog
 from bot.i18n import Html, L10n, user_text
 from bot.services.errors import Refusal, ServiceError
 from bot.services.permissions import is_game_admin
-from bot.views.roll_log import actor_text, purpose_text
+from bot.views.roll_log import actor_text, owner_text, purpose_text
 from bot.webapp import views
 from bot.webapp.auth import Caller
 from bot.webapp.server import BadRequest, Deps, deps_of, game_id_query
@@ -75,6 +75,7 @@ async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, A
         raise ServiceError(Refusal.NOT_IN_WORLD)
     ended = game.status == GameStatus.ENDED
     rows = await RollLog.filter(game_id=game.id).order_by("index")
+    names = dict(await Character.filter(game_id=game.id).values_list("number", "name"))
     return {
         "game_id": game.id,
         "ended": ended,
@@ -87,6 +88,7 @@ async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, A
                 "value": r.value,
                 "purpose": _safe(purpose_text(l10n, r.purpose)),
                 "actor": _safe(actor_text(l10n, r.actor)),
+                "owner": owner_text(l10n, r.owner, names),
             }
             for r in rows
         ],

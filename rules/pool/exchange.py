@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.dice import Dice
+from rules.dice import Dice, owned
 from rules.errors import Code, RuleError
 from rules.pool.health import Died, kill_if_below_zero
 from rules.pool.model import Hand, Item, PoolCharacter
@@ -126,13 +126,14 @@ def roll_exchange(attacker: PoolCharacter, defender: PoolCharacter, dice: Dice) 
         raise RuleError(Code.CANNOT_BE_ATTACKED, character=defender.number, reason=Unable.DEAD)
     if defender.asleep:
         raise RuleError(Code.CANNOT_BE_ATTACKED, character=defender.number, reason=Unable.ASLEEP)
-    attack = pool_roll(dice, attack_dice(attacker), penalty(attacker).total)
-    defense = (
-        pool_roll(dice, defense_dice(defender), penalty(defender).total)
-        if defends(defender)
-        else None
-    )
-    return Exchange(attacker.number, defender.number, attack, defense)
+    a, d = attacker.number, defender.number
+    with owned(dice, f"attack {a}>{d}"):
+        attack = pool_roll(dice, attack_dice(attacker), penalty(attacker).total)
+    defense = None
+    if defends(defender):
+        with owned(dice, f"defense {d}<{a}"):
+            defense = pool_roll(dice, defense_dice(defender), penalty(defender).total)
+    return Exchange(a, d, attack, defense)
 
 
 def mishap(character: PoolCharacter) -> tuple[PoolCharacter, tuple[Mishap, ...]]:

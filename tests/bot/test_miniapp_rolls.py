@@ -14,6 +14,8 @@ from bot.services import games
 from rules.dice import draw
 from tests.bot.conftest import Harness
 from tests.bot.miniapp_rig import PREFIX, auth, miniapp_client
+from tests.bot.pool_fight_rig import fight_record, press, round_dice, start
+from tests.bot.pool_fight_rig import pool_table as fight_table
 from tests.bot.world_table import QUIET, pool_table
 from tests.node import NODE, run_json
 from tests.telegram_emulator import EmuMessage
@@ -110,3 +112,32 @@ async def test_private_me_and_inventory_carry_the_miniapp_button(gm: Harness) ->
     await gm.emu.send_text(anya, table.group, "/me")  # the group's /me: public, no web_app
     public = await gm.emu.wait_for_message(table.group)
     assert _web_apps(public) == []
+
+
+async def test_the_log_names_whose_die_each_fight_roll_is(gm: Harness) -> None:
+    """A real round of a pool fight (Арья and Бран attack each other): every die of the
+    round says whose it is and what for, in the page's log and in its language."""
+    table = await fight_table(gm)
+    gm.game_dice.add(10, 8, 3)  # initiative: Арья first
+    live = await start(table, 1, 2)
+    round_dice(gm, (10, 10, 10), (2, 2), (2, 2, 2), (5, 5))
+    await press(table, 1, live, "⚔️ Атаковать")
+    await press(table, 2, live, "⚔️ Атаковать")
+    await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
+    url = f"{PREFIX}/api/rolls?game_id={table.game.id}"
+    async with miniapp_client(gm) as client:
+        ru = await (await client.get(url, headers=auth(table.player(1)))).json()
+        en = await (await client.get(url, headers=auth(table.player(1), language="en"))).json()
+    fight = [r for r in ru["rolls"] if r["purpose"] == "раунд"]
+    assert [(r["value"], r["owner"]) for r in fight] == [
+        *[(10, "Арья: атака → Бран")] * 3,
+        *[(2, "Бран: защита ← Арья")] * 2,
+        *[(2, "Бран: атака → Арья")] * 3,
+        *[(5, "Арья: защита ← Бран")] * 2,
+    ]
+    assert {r["actor"] for r in fight} == {f"Бой №{(await fight_record(table)).id}"}
+    initiative = [r for r in ru["rolls"] if r["purpose"] == "инициатива"]
+    assert [r["owner"] for r in initiative] == [None, None]  # the actor says whose already
+    assert en["rolls"][2]["owner"] == "Арья: attack → Бран"
+    stored = await RollLog.filter(game_id=table.game.id, purpose="pool_round").order_by("index")
+    assert [r.owner for r in stored][:4] == ["attack 1>2"] * 3 + ["defense 2<1"]

@@ -189,7 +189,9 @@
         el('td', { class: 'num', text: 'd' + r.sides }),
         el('td', { class: 'num', text: String(r.value) }),
         el('td', {}, [el('span', { html: r.purpose + ' · ' }),
-          el('span', { class: 'who', html: r.actor })]),
+          el('span', { class: 'who', html: r.actor }),
+          /* whose die within the action: «Аня: атака → Борис» */
+          r.owner ? el('span', { class: 'owner', html: r.owner }) : null]),
         marks[i]
       ]);
     })));
