@@ -125,7 +125,9 @@ def penalty_lines(l10n: L10n, character: PoolCharacter) -> list[str]:
     return lines
 
 
-def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
+def pool_sheet(l10n: L10n, character: PoolCharacter, *, items: bool = True) -> str:
+    """The whole sheet; ``items=False`` leaves the things out (the Mini App shows them as its
+    place cards)."""
     stats = character.stats
     look = appearance(character)
     lines = [
@@ -153,7 +155,7 @@ def pool_sheet(l10n: L10n, character: PoolCharacter) -> str:
         # the build in the creation preview's words; Charisma is on the line above
         l10n.text("sheet-pool-look", build=look.build.value, sum=stats.attack + stats.defense),
         *penalty_lines(l10n, character),
-        *item_lines(l10n, character.inventory),
+        *(item_lines(l10n, character.inventory) if items else ()),
         *needs_lines(l10n, character),  # hunger and sleep: counters, penalties, next growth
         l10n.text("sheet-pool-hall", hall=character.hall),
     ]

@@ -56,6 +56,8 @@ const document = {
   title: '',
   getElementById: (id) => ids[id] || null,
   createElement: (tag) => new El(tag),
+  visibilityState: 'visible',
+  addEventListener() {}, // the page listens for visibilitychange: never sent here
   querySelectorAll: (sel) => (sel === '.tab' ? [ids['tab-character'], ids['tab-rolls'], ids['tab-world'], ids['tab-odds']] : [])
 };
 async function fetch(url, options) {

@@ -38,7 +38,7 @@ async def test_the_page_is_served_with_its_files(gm: Harness) -> None:
             assert (await client.get(f"{PREFIX}/static/{name}")).status == 200, name
         assert (await client.get(f"{PREFIX}/static/..%2Fserver.py")).status == 404
         texts = await (await client.get(f"{PREFIX}/api/texts?lang=en")).json()
-        assert texts["texts"]["miniapp-tab-character"] == "My character"
+        assert texts["texts"]["miniapp-tab-character"] == "Character"
 
 
 async def test_forged_expired_and_missing_init_data_are_refused(gm: Harness) -> None:

@@ -62,8 +62,14 @@
     } else {
       box.appendChild(el('p', { class: 'hint', html: me.title }));
     }
-    box.appendChild(el('div', { class: 'sheet', html: me.sheet }));
+    /* What you touch first: the place cards; the sheet's facts after them, in one block. */
     if (me.inventory) renderInventory(box, me.inventory);
+    box.appendChild(el('div', { class: 'sheet', html: me.sheet }));
+  }
+  /* Whether `count` of the stack may go to `place` now: the server asked the rules (the same
+     check as the move) how many fit there. */
+  function takes(stack, place, count) {
+    return (stack.room[place] || 0) >= count;
   }
   function findStack(inv, key) {
     for (var i = 0; i < inv.places.length; i++) {
@@ -87,7 +93,7 @@
         bar.appendChild(el('button', { type: 'button', class: 'plain', text: '+',
           onclick: function () { state.count += 1; renderCharacter(); } }));
       }
-      if (picked.to.indexOf('any') >= 0) {
+      if (takes(picked, 'any', state.count)) {
         bar.appendChild(el('button', { type: 'button', html: T['miniapp-pick-any'],
           onclick: function () { move(picked, 'any'); } }));
       }
@@ -96,7 +102,7 @@
       box.appendChild(bar);
     }
     box.appendChild(el('div', { class: 'places' }, inv.places.map(function (place) {
-      var target = picked && picked.to.indexOf(place.id) >= 0;
+      var target = picked && takes(picked, place.id, state.count);
       var card = el('div', { class: 'place' + (place.id === 'floor' ? ' floor' : '') +
         (target ? ' target' : ''), 'data-place': place.id }, [el('h3', { html: place.name })]);
       if (target) card.addEventListener('click', function () { move(picked, place.id); });
@@ -109,18 +115,20 @@
             state.count = s.count;
             renderCharacter();
           } });
-        /* dragged onto a place: the whole stack moves, as a tap with every piece would */
-        window.DragMove.attach(chip, s, function (stack, to) {
-          state.count = stack.count;
-          move(stack, to);
+        /* dragged onto a place: the whole stack moves, as a tap with every piece would; only
+           places that take all of it are offered */
+        var whole = { key: s.key, to: s.to.filter(function (id) { return takes(s, id, s.count); }) };
+        window.DragMove.attach(chip, whole, function (_, to) {
+          state.count = s.count;
+          move(s, to);
         });
         card.appendChild(chip);
       });
       return card;
     })));
-    box.appendChild(el('ul', { class: 'summary' }, inv.summary.map(function (line) {
-      return el('li', { html: line });
-    })));
+    inv.summary.forEach(function (line) {
+      box.appendChild(el('p', { class: 'hint summary', html: line }));
+    });
   }
   async function move(stack, to) {
     try {
@@ -265,6 +273,7 @@
     box.appendChild(list);
     box.appendChild(view);
     async function pick(game) {
+      state.world = game.game_id;
       Array.from(list.children).forEach(function (b) {
         b.classList.toggle('selected', Number(b.dataset.game) === game.game_id);
       });
@@ -278,11 +287,13 @@
         html: game.title, onclick: function () {
           pick(game).catch(function (e) { notice(e.message, true); }); } }));
     });
-    await pick(found.find(function (g) { return g.game_id === state.game; }) || found[0]);
+    var again = state.world || state.game;
+    await pick(found.find(function (g) { return g.game_id === again; }) || found[0]);
   }
 
   /* --- start --- */
   function showTab(name) {
+    state.tab = name;
     ['character', 'rolls', 'world', 'odds'].forEach(function (tab) {
       $(tab).hidden = tab !== name;
       $('tab-' + tab).classList.toggle('active', tab === name);
@@ -330,6 +341,13 @@
     call('games').then(function (found) {
       $('tab-world').hidden = !found.games.some(function (g) { return g.world; });
     }).catch(function () { /* the world tab stays hidden */ });
+    /* back on the page after a while (another app, the phone asleep): the world anew, its
+       timers from the server's deadlines again */
+    document.addEventListener('visibilitychange', function () {
+      if (document.visibilityState === 'visible' && state.tab === 'world') {
+        showWorld().catch(function (e) { notice(e.message, true); });
+      }
+    });
     var tab = opened.tab || query.get('tab');
     if (['rolls', 'world', 'odds'].indexOf(tab) >= 0) showTab(tab);
   }

@@ -34,14 +34,57 @@
     data.fights.forEach(function (f) { if (f.hall) fought[f.hall] = true; });
     data.halls.forEach(function (h) {
       var c = at[h.number];
-      box.appendChild(svg('circle', { cx: c[0], cy: c[1], r: r,
-        class: 'hall' + (fought[h.number] ? ' fight' : ''), 'data-hall': h.number }));
-      box.appendChild(svg('text', { x: c[0], y: c[1] - 4, class: 'hall-name' },
+      var hall = svg('g', { class: 'hall-spot', 'data-hall': h.number, role: 'button' });
+      hall.appendChild(svg('circle', { cx: c[0], cy: c[1], r: r,
+        class: 'hall' + (fought[h.number] ? ' fight' : '') }));
+      hall.appendChild(svg('text', { x: c[0], y: c[1] - 4, class: 'hall-name' },
         T['miniapp-world-hall'] + ' ' + h.number));
-      box.appendChild(svg('text', { x: c[0], y: c[1] + 14, class: 'hall-who' },
-        h.characters.length ? h.characters.map(function (x) { return '№' + x; }).join(' ') : '—'));
+      var numbers = h.characters.map(function (x) { return '№' + x; }).join(' ');
+      var who = svg('text', { x: c[0], y: c[1] + 14, class: 'hall-who', 'data-list': numbers,
+        'data-count': '👤 ' + h.characters.length }, h.characters.length ? numbers : '—');
+      if (h.characters.length) who.appendChild(svg('title', {}, numbers));
+      hall.appendChild(who);
+      /* a tap on a hall shows its card below: who is there, each with their link */
+      hall.addEventListener('click', function () {
+        var card = document.querySelector('#world .place[data-hall="' + h.number + '"]');
+        if (card) card.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      });
+      box.appendChild(hall);
     });
     return box;
+  }
+  /* Whether a label's box lies inside its hall's ring (its inner edge: the stroke is 2). */
+  function inside(label, circle) {
+    var b = label.getBBox();
+    var cx = Number(circle.getAttribute('cx')), cy = Number(circle.getAttribute('cy'));
+    var r = Number(circle.getAttribute('r')) - 1.5;
+    return [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+      [b.x + b.width, b.y + b.height]].every(function (p) {
+      return Math.hypot(p[0] - cx, p[1] - cy) <= r;
+    });
+  }
+  /* Once drawn (a text's size is known only then): a hall whose numbers do not fit inside its
+     ring shows how many are there instead (the card below lists them, a tap leads there). */
+  function fit(box) {
+    box.querySelectorAll('.hall-spot').forEach(function (hall) {
+      var who = hall.querySelector('.hall-who');
+      var circle = hall.querySelector('circle');
+      if (who.dataset.list && !inside(who, circle)) {
+        who.firstChild.nodeValue = who.dataset.count;
+      }
+    });
+  }
+  /* The timers count down by themselves: each holds its deadline, every second redrawn. */
+  var ticking = null;
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll('#world .countdown').forEach(function (node) {
+      node.textContent = clock(Math.max(0, Math.round((Number(node.dataset.due) - now) / 1000)));
+    });
+  }
+  function countdown(el, seconds) {
+    return el('span', { class: 'countdown', 'data-due': String(Date.now() + seconds * 1000),
+      text: clock(seconds) });
   }
   function person(c, T) {
     var marks = [];
@@ -60,10 +103,14 @@
     return a;
   }
   function render(box, data, T, el) {
-    box.appendChild(el('p', { class: 'hint', html: T['miniapp-world-cycle'] + ' ' + data.cycle +
-      (data.next_cycle_in === null ? '' : ' · ' + T['miniapp-world-next-cycle'] + ' ' +
-        clock(data.next_cycle_in)) }));
-    box.appendChild(map(data, T));
+    var head = el('p', { class: 'hint', html: T['miniapp-world-cycle'] + ' ' + data.cycle +
+      (data.next_cycle_in === null ? '' : ' · ' + T['miniapp-world-next-cycle'] + ' ') });
+    if (data.next_cycle_in !== null) head.appendChild(countdown(el, data.next_cycle_in));
+    box.appendChild(head);
+    var drawn = map(data, T);
+    box.appendChild(drawn);
+    fit(drawn);
+    if (ticking === null) ticking = setInterval(tick, 1000);
     var people = {};
     data.characters.forEach(function (c) { people[c.number] = c; });
     data.halls.forEach(function (h) {
@@ -83,11 +130,13 @@
     if (!data.fights.length) box.appendChild(el('p', { class: 'hint', html: T['miniapp-world-no-fights'] }));
     data.fights.forEach(function (f) {
       var who = f.fighters.map(function (n) { return '№' + n; }).join(', ');
-      box.appendChild(el('p', { class: 'fight line' }, [el('span', { html: T['miniapp-world-fight'] + f.id +
+      var line = el('span', { html: T['miniapp-world-fight'] + f.id +
         (f.hall ? ' · ' + T['miniapp-world-hall'] + ' ' + f.hall : '') + ': ' + who +
-        (f.seconds_left === null ? '' : ' · ' + T['miniapp-world-left'] + ' ' + clock(f.seconds_left)) }),
-        open(el, f.link, T['miniapp-world-open-fight'])]));
+        (f.seconds_left === null ? '' : ' · ' + T['miniapp-world-left'] + ' ') });
+      if (f.seconds_left !== null) line.appendChild(countdown(el, f.seconds_left));
+      box.appendChild(el('p', { class: 'fight line', 'data-fight': f.id },
+        [line, open(el, f.link, T['miniapp-world-open-fight'])]));
     });
   }
-  window.WorldPage = { render: render, map: map };
+  window.WorldPage = { render: render, map: map, fit: fit };
 })();
