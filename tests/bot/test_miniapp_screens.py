@@ -16,7 +16,9 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.wait import WebDriverWait
 from tortoise.timezone import now
 
-from bot.db.models import Timer
+from bot.db.models import RollLog, Timer
+from bot.services import games
+from rules.dice import draw
 from rules.pool.model import BackpackContent, Item, PocketContent, start_kit
 from tests.bot.browser_rig import THEMES, chromium, off_loop, page_url, wait_for
 from tests.bot.conftest import Harness
@@ -165,6 +167,10 @@ async def test_the_character_tab_puts_what_you_touch_first(gm: Harness) -> None:
                     await off_loop(chip.click)
                     await off_loop(wait_for, driver, ".place.target")
                     assert _low_contrast(driver, "body") == [], (theme, lang, "picked")
+                    for tab, shown in (("rolls", "#commitment"), ("odds", ".odds-bars")):
+                        await off_loop(driver.find_element(By.ID, f"tab-{tab}").click)
+                        await off_loop(wait_for, driver, shown)
+                        assert _low_contrast(driver, "body") == [], (theme, lang, tab)
 
 
 # --- the world map ---
@@ -274,3 +280,28 @@ async def test_the_world_timers_tick_and_are_read_again_when_shown(gm: Harness) 
                     _seconds(d.find_element(By.CSS_SELECTOR, ".fight .countdown").text) > 1000
                 ),
             )
+
+
+async def test_the_checked_roll_log_reads_in_both_themes(gm: Harness) -> None:
+    """After the end: the seed, its hash, the ✓/✗ verdicts and the marks, all at 4.5:1."""
+    table = await pool_table(gm, ("Аня", QUIET))
+    [anya] = table.players
+    seed = bytes.fromhex(table.game.seed_hex)
+    rows = [(i, 10, draw(seed, i, 10)) for i in range(4)] + [(4, 10, draw(seed, 4, 10) % 10 + 1)]
+    await RollLog.bulk_create(  # four true dice and one altered: ✓ and ✗ both shown
+        [
+            RollLog(
+                game=table.game, index=i, sides=n, value=v, purpose="pool_tick", actor="cycle 1"
+            )
+            for i, n, v in rows
+        ]
+    )
+    await games.end_game(table.group.id)
+    async with miniapp_client(gm) as client:
+        base = f"{client.make_url('')}{PREFIX}/"
+        for theme in THEMES:
+            with chromium() as driver:
+                url = page_url(base, init_data(anya), theme, f"?tab=rolls&{theme}")
+                await off_loop(driver.get, url)
+                await off_loop(wait_for, driver, "#rolls-verdict.bad")
+                assert _low_contrast(driver, "body") == [], theme
