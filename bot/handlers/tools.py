@@ -93,7 +93,8 @@ async def show_log(message: Message, bot: Bot, l10n: L10n, miniapp_url: str | No
     entries = await gm_log.latest(game)
     title = game_name(l10n, game, None)
     markup = await with_group_miniapp(None, bot, l10n, miniapp_url, game.id, "rolls")
-    text = "\n".join(log_lines(l10n, title, game.next_roll_index, rolls, entries))
+    names = await games.character_names(game)
+    text = "\n".join(log_lines(l10n, title, game.next_roll_index, rolls, entries, names))
     await message.reply(text, reply_markup=markup)
 
 

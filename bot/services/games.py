@@ -11,7 +11,7 @@ from tortoise.expressions import F
 from tortoise.timezone import now
 from tortoise.transactions import in_transaction
 
-from bot.db.models import Game, GameStatus, GameSystem, LiveMessage, RollLog
+from bot.db.models import Character, Game, GameStatus, GameSystem, LiveMessage, RollLog
 from bot.fixed_seed import fixed_text, game_seed
 from bot.services.codec import dump
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
@@ -156,6 +156,7 @@ class LoggedRoll:
     value: int
     purpose: str
     actor: str
+    owner: str = ""  # whose die within the action (rules.dice.owned), "" when not labelled
 
 
 @contextlib.asynccontextmanager
@@ -208,9 +209,17 @@ async def rolls_kept(
                 game.next_roll_index = dice.next_index
 
 
+async def character_names(game: Game) -> dict[int, str]:
+    """The game's characters' names by number (the living and the dead), for the roll log."""
+    found = await Character.filter(game_id=game.id).values_list("number", "name")
+    return {number: name for number, name in found}
+
+
 async def latest_rolls(game: Game, limit: int = 30) -> list[LoggedRoll]:
     rows = await RollLog.filter(game_id=game.id).order_by("-index").limit(limit)
-    return [LoggedRoll(r.index, r.sides, r.value, r.purpose, r.actor) for r in reversed(rows)]
+    return [
+        LoggedRoll(r.index, r.sides, r.value, r.purpose, r.actor, r.owner) for r in reversed(rows)
+    ]
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,18 +28,20 @@ PURPOSES = {
 
 @dataclass
 class _Group:
-    """Consecutive dice of one size rolled by one actor for one purpose."""
+    """Consecutive dice of one size rolled by one actor (and owner) for one purpose."""
 
     actor: str
     purpose: str
     sides: int
     rolls: list[LoggedRoll] = field(default_factory=list)
+    owner: str = ""
 
     def takes(self, roll: LoggedRoll) -> bool:
-        return (roll.actor, roll.purpose, roll.sides) == (
+        return (roll.actor, roll.purpose, roll.sides, roll.owner) == (
             self.actor,
             self.purpose,
             self.sides,
+            self.owner,
         ) and roll.index == self.rolls[-1].index + 1
 
 
@@ -62,12 +64,18 @@ def actor_text(l10n: L10n, actor: str) -> str:
 # Whose die within an action, as the rules label it (rules.dice.owned): "attack 1>2" is
 # character 1's attack on 2, "defense 2<1" 2's defense against 1's attack.
 OWNERS = {"attack": ("log-owner-attack", ">"), "defense": ("log-owner-defense", "<")}
+ALONE = {"initiative": "log-owner-initiative"}  # "initiative 1": character 1's own die
 
 
 def owner_text(l10n: L10n, owner: str, names: Mapping[int, str]) -> str | None:
     """«Аня: атака → Борис» for a labelled die (names by character number, escaped here), or
     None for a die the rules did not label."""
     kind, _, pair = owner.partition(" ")
+    if kind in ALONE:
+        alone = parse_int(pair)
+        if alone is None:
+            return None
+        return Html(l10n.text(ALONE[kind], owner=Html(user_text(names.get(alone, f"№{alone}")))))
     found = OWNERS.get(kind)
     if found is None:
         return None
@@ -86,16 +94,20 @@ def purpose_text(l10n: L10n, purpose: str) -> str:
     return Html(l10n.text(msg_id)) if msg_id else purpose
 
 
-def group_line(l10n: L10n, group: _Group) -> str:
+def group_line(l10n: L10n, group: _Group, names: Mapping[int, str] | None = None) -> str:
     first, last = group.rolls[0].index, group.rolls[-1].index
     indices = f"#{first}" if first == last else f"#{first}–{last}"
     count = len(group.rolls)
     dice = f"{count if count > 1 else ''}d{group.sides}"
+    purpose = purpose_text(l10n, group.purpose)
+    owner = owner_text(l10n, group.owner, names or {})
+    if owner is not None:  # «раунд (Арья: атака → Бран)»
+        purpose = Html(l10n.text("log-purpose-owned", purpose=purpose, owner=owner))
     return l10n.text(
         "log-line",
         indices=indices,
         actor=actor_text(l10n, group.actor),
-        purpose=purpose_text(l10n, group.purpose),
+        purpose=purpose,
         dice=dice,
         values=", ".join(str(r.value) for r in group.rolls),
     )
@@ -113,7 +125,7 @@ def _interleaved(rolls: list[LoggedRoll], entries: Sequence[GmEntry]) -> list[_G
         if isinstance(last, _Group) and last.takes(roll):
             last.rolls.append(roll)
         else:
-            shown.append(_Group(roll.actor, roll.purpose, roll.sides, [roll]))
+            shown.append(_Group(roll.actor, roll.purpose, roll.sides, [roll], roll.owner))
     shown.extend(pending)
     return shown
 
@@ -124,9 +136,11 @@ def log_lines(
     total: int,
     rolls: list[LoggedRoll],
     entries: Sequence[GmEntry] = (),
+    names: Mapping[int, str] | None = None,
 ) -> list[str]:
-    """The head, then the rolls grouped by action with the game master's interventions in
-    between, where they happened."""
+    """The head, then the rolls grouped by action (and, in a fight, by whose dice: ``names``
+    of the game's characters by number) with the game master's interventions in between,
+    where they happened."""
     if rolls:
         head = l10n.text("log-head", game=Html(title), shown=len(rolls), total=str(total))
     else:
@@ -134,7 +148,7 @@ def log_lines(
     return [
         head,
         *(
-            group_line(l10n, part) if isinstance(part, _Group) else entry_line(l10n, part)
+            group_line(l10n, part, names) if isinstance(part, _Group) else entry_line(l10n, part)
             for part in _interleaved(rolls, entries)
         ),
     ]

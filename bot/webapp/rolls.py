@@ -16,6 +16,7 @@ from tortoise.expressions import Q
 from bot.db.models import Character, Game, GameStatus, GameSystem, RollLog
 from bot.i18n import Html, L10n, user_text
 from bot.services.errors import Refusal, ServiceError
+from bot.services.games import character_names
 from bot.services.permissions import is_game_admin
 from bot.views.roll_log import actor_text, owner_text, purpose_text
 from bot.webapp import views
@@ -75,7 +76,7 @@ async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, A
         raise ServiceError(Refusal.NOT_IN_WORLD)
     ended = game.status == GameStatus.ENDED
     rows = await RollLog.filter(game_id=game.id).order_by("index")
-    names = dict(await Character.filter(game_id=game.id).values_list("number", "name"))
+    names = await character_names(game)
     return {
         "game_id": game.id,
         "ended": ended,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.dice import Dice, roll_many
+from rules.dice import Dice, owned, roll_many
 from rules.pool.model import PoolCharacter
 
 POOL_DIE = 10
@@ -71,7 +71,9 @@ class InitiativeRoll:
 
 def initiative_roll(character: PoolCharacter, dice: Dice) -> InitiativeRoll:
     """1d10 + Инициатива (seed: initiative 2, die 5 -> 7)."""
-    return InitiativeRoll(character.number, dice.roll(INITIATIVE_DIE), character.stats.initiative)
+    with owned(dice, f"initiative {character.number}"):
+        die = dice.roll(INITIATIVE_DIE)
+    return InitiativeRoll(character.number, die, character.stats.initiative)
 
 
 @dataclass(frozen=True, slots=True)

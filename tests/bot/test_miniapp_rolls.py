@@ -137,7 +137,18 @@ async def test_the_log_names_whose_die_each_fight_roll_is(gm: Harness) -> None:
     ]
     assert {r["actor"] for r in fight} == {f"Бой №{(await fight_record(table)).id}"}
     initiative = [r for r in ru["rolls"] if r["purpose"] == "инициатива"]
-    assert [r["owner"] for r in initiative] == [None, None]  # the actor says whose already
+    assert [r["owner"] for r in initiative] == ["Арья", "Бран"]
     assert en["rolls"][2]["owner"] == "Арья: attack → Бран"
     stored = await RollLog.filter(game_id=table.game.id, purpose="pool_round").order_by("index")
     assert [r.owner for r in stored][:4] == ["attack 1>2"] * 3 + ["defense 2<1"]
+    # the chat's /log groups the round's dice by whose they are, in the same words
+    await gm.emu.send_text(table.player(1), table.group, "/log")
+    log = await gm.emu.wait_for_message(table.group, lambda m: "Журнал бросков" in m.body)
+    label = f"Бой №{(await fight_record(table)).id}"
+    first = stored[0].index
+    assert f"#{first}–{first + 2} {label} — раунд (Арья: атака → Бран): 3d10 → 10, 10, 10" in (
+        log.body
+    )
+    assert f"#{first + 8}–{first + 9} {label} — раунд (Арья: защита ← Бран): 2d10 → 5, 5" in (
+        log.body
+    )
