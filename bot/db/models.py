@@ -119,8 +119,9 @@ class RollLog(Model):
     value = fields.IntField()
     purpose = fields.CharField(max_length=32)
     actor = fields.CharField(max_length=32, default="")
-    # whose die within the action, as the rules labelled it (rules.dice.owned): "attack 1>2"
-    owner = fields.CharField(max_length=32, default="")
+    # whose die within the action, as the rules labelled it (rules.dice.owned): "attack 1>2";
+    # None: a die logged before the log kept it (the column came later: nullable)
+    owner = fields.CharField(max_length=32, null=True, default="")
     created_at = fields.DatetimeField(auto_now_add=True)
 
     class Meta:

@@ -218,7 +218,8 @@ async def character_names(game: Game) -> dict[int, str]:
 async def latest_rolls(game: Game, limit: int = 30) -> list[LoggedRoll]:
     rows = await RollLog.filter(game_id=game.id).order_by("-index").limit(limit)
     return [
-        LoggedRoll(r.index, r.sides, r.value, r.purpose, r.actor, r.owner) for r in reversed(rows)
+        LoggedRoll(r.index, r.sides, r.value, r.purpose, r.actor, r.owner or "")
+        for r in reversed(rows)
     ]
 
 
