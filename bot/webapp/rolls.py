@@ -89,7 +89,7 @@ async def rolls(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, A
                 "value": r.value,
                 "purpose": _safe(purpose_text(l10n, r.purpose)),
                 "actor": _safe(actor_text(l10n, r.actor)),
-                "owner": owner_text(l10n, r.owner, names),
+                "owner": owner_text(l10n, r.owner or "", names),
             }
             for r in rows
         ],
