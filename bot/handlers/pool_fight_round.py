@@ -16,21 +16,21 @@ from bot.handlers.pool_fight_publish import group_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
 from bot.services.errors import BadNumber, Refusal, ServiceError
-from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, KIND, Move
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, KIND, Act
 from bot.services.numbers import ID_MAX, parse_ordinal
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import end_text
 
 GROUP_CHATS = {"group", "supergroup"}
 MOVES = {
-    FightAction.ATTACK: Move.ATTACK,
-    FightAction.PILLS: Move.PILLS,
-    FightAction.STAND: Move.STAND,
+    FightAction.ATTACK: Act.ATTACK,
+    FightAction.PILLS: Act.PILLS,
+    FightAction.STAND: Act.STAND,
 }
 CHOSEN = {
-    Move.ATTACK: "pool-fight-acted-attack",
-    Move.PILLS: "pool-fight-acted-pills",
-    Move.STAND: "pool-fight-acted-stand",
+    Act.ATTACK: "pool-fight-acted-attack",
+    Act.PILLS: "pool-fight-acted-pills",
+    Act.STAND: "pool-fight-acted-stand",
 }
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from bot.db.models import Game
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_flow import CHOICE_TIMER, fighters, open_choosing, options
+from bot.services.fight_flow import CHOICE_TIMER, fighters, open_choosing
 from bot.services.fight_rounds import resolve_if_ready
 from bot.services.fight_store import (
     CHOOSING,
@@ -21,7 +21,8 @@ from bot.services.fight_store import (
 from bot.services.runtime import Runtime
 from bot.services.timers import cancel
 from rules.errors import RuleError
-from rules.pool.fight_setup import choose, current_chooser, default_target, pick_opponent
+from rules.pool.fight_flow import timed_out_choice
+from rules.pool.fight_setup import choose, current_chooser, pick_opponent
 from rules.pool.fight_targets import needs_new_target, retarget
 
 
@@ -108,9 +109,7 @@ async def choice_timed_out(
         if chooser is None:
             return None
         characters, _ = fighters(view)
-        offer = options(state, characters, chooser)
-        target = offer.default if offer.default is not None else default_target(state, chooser)
-        state = choose(state, chooser, target)
+        state = timed_out_choice(state, characters)
         return await runtime.announce(await _advance(view, replace(view.fight, state=state)))
 
 

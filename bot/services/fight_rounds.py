@@ -12,8 +12,8 @@ from bot.services.fight_store import (
     ALL_PILLS,
     FIGHTING,
     FINISHED,
+    Act,
     FightView,
-    Move,
     Outcome,
     Pending,
     RoundReport,
@@ -24,15 +24,14 @@ from bot.services.games import rolls_kept
 from bot.services.runtime import Runtime
 from bot.services.world import save_fighters, world_part
 from rules.errors import Code, RuleError
+from rules.pool.fight_flow import still_allowed
 from rules.pool.fight_round import (
-    Action,
     ActionProblem,
     RoundResult,
     check_action,
     left_pocket_pills,
     resolve_round,
 )
-from rules.pool.fight_setup import FightState
 from rules.pool.fight_targets import able_fighters, fight_over, with_default_targets
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.world import with_floor
@@ -43,7 +42,7 @@ async def act(
     fight_id: int,
     user_id: int,
     round_number: int,
-    move: Move,
+    move: Act,
     count: int,
     runtime: Runtime,
 ) -> Outcome:
@@ -67,7 +66,7 @@ async def act(
         me = next(c for c in characters if c.number == fighter)
         if not state.in_fight(fighter) or not me.alive:
             raise ServiceError(Refusal.FIGHT_ACTION, problem=ActionProblem.NOT_IN_FIGHT)
-        if move == Move.PILLS and count == ALL_PILLS:  # none: refused as too many, like 1
+        if move == Act.PILLS and count == ALL_PILLS:  # none: refused as too many, like 1
             count = max(left_pocket_pills(me), 1)
         pending = Pending(fighter, move, count)
         try:
@@ -108,25 +107,6 @@ async def resolve_now(
         return await runtime.announce(await _resolve(view, runtime))
 
 
-def _actions(
-    view: FightView, characters: list[PoolCharacter], state: FightState
-) -> dict[int, Action]:
-    """The chosen actions still allowed now (the world may have moved on since the press)."""
-    known = {c.number: c for c in characters}
-    able = set(able_fighters(state, characters))
-    chosen: dict[int, Action] = {}
-    for pending in view.fight.actions:
-        me = known[pending.fighter]
-        if not state.in_fight(pending.fighter) or not me.alive:
-            continue
-        try:
-            check_action(me, pending.action(), state, able)
-        except RuleError:
-            continue  # the default action applies
-        chosen[pending.fighter] = pending.action()
-    return chosen
-
-
 async def _save_round(
     view: FightView, before: list[PoolCharacter], result: RoundResult, hall: int
 ) -> None:
@@ -154,7 +134,7 @@ async def _resolve(view: FightView, runtime: Runtime) -> Outcome:
         done = replace(view.fight, state=state, actions=(), awaiting=(), timer_id=None)
         return Outcome(await save(view, done, FINISHED))
     state = with_default_targets(state, characters)
-    actions = _actions(view, characters, state)
+    actions = still_allowed(view.fight.actions, characters, state)
     actor = f"fight {view.id}"
     dice = runtime.dice_factory(game)
     result = resolve_round(characters, state, actions, dice)  # before the transaction opens

@@ -6,45 +6,22 @@ Every write is a conditional update on the row's version, made inside the game's
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game
 from bot.services import encounter_store
 from bot.services.codec import load
 from bot.services.errors import StaleAction
-from rules.pool.fight_round import Action, Attack, RoundResult, StandUp, TakePills
+from rules.pool.fight_flow import Act, Pending
+from rules.pool.fight_round import RoundResult
 from rules.pool.fight_setup import FightState
+from rules.pool.fight_table import ALL_PILLS
 from rules.pool.model import PoolCharacter
 from rules.pool.roll import InitiativeResult
 
 KIND = "pool"
 JOINING, CHOOSING, FIGHTING, FINISHED = "joining", "choosing", "fighting", "finished"
 OPEN_STAGES = (JOINING, CHOOSING, FIGHTING)
-
-
-class Move(StrEnum):
-    ATTACK = "attack"
-    PILLS = "pills"
-    STAND = "stand"
-
-
-# A pill press's count meaning every pill in the presser's left pocket: the buttons are a fixed
-# set, so they tell nobody's stock (a fighter's items are a secret donations sell).
-ALL_PILLS = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """An action chosen for the coming round (kept as plain data: it is stored as JSON)."""
-
-    fighter: int
-    move: Move
-    count: int = 0
-
-    def action(self) -> Action:
-        if self.move == Move.PILLS:
-            return TakePills(self.count)
-        return StandUp() if self.move == Move.STAND else Attack()
+__all__ = ["ALL_PILLS", "Act", "Pending"]  # a round's actions are the rules'
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from bot.services import fight_rounds, inventory
 from bot.services.characters import living_character
 from bot.services.codec import load
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_store import FIGHTING, Move, PoolFight, open_fights
+from bot.services.fight_store import FIGHTING, Act, PoolFight, open_fights
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor
 from rules.pool.model import PoolCharacter
@@ -43,7 +43,7 @@ async def swallow_one(game_id: int, user_id: int, number: int, runtime: Runtime)
             raise ServiceError(Refusal.PILLS_IN_FIGHT)
         round_number = fight.state.round
         await fight_rounds.act(
-            record.chat_id, record.id, user_id, round_number, Move.PILLS, 1, runtime
+            record.chat_id, record.id, user_id, round_number, Act.PILLS, 1, runtime
         )
         return Swallowed(None)
     after = await inventory.swallow(Actor(game, row), 1, Place.LEFT_POCKET, runtime)

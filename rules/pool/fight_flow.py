@@ -70,6 +70,10 @@ class Options:
     targets: tuple[int, ...]
     default: int | None
 
+    @property
+    def setup(self) -> bool:
+        return self.kind == Choosing.SETUP
+
 
 def present(
     state: FightState, characters: Mapping[int, PoolCharacter], gone: frozenset[int]

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.services.character_edit_model import Break, Change, Edit, Field, Outcome
-from bot.services.fight_store import Move, Pending, PoolFight
+from bot.services.fight_store import Act, Pending, PoolFight
 from bot.services.settings import GameSettings
 from rules.d20 import Battle, Race, start_battle
 from rules.d20 import new_character as new_d20_character
@@ -65,7 +65,7 @@ def pool_fight() -> PoolFight:
         fled=frozenset({4, 3, 12, 2}),
         round=2,
     )
-    actions = (Pending(1, Move.ATTACK), Pending(2, Move.PILLS, 2), Pending(3, Move.STAND))
+    actions = (Pending(1, Act.ATTACK), Pending(2, Act.PILLS, 2), Pending(3, Act.STAND))
     return PoolFight(1, (1, 2, 3, 4), None, state, initiative, actions, (3,), (4,), 7, False)
 
 

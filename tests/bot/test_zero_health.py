@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.services import character_edits, gm_log
 from bot.services.character_edit_model import Edit, Field
-from bot.services.fight_store import Move
+from bot.services.fight_store import Act
 from rules.pool.model import Inventory
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
@@ -91,7 +91,7 @@ async def test_knocked_to_zero_in_a_fight_that_goes_on_the_button_is_the_rounds_
     assert "В бою это и есть ваш ход" in zero.body and zero.button_texts == [PILL]
     assert "глотаете таблетки: 1" in await press(table, 2, zero, PILL)
     [pending] = (await fight_state(table)).actions
-    assert (pending.fighter, pending.move, pending.count) == (2, Move.PILLS, 1)
+    assert (pending.fighter, pending.move, pending.count) == (2, Act.PILLS, 1)
 
 
 async def test_a_game_masters_edit_to_zero_tells_the_owner_too(gm: Harness) -> None:

@@ -411,8 +411,6 @@ def test_a_stored_pool_fight_loads_as_a_table_and_back() -> None:
     """Today's stored ``PoolFight`` JSON loads as a :class:`PoolTable` unchanged (its shell-only
     fields ignored); the shell lays the row's stage and hall and the fighters' rows over it."""
     from bot.services.codec import dump, load
-    from bot.services.fight_store import Move as StoredMove
-    from bot.services.fight_store import Pending as StoredPending
     from bot.services.fight_store import PoolFight
 
     table = last_to_act()
@@ -422,7 +420,7 @@ def test_a_stored_pool_fight_loads_as_a_table_and_back() -> None:
         sleeper=4,
         state=table.state,
         initiative=table.initiative,
-        actions=(StoredPending(1, StoredMove.ATTACK), StoredPending(2, StoredMove.PILLS, 3)),
+        actions=(Pending(1, Act.ATTACK), Pending(2, Act.PILLS, 3)),
         awaiting=(1,),
         unreachable=(2,),
         timer_id=77,
@@ -453,10 +451,7 @@ def test_a_stored_pool_fight_loads_as_a_table_and_back() -> None:
     assert overlaid == table
     assert load(PoolTable, dump(table)) == table  # the whole table is plain data too
     back = load(PoolFight, dump(replace(table, characters=())))
-    assert (back.state, back.actions) == (
-        table.state,
-        tuple(StoredPending(a.fighter, StoredMove(a.move.value), a.count) for a in table.actions),
-    )
+    assert (back.state, back.actions) == (table.state, table.actions)
 
 
 @pytest.mark.parametrize(
