@@ -44,11 +44,14 @@ async def test_a_whole_fight_through_the_real_bot(tmp_path: Path, clean_redis: s
             await emu.send_text(arya, group, "/fight 2")
             live = await emu.wait_for_message(group, timeout=15)
             assert "Арья → Бран" in live.body
+            call = live
             await emu.press_button(arya, live, "Начать")
             live = await emu.wait_for_message(  # round 1 opens in a new message
                 group, lambda m: "⚔️ Атаковать" in m.button_texts, timeout=15
             )
-            assert "Инициатива" in live.body and "Раунд 1" in live.body
+            assert "Раунд 1" in live.body and "Инициатива" not in live.body
+            while "Инициатива" not in call.body:  # shown once, in the call to the fight
+                await emu.wait_for_edit(call, timeout=15)
             for user in (arya, bran):
                 query = await emu.press_button(user, live, "⚔️ Атаковать")
                 await emu.wait_for_callback_answer(query, timeout=15)

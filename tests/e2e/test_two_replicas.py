@@ -110,14 +110,18 @@ async def _table(rig: Replicas, title: str, **settings: object) -> Table:
     return Table(group, arya, bran, game.id)
 
 
-async def _start_fight(emu: TelegramEmulator, table: Table) -> EmuMessage:
+async def _start_fight(emu: TelegramEmulator, table: Table) -> tuple[EmuMessage, list[int]]:
+    """Round 1's message (it opens in a new one: its mentions notify the fighters) and the
+    initiative dice, which the call to the fight keeps (it is edited to show them once)."""
     await emu.send_text(table.arya, table.group, "/fight 2")
-    live = await emu.wait_for_message(
+    call = await emu.wait_for_message(
         table.group, lambda m: "Бой №" in m.body and "→" in m.body, timeout=15
     )
-    await _answer(emu, table.arya, live, "Начать")
-    # round 1 opens in a new message (its mentions notify the fighters)
-    return await emu.wait_for_message(table.group, lambda m: ATTACK in m.button_texts, timeout=15)
+    await _answer(emu, table.arya, call, "Начать")
+    live = await emu.wait_for_message(table.group, lambda m: ATTACK in m.button_texts, timeout=15)
+    while "Инициатива" not in call.body:
+        await emu.wait_for_edit(call, timeout=15)
+    return live, _dice(call.body.split("Инициатива", 1)[1])
 
 
 async def _answer(emu: TelegramEmulator, user: EmuUser, message: EmuMessage, text: str) -> str:
@@ -170,8 +174,7 @@ async def test_one_fight_across_two_replicas_applies_every_action_once(
 ) -> None:
     emu, rig = replicas.emu, replicas
     table = await _table(rig, "Подземелье")
-    live = await _start_fight(emu, table)
-    shown_dice = _dice(live.body)  # the initiative (and its re-rolls after a tie)
+    live, shown_dice = await _start_fight(emu, table)  # the initiative (and re-rolls on a tie)
     assert len(shown_dice) >= 2
 
     number = 0
@@ -236,8 +239,7 @@ async def test_timers_and_the_automatic_tick_fire_once_across_replicas(
     assert "Цикл 1 прошёл." in summary.body
     ticked = await _roll_log(table.game_id)
 
-    live = await _start_fight(emu, table)
-    initiative = _dice(live.body)
+    _, initiative = await _start_fight(emu, table)
     [round_timer] = await Timer.filter(kind=ROUND_TIMER, fired_at__isnull=True)
     await Timer.filter(id=round_timer.id).update(due_at=now())  # nobody chose: both attack
     result = await _round_result(emu, table.group, 1)
