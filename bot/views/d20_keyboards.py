@@ -8,7 +8,15 @@ from bot.callbacks import EncounterCallback
 from bot.i18n import Html, L10n, isolate
 from bot.services.battles import BattleSnapshot
 from rules.d20 import AttackKind, actions_of, finishing_of
-from rules.d20.encounter import KIND, SIDES, BattleMove, BattleStage, Move, finishable
+from rules.d20.encounter import (
+    KIND,
+    SIDES,
+    BattleMove,
+    BattleStage,
+    Move,
+    finishable,
+    targetable,
+)
 
 # Kinds as the buttons carry them: "menu_f" shows the fallen who may be finished off.
 KIND_CODES = {"p": AttackKind.PHYSICAL, "m": AttackKind.MAGIC, "b": AttackKind.BUFF}
@@ -122,12 +130,13 @@ def _finish_rows(l10n: L10n, snap: BattleSnapshot) -> Rows:
 
 
 def target_keyboard(l10n: L10n, snap: BattleSnapshot, code: str) -> InlineKeyboardMarkup:
-    """Targets of the chosen action: standing enemies, or one's own side for a buff."""
+    """Targets of the chosen action: standing enemies, or one's own side for a healing spell
+    (the fallen too, not the dead)."""
     battle = snap.battle
     if code == FINISH_CODE:
         rows = _finish_rows(l10n, snap)
     else:
-        buff = KIND_CODES[code] is AttackKind.BUFF
+        kind = KIND_CODES[code]
         side = battle.current.side
         rows = [
             [
@@ -141,7 +150,7 @@ def target_keyboard(l10n: L10n, snap: BattleSnapshot, code: str) -> InlineKeyboa
                 )
             ]
             for index, c in enumerate(battle.combatants)
-            if c.character.standing and (c.side == side) == buff
+            if targetable(c, side, kind)
         ]
     rows.append([_button(l10n.text("d20-button-back"), snap, BACK)])
     return InlineKeyboardMarkup(inline_keyboard=rows)

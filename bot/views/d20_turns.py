@@ -79,6 +79,15 @@ def table_damage(report: AttackReport) -> int:
     return effect.target_damage
 
 
+def healing(report: AttackReport) -> int:
+    """What a healing spell gives, as the table reads it (12-19: die - 11 or 7, shown even
+    when the target had less to gain: 5 → 20 of 20 from 18); a 20 gives the rest to full."""
+    effect = report.effect
+    if effect.critical:
+        return (report.hp_after or 0) - (report.hp_before or 0)
+    return effect.heal
+
+
 def _genders(state: BattleTable, attacker: str, target: str) -> Genders:
     """``attacker_gender`` and ``target_gender`` for the texts, from the battle's fighters."""
     return Genders(
@@ -102,6 +111,7 @@ def attack_lines(l10n: L10n, result: Turn, state: BattleTable) -> list[str]:
         target=report.target,
         struck=report.struck or report.target,
         damage=table_damage(report),
+        heal=healing(report),
         before=report.hp_before or 0,
         after=report.hp_after or 0,
     )
@@ -117,6 +127,8 @@ def attack_lines(l10n: L10n, result: Turn, state: BattleTable) -> list[str]:
     lines = [header, line, f"<i>{story}</i>"]
     if report.fell and report.struck is not None:
         lines.append(l10n.text("d20-fell", name=report.struck))
+    if report.rose and report.struck is not None:
+        lines.append(l10n.text("d20-rose", name=report.struck, hp=report.hp_after or 0, **genders))
     return lines
 
 

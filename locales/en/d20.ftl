@@ -42,7 +42,7 @@ d20-roster-dead = { $name } ☠️
 d20-turn = ➡️ Round { $round }. <b>{ $name }</b> ({ $hp }/{ $max } HP) acts: choose an action.
 d20-button-attack = ⚔️ Attack
 d20-button-harm = 🔥 Spell (harm)
-d20-button-buff = ✨ Spell (boon)
+d20-button-buff = ✨ Heal
 d20-button-finish = 💀 Finish off
 d20-button-pass = ⏭ Pass the turn
 d20-button-back = ◀️ Back
@@ -53,7 +53,7 @@ d20-button-spare = 🕊 Spare them
 
 d20-action-physical = ⚔️ <b>{ $attacker }</b> attacks. Target: { $target }.
 d20-action-magic = 🔥 <b>{ $attacker }</b> casts a harmful spell. Target: { $target }.
-d20-action-buff = ✨ <b>{ $attacker }</b> casts a boon. Target: { $target }.
+d20-action-buff = ✨ <b>{ $attacker }</b> casts a healing spell. Target: { $target }.
 d20-action-finish = 💀 <b>{ $attacker }</b> finishes off the fallen. Target: { $target }.
 
 d20-effect-fumble = 🎲 d20: { $die } — a fumble: { $attacker } loses the next turn.
@@ -78,15 +78,16 @@ d20-effect-critical-magic-spent = 🎲 d20: { $die } — a critical spell! { $st
 d20-effect-buff-miss = 🎲 d20: { $die } — focus lost, the spell scatters.
 d20-effect-buff-slip = 🎲 d20: { $die } — the spell is miscast.
 d20-effect-buff-block = 🎲 d20: { $die } — the effect is smothered.
-d20-effect-buff-partial = 🎲 d20: { $die } — it works at half strength.
-d20-effect-buff-hit = 🎲 d20: { $die } — the spell works.
-d20-effect-buff-strong = 🎲 d20: { $die } — the spell works at full strength.
-d20-effect-buff-critical = 🎲 d20: { $die } — brilliant: the best possible effect!
+d20-effect-buff-partial = 🎲 d20: { $die } — the spell does not hold: no healing.
+d20-effect-buff-hit = 🎲 d20: { $die } — healing +{ $heal } HP: { $struck } { $before } → { $after } HP.
+d20-effect-buff-strong = 🎲 d20: { $die } — strong healing +{ $heal } HP: { $struck } { $before } → { $after } HP.
+d20-effect-buff-critical = 🎲 d20: { $die } — brilliant: fully healed, +{ $heal } HP: { $struck } { $before } → { $after } HP.
 d20-narrative-self = the caster { $gender ->
         [f] herself
        *[m] himself
     }
 d20-fell = 💀 { $name } collapses (0 HP) and is out of the fight.
+d20-rose = 🌅 { $name } is back on their feet ({ $hp } HP) and in the fight again.
 d20-dead = ☠️ { $name } dies.
 d20-skipped = ⏭ { $name }: the lost turn is skipped.
 
@@ -117,7 +118,7 @@ error-battle-sides = A battle needs at least one fighter on each side.
 error-battle-start = Only whoever called the battle, or an admin, may start it.
 d20-error-action = { $name } cannot { $kind ->
         [magic] cast harmful spells
-        [buff] cast beneficial spells
+        [buff] cast healing spells
        *[physical] strike with a weapon
     }: the class does not have that action. Choose another; the game master may allow every action to every class in the game settings (/game).
 

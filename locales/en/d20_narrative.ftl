@@ -515,7 +515,7 @@ d20n-magic-finish-6 = Cold spreads from the palm through the body, and { $target
 d20n-magic-finish-7 = Light descends from the sky — quietly, almost tenderly — and { $target } departs with it.
 d20n-magic-finish-8 = { $attacker } clenches a fist, and shadows close over the body. When they part, { $target } is no longer breathing.
 
-## Beneficial spell (on oneself or an ally). $target receives it; on oneself, "the caster"
+## Healing spell (on oneself or an ally, standing or fallen). $target receives it; on oneself, "the caster"
 
 d20n-buff-fumble-1 = { $attacker } muddles the words of the blessing, and the spell scatters — the head spins, no time for fighting.
 d20n-buff-fumble-2 = { $attacker } sinks so deep into the spell that they lose the thread of what is happening.
@@ -562,47 +562,67 @@ d20n-buff-block-6 = The power reaches the target but dies inside, like a spark i
 d20n-buff-block-7 = Something in this place dislikes light: the spell dims and melts the moment it touches the target.
 d20n-buff-block-8 = The blessing runs into an unseen wall — { $attacker } frowns, sensing someone else's opposition.
 
-d20n-buff-partial-1 = The spell works at half strength: { $target } feels a surge of vigour, but it does not last.
-d20n-buff-partial-2 = The spell settles unevenly — { $target } gets only part of the promised strength.
-d20n-buff-partial-3 = The blessing works weakly, but it works: { $target } feels a slight lift.
-d20n-buff-partial-4 = The pain recedes a little, the breathing steadies — not much, but something.
-d20n-buff-partial-5 = A warm light strokes the shoulders and fades sooner than one would like.
-d20n-buff-partial-6 = { $target } squares their shoulders: no miracle, but easier already.
-d20n-buff-partial-7 = The spell lands in a stripe — one arm fills with strength, the other does not.
-d20n-buff-partial-8 = The blessing whispers rather than sings: { $target } barely feels it.
+d20n-buff-partial-1 = The spell almost weaves, then frays like rotten thread — the wounds stay as they were.
+d20n-buff-partial-2 = The light touches the wounds and fades before it can close them.
+d20n-buff-partial-3 = { $attacker } feels the power slip through their fingers: the spell breaks on its last word.
+d20n-buff-partial-4 = Warmth flares and cools at once — the wounds are just as they were.
+d20n-buff-partial-5 = The healing has nearly taken when a shout breaks the caster's focus, and the spell melts away.
+d20n-buff-partial-6 = For a moment the wounds stop aching — then remind of themselves as sharply as before.
+d20n-buff-partial-7 = The power reaches the target, but there is not enough of it for even a scratch.
+d20n-buff-partial-8 = { $attacker } finishes the spell, but nothing answers: the pain does not go.
 
-d20n-buff-hit-1 = { $attacker } completes the spell, and { $target } feels strength flooding the body.
-d20n-buff-hit-2 = The spell settles evenly: { $target } moves lighter and sees clearer.
-d20n-buff-hit-3 = A soft light envelops the target, and { $target } squares their shoulders.
-d20n-buff-hit-4 = The heart beats steadier, the hands stop shaking — { $target } is back in the fight.
-d20n-buff-hit-5 = The blessing rings short and firm, and { $target } feels a fire kindle in the chest.
-d20n-buff-hit-6 = Fatigue runs off the shoulders like water: { $target } grips the weapon more surely.
-d20n-buff-hit-7 = A sign flares overhead for a moment, and { $target } feels luck is on this side.
-d20n-buff-hit-8 = Warmth spreads from the chest to the fingertips — { $target } readies for the fight with new strength.
+d20n-buff-hit-1 = { $attacker } lays a palm on the wound, and its edges draw together — { $target } catches their breath.
+d20n-buff-hit-2 = Soft light wraps the target: the bleeding eases, and { $target } grips their weapon tighter.
+d20n-buff-hit-3 = A warm wave runs through the body — the cuts close under thin pink skin, and { $target } feels alive again.
+d20n-buff-hit-4 = The prayer is short and firm, and the pain recedes.
+d20n-buff-hit-5 = The grazes fade before everyone's eyes, and { $target } breathes evenly again.
+d20n-buff-hit-6 = Healing light streams from the palms, and the wound stops bleeding.
+d20n-buff-hit-7 = A sign flares over the wound, and { $target } feels their strength coming back.
+d20n-buff-hit-8 = Warmth spreads from the chest to the fingertips: the wounds ache less, and { $target } is ready to fight on.
 
-d20n-buff-heavy-1 = A strong spell: { $target } feels a mighty surge of strength.
-d20n-buff-heavy-2 = { $attacker } puts their soul into the spell — { $target } shakes off all the weariness of battle.
-d20n-buff-heavy-3 = The magic flares bright, and { $target } feels able to move mountains.
-d20n-buff-heavy-4 = A golden radiance wraps the target head to toe — wounds stop aching, the gaze sharpens.
-d20n-buff-heavy-5 = Strength pours in like a spring flood: { $target } can barely hold back a laugh.
-d20n-buff-heavy-6 = The spell rings like a taut string — { $target } moves faster than thought.
-d20n-buff-heavy-7 = { $attacker } speaks a word, and { $target } seems to straighten to a head taller.
-d20n-buff-heavy-8 = The spell settles snugly, like good armour: { $target } feels invulnerable.
+d20n-buff-heavy-1 = { $attacker } puts their whole soul into the spell — deep wounds close one after another.
+d20n-buff-heavy-2 = A golden glow wraps the target head to toe: only pale scars are left of the wounds.
+d20n-buff-heavy-3 = The power floods in like a spring tide, washing away pain and weariness.
+d20n-buff-heavy-4 = Broken bone knits with a quiet crunch, and { $target } straightens to full height.
+d20n-buff-heavy-5 = The word of power rings like a bell: the bleeding stops, the breathing grows deep and even.
+d20n-buff-heavy-6 = The light soaks into the wounds like water into dry earth — { $target } looks born anew.
+d20n-buff-heavy-7 = The spell sits tight as a skilled healer's bandage: { $target } is full of strength again.
+d20n-buff-heavy-8 = The spell rings like a taut string, and the wounds close faster than the eye can follow.
 
-d20n-buff-stun-1 = The spell takes in full — { $target } glows from within, fatigue gone as if by hand.
-d20n-buff-stun-2 = { $attacker } hits the very heart of the spell: { $target } feels an unheard-of lightness.
-d20n-buff-stun-3 = The blessing works brilliantly — { $target } rushes back into the fight, renewed.
-d20n-buff-stun-4 = The song of power rings so pure that the echo joins in — { $target } feels neither pain nor fear.
-d20n-buff-stun-5 = The power overflows: a shining pattern appears on the skin, and { $target } burns like a torch.
-d20n-buff-stun-6 = The spell lands dead on target — { $target } breathes deep, every muscle ringing.
-d20n-buff-stun-7 = The spell settles perfectly; { $attacker } nods — it could not be done better.
-d20n-buff-stun-8 = { $target } hears a distant choir, and fear withdraws entirely.
+d20n-buff-stun-1 = The spell lands at full strength: { $target } glows from within as the wounds close.
+d20n-buff-stun-2 = { $attacker } strikes the very heart of the spell — a deep cut closes without a trace.
+d20n-buff-stun-3 = The healing song rings so clear that the echo joins it — the pain is gone.
+d20n-buff-stun-4 = Warmth wells up: ribs knit, the faintness passes, and { $target } stands firm again.
+d20n-buff-stun-5 = A shining pattern rises on the skin and fades, taking the pain with it.
+d20n-buff-stun-6 = The spell hits home — { $target } breathes deep, and every muscle obeys again.
+d20n-buff-stun-7 = The spell lands perfectly; { $attacker } nods — it could not be done better: only scars are left.
+d20n-buff-stun-8 = A distant choir is heard, and the wounds close one after another.
 
-d20n-buff-crit-1 = A flawless spell: { $target } fills with strength to the brim.
-d20n-buff-crit-2 = Magic itself answers the call: { $attacker } works a spell they will tell stories of, and { $target } receives its full might.
-d20n-buff-crit-3 = Power flows in a torrent, and { $target } feels capable of anything.
-d20n-buff-crit-4 = For a moment the field is bright as day: the blessing settles on the target whole, nothing lost.
-d20n-buff-crit-5 = { $attacker } does not speak but sings, and { $target } feels every wound stop mattering.
-d20n-buff-crit-6 = The spell weaves into a shining crown above the target's head — { $target } looks like a living legend.
-d20n-buff-crit-7 = It happens once in a lifetime: the power enters the target whole, and the air around rings.
-d20n-buff-crit-8 = Light, warmth and fury at once — { $target } now fights for three.
+d20n-buff-crit-1 = A flawless spell: every wound closes at once, as if there had been no fight.
+d20n-buff-crit-2 = Magic itself answers the call: { $attacker } works a miracle people will tell of — not a trace of the wounds remains.
+d20n-buff-crit-3 = For a moment the battlefield is bright as day: the light washes away blood, bruises and weariness.
+d20n-buff-crit-4 = { $attacker } does not speak the words — sings them, and every wound vanishes as if it had never been.
+d20n-buff-crit-5 = The spell weaves a shining crown over the target's head — { $target } is whole and unharmed.
+d20n-buff-crit-6 = Once in a lifetime: the power enters the target whole, and even old scars pale.
+d20n-buff-crit-7 = Light, warmth and silence at once — { $target } is as fresh as before the first blow.
+d20n-buff-crit-8 = A healing wave rolls through the body, and { $target } feels in wonder for the wounds that were just there.
+
+## Healing raises a fallen ally (0 HP → above 0): $target stands and fights again
+d20n-buff-rise-1 = { $attacker } bends over the fallen and whispers a prayer — { $target } opens their eyes and rises.
+d20n-buff-rise-2 = Light settles on the still body, and { $target } draws a ragged breath — alive!
+d20n-buff-rise-3 = The noise of battle comes back as if through water: the spell pulls { $target } out of oblivion, and they stand.
+d20n-buff-rise-4 = A warm palm touches the brow, and { $target } jerks up gasping for air, then gets to their feet.
+d20n-buff-rise-5 = The blood stops soaking into the ground: the wound closes, and { $target } staggers up.
+d20n-buff-rise-6 = { $attacker } calls their name — and { $target } answers: fingers close on the hilt, the eyes clear.
+d20n-buff-rise-7 = Radiance wraps the fallen, and { $target } rises as if from a heavy sleep.
+d20n-buff-rise-8 = Too soon to bury them: { $target } opens their eyes, stands leaning on their weapon, and takes their place in the line again.
+
+## Healing a target already at full HP: nothing to mend
+d20n-buff-whole-1 = The spell lands true, but there is nothing to mend: { $target } is at full strength already.
+d20n-buff-whole-2 = Warm light circles the target and fades — it has nothing to do here.
+d20n-buff-whole-3 = { $attacker } finishes the spell and shrugs: the power went for nothing.
+d20n-buff-whole-4 = The power answers gladly, but finds the target whole and unharmed.
+d20n-buff-whole-5 = The healing rings in the air and scatters: not a scratch, not a bruise.
+d20n-buff-whole-6 = { $attacker } spends a prayer on someone who does not need it yet.
+d20n-buff-whole-7 = The light slides over the skin and melts — all is well already.
+d20n-buff-whole-8 = The spell succeeds, only there is no one to heal: the target is as fresh as before the fight.

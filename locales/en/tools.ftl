@@ -23,8 +23,8 @@ rules-d20 =
     📖 <b>d20</b> — the outcome table
     • HP by class: warlock, wizard 12; cleric, monk 16; fighter, paladin, ranger 20; barbarian 22. Armour class 12 for everyone.
     • An attack (blow or spell) is one d20, damage read from the die: 1 fails and loses the next turn; 2–3 hit the next ally (1 or 2 HP; no ally: oneself); 4–5 miss; 6–7 dodged; 8–9 blocked; 10–11 partly blocked, 0 damage; 12–17 deal die − 11; 18 deals 7; 19 deals 7 and the target, if still standing, loses a turn; 20 is critical: above half HP, HP is halved, else 1 is left.
-    • A beneficial spell on oneself or an ally harms no one: on 2–3 it has no effect, otherwise the die says how well it took.
-    • Class actions: fighter, barbarian, monk strike; wizard casts; cleric does all; warlock, ranger strike and cast harm; paladin strikes and blesses. The game master may allow everything to all.
+    • Healing on oneself or an ally (standing or fallen): 1 fails and loses a turn; 2–11 no effect; 12–17 heal die − 11; 18–19 heal 7; 20 heals to full. Never above max; one raised above 0 fights again.
+    • Class actions: fighter, barbarian, monk strike; wizard casts harm; cleric does all; warlock, ranger strike and cast harm; paladin strikes and heals. The game master may allow everything to all.
     • Checks: DC 1 succeeds on 11–20, DC 2 on 17–20, DC 3 on 20 only.
     • At 0 HP a character falls, out of the fight; they stand again when the game master restores their HP (/heal or a rest, /rest). Turn order: a d20 at the start of a fight.
 
@@ -44,7 +44,7 @@ log-purpose-pool-tick = charisma and item contests
 log-purpose-pool-secret = a secret action
 log-purpose-duel-round = duel round
 log-purpose-d20-initiative = turn order
-log-purpose-d20-attack = d20 attack
+log-purpose-d20-attack = d20 battle turn (attack or healing)
 log-purpose-d20-check = check
 
 verify-active =

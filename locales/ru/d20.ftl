@@ -45,7 +45,7 @@ d20-roster-dead = { $name } ☠️
 d20-turn = ➡️ Раунд { $round }. Ходит <b>{ $name }</b> ({ $hp }/{ $max } ХП): выберите действие.
 d20-button-attack = ⚔️ Атака
 d20-button-harm = 🔥 Заклинание (урон)
-d20-button-buff = ✨ Заклинание (усиление)
+d20-button-buff = ✨ Исцеление
 d20-button-finish = 💀 Добить
 d20-button-pass = ⏭ Пропустить ход
 d20-button-back = ◀️ Назад
@@ -56,7 +56,7 @@ d20-button-spare = 🕊 Пощадить
 
 d20-action-physical = ⚔️ <b>{ $attacker }</b> атакует. Цель: { $target }.
 d20-action-magic = 🔥 <b>{ $attacker }</b> читает боевое заклинание. Цель: { $target }.
-d20-action-buff = ✨ <b>{ $attacker }</b> читает заклинание усиления. Цель: { $target }.
+d20-action-buff = ✨ <b>{ $attacker }</b> читает исцеляющее заклинание. Цель: { $target }.
 d20-action-finish = 💀 <b>{ $attacker }</b> добивает { $target_gender ->
         [f] павшую
        *[m] павшего
@@ -84,15 +84,16 @@ d20-effect-critical-magic-spent = 🎲 d20: { $die } — критическое 
 d20-effect-buff-miss = 🎲 d20: { $die } — концентрация потеряна, чары рассеялись.
 d20-effect-buff-slip = 🎲 d20: { $die } — заклинание произнесено неверно.
 d20-effect-buff-block = 🎲 d20: { $die } — эффект погашен.
-d20-effect-buff-partial = 🎲 d20: { $die } — действует вполсилы.
-d20-effect-buff-hit = 🎲 d20: { $die } — заклинание действует.
-d20-effect-buff-strong = 🎲 d20: { $die } — заклинание действует в полную силу.
-d20-effect-buff-critical = 🎲 d20: { $die } — блестяще: наилучший возможный эффект!
+d20-effect-buff-partial = 🎲 d20: { $die } — чары не удержались: исцеления нет.
+d20-effect-buff-hit = 🎲 d20: { $die } — исцеление +{ $heal } ХП: { $struck } { $before } → { $after } ХП.
+d20-effect-buff-strong = 🎲 d20: { $die } — сильное исцеление +{ $heal } ХП: { $struck } { $before } → { $after } ХП.
+d20-effect-buff-critical = 🎲 d20: { $die } — блестяще: полное исцеление, +{ $heal } ХП: { $struck } { $before } → { $after } ХП.
 d20-narrative-self = { $gender ->
         [f] сама заклинательница
        *[m] сам заклинатель
     }
 d20-fell = 💀 { $name } падает без сил (0 ХП) и выбывает из боя.
+d20-rose = 🌅 { $name } поднимается на ноги ({ $hp } ХП) и возвращается в бой.
 d20-dead = ☠️ { $name } погибает.
 d20-skipped = ⏭ { $name }: ход потерян и пропускается.
 
@@ -123,7 +124,7 @@ error-battle-sides = Для боя нужен хотя бы один боец с
 error-battle-start = Начать бой может тот, кто его созвал, или администратор.
 d20-error-action = { $name } так не { $kind ->
         [magic] колдует во вред: боевых заклинаний
-        [buff] колдует на пользу: заклинаний усиления
+        [buff] исцеляет: исцеляющих заклинаний
        *[physical] сражается: ударов оружием
     } у этого класса нет. Выберите другое действие; мастер может разрешить всем классам любые действия в настройках игры (/game).
 

@@ -25,8 +25,9 @@ from rules.errors import Code, RuleError
 class AttackReport:
     """One attack: the table's ``effect`` and what it did.
 
-    ``struck`` is who lost HP (the target, the next ally or the attacker), ``None`` when the
-    outcome changes no HP; ``hp_before``/``hp_after`` are theirs (``None`` with no one struck).
+    ``struck`` is whose HP the outcome touched (the target, the next ally or the attacker;
+    a healed target, even one already at full), ``None`` when it touches none;
+    ``hp_before``/``hp_after`` are theirs (``None`` with no one struck).
     ``lost_turn`` loses their next turn (the attacker after a 1; the target after a 19 that
     leaves them standing: a fallen character has no turn to lose). ``narrator`` owes a
     description of their state (after a 1 or a 19, unless the battle is over). ``skipped``
@@ -48,6 +49,16 @@ class AttackReport:
         """The struck character dropped to 0 HP with this attack."""
         return self.hp_before is not None and self.hp_before > 0 and self.hp_after == 0
 
+    @property
+    def healed(self) -> bool:
+        """A healing spell took (12 or more): its target's HP went up, or stayed at full."""
+        return self.effect.kind is AttackKind.BUFF and self.struck is not None
+
+    @property
+    def rose(self) -> bool:
+        """A fallen ally was healed above 0: they stand up and take their turns again."""
+        return self.healed and self.hp_before == 0 and (self.hp_after or 0) > 0
+
 
 @dataclass(frozen=True, slots=True)
 class FinishReport:
@@ -65,7 +76,7 @@ def _hp_change(
     if effect.misfire_damage:
         struck = (ally or actor).character
         return struck, max(struck.hp - effect.misfire_damage, 0)
-    if effect.critical or effect.target_damage:
+    if effect.critical or effect.target_damage or effect.heal:
         target = aimed.character
         return target, target_hp_after(effect, target.hp, target.max_hp)
     return None
@@ -76,8 +87,9 @@ def attack(
 ) -> tuple[Battle, AttackReport]:
     """``attacker`` strikes (or casts at) ``target`` with one d20; then the turn passes.
 
-    Physical and magic attacks aim at a standing enemy, a buff spell at a standing ally or
-    oneself. HP never drops below 0; at 0 a character has fallen. A 19 that fells its target
+    Physical and magic attacks aim at a standing enemy, a buff spell (healing) at an ally,
+    standing or fallen, or oneself. HP never drops below 0; at 0 a character has fallen; an
+    ally healed above 0 stands up again. A 19 that fells its target
     takes no turn from them (they have none left), but they still describe their state before
     they can be finished, unless the battle is over: then nothing is waited for.
     """

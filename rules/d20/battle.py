@@ -177,10 +177,11 @@ def narrate(battle: Battle, name: str) -> Battle:
 
 
 def check_target(actor: Combatant, target: Combatant, *, ally: bool) -> None:
-    """A target must exist and stand; ``ally`` says whether it must share the actor's side."""
+    """A target must exist and not be dead; ``ally`` says whether it must share the actor's
+    side. An enemy must stand; an ally may have fallen (a healing spell raises them)."""
     if target.character.dead:
         raise RuleError(Code.INVALID_TARGET, name=target.name, reason="dead")
-    if not target.character.standing:
+    if not ally and not target.character.standing:
         raise RuleError(Code.INVALID_TARGET, name=target.name, reason="fallen")
     if not ally and target.side == actor.side:
         raise RuleError(

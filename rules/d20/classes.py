@@ -1,9 +1,10 @@
 """What each ``d20`` class can do in a fight (rulebook: d20 / Class actions).
 
-Martial classes strike; full casters cast harmful and helpful spells; half-casters strike and
-have one kind of spell. The kind of action changes no number of the table: it makes the story
-plausible (no barbarian casting ice needles). A game may let every class do everything
-(``any_action``, for homebrew groups).
+Martial classes strike. The cleric strikes, casts harmful spells and heals; the paladin strikes
+and heals; the wizard casts harmful spells only (rulebook: d20 / Healing: only клирик and
+паладин heal); warlock and ranger strike and cast harmful spells. The kind of action changes
+no number of the table but a heal's: it makes the story plausible (no barbarian casting ice
+needles). A game may let every class do everything (``any_action``, for homebrew groups).
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ PHYSICAL, MAGIC, BUFF = AttackKind.PHYSICAL, AttackKind.MAGIC, AttackKind.BUFF
 
 CLASS_ACTIONS: dict[CharacterClass, tuple[AttackKind, ...]] = {
     CharacterClass.WARLOCK: (PHYSICAL, MAGIC),  # eldritch blasts and the pact blade
-    CharacterClass.WIZARD: (MAGIC, BUFF),
-    CharacterClass.CLERIC: (PHYSICAL, MAGIC, BUFF),  # the mace, divine wrath and blessings
+    CharacterClass.WIZARD: (MAGIC,),  # damage spells only: a wizard does not heal
+    CharacterClass.CLERIC: (PHYSICAL, MAGIC, BUFF),  # the mace, divine wrath and healing
     CharacterClass.MONK: (PHYSICAL,),
     CharacterClass.FIGHTER: (PHYSICAL,),
-    CharacterClass.PALADIN: (PHYSICAL, BUFF),  # the sword and blessings
+    CharacterClass.PALADIN: (PHYSICAL, BUFF),  # the sword and laying on of hands
     CharacterClass.RANGER: (PHYSICAL, MAGIC),  # the bow and a few nature spells
     CharacterClass.BARBARIAN: (PHYSICAL,),
 }

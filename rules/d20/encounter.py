@@ -148,7 +148,7 @@ def finishable(table: BattleTable) -> tuple[Combatant, ...]:
 class Move(StrEnum):
     JOIN = "join"  # side, joiner: take a side (or switch to it)
     START = "start"  # the opener or the game master starts before the join window ends
-    ACT = "act"  # kind, target: attack, cast at an enemy, or cast a buff on one's side
+    ACT = "act"  # kind, target: attack, cast at an enemy, or heal one's side (fallen too)
     FINISH = "finish"  # kind, target: finish off a fallen enemy
     PASS = "pass"  # let the turn go without a roll
     SPARE = "spare"  # a standing winner (or the game master) leaves the fallen alive
@@ -270,7 +270,7 @@ class D20Rules:
             BattleMove(Move.ACT, at, kind, index)
             for kind in kinds
             for index, c in enumerate(state.battle.combatants)
-            if c.character.standing and (c.side == current.side) == (kind is AttackKind.BUFF)
+            if targetable(c, current.side, kind)
         ]
         return (*moves, BattleMove(Move.PASS, at))
 
@@ -440,6 +440,14 @@ class D20Rules:
     ) -> Step[BattleTable, BattleEvent]:
         table = replace(state, battle=battle, step=state.step + 1)
         return Step(table, (BattleEvent(Happened.TURN, turn),), self.deadline(table))
+
+
+def targetable(combatant: Combatant, side: str, kind: AttackKind) -> bool:
+    """Whether one of ``side`` may aim ``kind`` at ``combatant``: a standing enemy, or for a
+    healing spell an ally (oneself too), standing or fallen, not dead."""
+    if kind is AttackKind.BUFF:
+        return combatant.side == side and not combatant.character.dead
+    return combatant.side != side and combatant.character.standing
 
 
 def _battle(state: BattleTable) -> Battle:

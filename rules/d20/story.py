@@ -7,7 +7,9 @@ arcane caster raises a ward; against a heavier attacker a partial block gives wa
 a blow that fells its target has its own family for each band (``-fall``: the target goes
 down, and no turn is lost by one who has fallen), apart from the blows that leave the target
 standing (a 19's family, ``stun``, tells of the turn it takes); a critical against a target
-already at 1 HP takes nothing and has its own family too (``-spent``). So every line of a
+already at 1 HP takes nothing and has its own family too (``-spent``). A healing spell's
+family follows its band, but one that raises a fallen ally is told apart (``buff-rise``), and
+so is one that finds its target unhurt, at full HP (``buff-whole``). So every line of a
 family is true of every outcome it tells. Every family has :data:`VARIANTS` lines in the
 locale. Within a battle a family's variants are told each once before any comes again
 (:func:`tell`); the battle keeps what it has told. Nothing here holds text.
@@ -35,7 +37,7 @@ FAMILIES: tuple[str, ...] = (
     *(f"magic-{name}" for name in (*_COMMON, *_STRONG, *_FALLS)),
     *(f"magic-{name}-{who}" for name in ("block", "partial") for who in ("ward", "resist")),
     *(f"buff-{name}" for name in ("fumble", "none", "miss", "slip", "block", "partial")),
-    *(f"buff-{name}" for name in ("hit", "heavy", "stun", "crit")),
+    *(f"buff-{name}" for name in ("hit", "heavy", "stun", "crit", "rise", "whole")),
 )
 """Every story family :func:`story_key` and :func:`finish_key` can name."""
 
@@ -103,6 +105,10 @@ def story_key(report: AttackReport, attacker: D20Character, target: D20Character
     effect = report.effect
     kind, outcome = effect.kind, effect.outcome
     if kind is AttackKind.BUFF:
+        if report.rose:
+            return f"{PREFIX[kind]}-rise"  # a fallen ally healed to their feet
+        if report.healed and report.hp_before == report.hp_after:
+            return f"{PREFIX[kind]}-whole"  # already at full: nothing to mend
         return f"{PREFIX[kind]}-{BUFF_NAMES.get(outcome, NAMES[outcome])}"
     name = f"{PREFIX[kind]}-{NAMES[outcome]}"
     if outcome is Outcome.HIT:

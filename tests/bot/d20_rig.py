@@ -17,7 +17,7 @@ from rules.gender import Gender
 from tests.bot.conftest import Harness
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
 
-ATTACK, HARM, BUFF = "⚔️ Атака", "🔥 Заклинание (урон)", "✨ Заклинание (усиление)"
+ATTACK, HARM, BUFF = "⚔️ Атака", "🔥 Заклинание (урон)", "✨ Исцеление"
 FIRST, SECOND = "За первую сторону", "За вторую сторону"
 
 

@@ -93,27 +93,71 @@ async def test_every_outcome_through_the_bot(gm: Harness, button: str, stem: str
 
 
 @pytest.mark.parametrize(
-    ("die", "family"), [(1, "fumble"), (3, "none"), (9, "block"), (20, "crit")]
+    ("die", "family", "hp", "effect"),
+    [
+        (1, "fumble", 5, "провал: Догвор теряет следующий ход"),
+        (3, "none", 5, "заклинание не подействовало"),
+        (9, "block", 5, "эффект погашен"),
+        (11, "partial", 5, "исцеления нет"),
+        (14, "hit", 8, "исцеление +3\u00a0ХП: Брат 5 → 8\u00a0ХП"),
+        (18, "heavy", 12, "сильное исцеление +7\u00a0ХП: Брат 5 → 12\u00a0ХП"),
+        (19, "stun", 12, "сильное исцеление +7\u00a0ХП: Брат 5 → 12\u00a0ХП"),
+        (20, "crit", 16, "полное исцеление, +11\u00a0ХП: Брат 5 → 16\u00a0ХП"),
+    ],
 )
-async def test_a_buff_spell_changes_no_hp(gm: Harness, die: int, family: str) -> None:
+async def test_a_healing_spell_heals_by_the_table_s_bands(
+    gm: Harness, die: int, family: str, hp: int, effect: str
+) -> None:
     table = await d20_table(gm, TRIO, any_action=True)
+    await table.set_hp("Брат", 5)
     live = await table.start(TRIO_SIDES, [20, 10, 5])
     assert button_starting(live, BUFF)
     await table.gm.emu.press_button(table.users["Догвор"], live, BUFF)
     await gm.emu.wait_for_edit(live)
-    assert live.button_texts == ["Догвор (20/20)", "Брат (16/16)", "◀️ Назад"]
+    assert live.button_texts == ["Догвор (20/20)", "Брат (5/16)", "◀️ Назад"]
     gm.game_dice.add(20, die)
-    await gm.emu.press_button(table.users["Догвор"], live, "Брат (16/16)")
+    await gm.emu.press_button(table.users["Догвор"], live, "Брат (5/16)")
     result = await gm.emu.wait_for_message(table.group, lambda m: "d20:" in m.body)
+    assert effect in result.body
     assert RU.text(f"d20n-buff-{family}-4", attacker="Догвор", target="Брат") in result.body
-    assert [await table.hp(n) for n in ("Догвор", "Эльф", "Брат")] == [20, 12, 16]
+    assert [await table.hp(n) for n in ("Догвор", "Эльф", "Брат")] == [20, 12, hp]
+    if die not in (1, 19):  # the roster under the turn shows the healed HP; no turn is lost
+        assert f"Брат {hp}/16" in result.body and "Ходит Эльф" in result.body
 
 
-async def test_a_buff_on_oneself_names_the_caster(gm: Harness) -> None:
-    table = await d20_table(gm, TRIO, any_action=True)
+async def test_a_cleric_raises_a_fallen_ally_who_fights_again(gm: Harness) -> None:
+    """Брат (cleric) heals the fallen Догвор: he stands up, the roster shows it, and Догвор
+    gets his turn again; /log shows the healing die under the cleric's name."""
+    table = await d20_table(gm, TRIO)
     live = await table.start(TRIO_SIDES, [20, 10, 5])
-    result = await table.act("Догвор", live, BUFF, "Догвор", 14)
-    assert "сам заклинатель" in result.body and "заклинание действует" in result.body
+    live = await table.pass_turn("Догвор", live)
+    await table.set_hp("Эльф", 12)
+    result = await table.act("Эльф", live, HARM, "Догвор", 20)  # 20 → 10
+    result = await table.act("Брат", result, ATTACK, "Эльф", 4)  # a miss
+    result = await table.act("Догвор", result, ATTACK, "Эльф", 4)
+    result = await table.act("Эльф", result, HARM, "Догвор", 18)  # 10 → 3
+    result = await table.act("Брат", result, ATTACK, "Эльф", 4)
+    result = await table.act("Догвор", result, ATTACK, "Эльф", 4)
+    result = await table.act("Эльф", result, HARM, "Догвор", 17)  # 3 → 0: fallen
+    assert "Догвор падает без сил" in result.body and "Догвор 💀 0/20" in result.body
+    assert "Ходит Брат" in result.body
+    await table.gm.emu.press_button(table.users["Брат"], result, BUFF)
+    await gm.emu.wait_for_edit(result)
+    assert result.button_texts == ["Догвор (0/20)", "Брат (16/16)", "◀️ Назад"]
+    gm.game_dice.add(20, 15)
+    await gm.emu.press_button(table.users["Брат"], result, "Догвор (0/20)")
+    healed = await gm.emu.wait_for_message(table.group, lambda m: "исцеление" in m.body)
+    assert "исцеление +4\u00a0ХП: Догвор 0 → 4\u00a0ХП" in healed.body
+    assert "🌅 Догвор поднимается на ноги (4\u00a0ХП) и возвращается в бой." in healed.body
+    rises = [RU.text(f"d20n-buff-rise-{n}", attacker="Брат", target="Догвор") for n in range(1, 9)]
+    assert any(line in healed.body for line in rises)
+    assert "Догвор 4/20" in healed.body and "Ходит Догвор" in healed.body
+    assert await table.hp("Догвор") == 4
+    result = await table.act("Догвор", healed, ATTACK, "Эльф", 12)  # he acts again
+    assert "Эльф 12 → 11" in result.body
+    await gm.emu.send_text(table.admin, table.group, "/log")
+    log = await gm.emu.wait_for_message(table.group, lambda m: "Брат" in m.body and "15" in m.body)
+    assert "Догвор" in log.body
 
 
 async def test_a_misfire_without_allies_hits_the_attacker(gm: Harness) -> None:

@@ -24,7 +24,7 @@ async def test_a_barbarian_has_no_spells_and_a_mage_no_weapon(gm: Harness) -> No
     live = await table.start(SIDES, [20, 10])
     assert live.button_texts == [ATTACK, PASS]  # Грох, a barbarian
     live = await table.pass_turn("Грох", live)
-    assert live.button_texts == [HARM, BUFF, PASS]  # Лиэль, a wizard
+    assert live.button_texts == [HARM, PASS]  # Лиэль, a wizard: damage spells only
 
 
 async def test_the_gm_may_allow_every_action_to_every_class(gm: Harness) -> None:

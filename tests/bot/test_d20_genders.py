@@ -40,7 +40,8 @@ async def test_finishing_her_off_speaks_of_her(gm: Harness) -> None:
 
 
 async def test_a_buff_on_herself_names_her_the_caster(gm: Harness) -> None:
-    table = await d20_table(gm, FIGHTERS, women=("Ирма Ветер",))
+    table = await d20_table(gm, FIGHTERS, women=("Ирма Ветер",), any_action=True)
+    await table.set_hp("Ирма Ветер", 5)
     live = await table.start([("Ирма Ветер", FIRST), ("Догвор", SECOND)], [20, 10])
     result = await table.act("Ирма Ветер", live, BUFF, "Ирма Ветер", 14)
     assert "сама заклинательница" in result.body and "сам заклинатель" not in result.body

@@ -7,6 +7,7 @@ that takes nothing)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from rules.d20 import (
     story_key,
 )
 from rules.d20 import VARIANTS as COUNT
+from rules.d20.battle import set_character
 from rules.dice import ScriptedDice
 
 LOCALES = Path(__file__).resolve().parents[2] / "locales"
@@ -247,9 +249,14 @@ def _cases() -> dict[str, set[str]]:
         if ally_hp:
             fighters.append((D20Character("В", CharacterClass.CLERIC, ally_hp), "a"))
         battle = start_battle(fighters, ScriptedDice({20: [3, 2, 1][: len(fighters)]}))
-        for kind, die in product(AttackKind, range(1, 21)):
-            aimed = attacker if kind is AttackKind.BUFF else target
-            _, report = attack(battle, "А", aimed.name, kind, ScriptedDice({20: [die]}))
+        aims = [(battle, target, AttackKind.PHYSICAL), (battle, target, AttackKind.MAGIC)]
+        aims.append((battle, attacker, AttackKind.BUFF))
+        if ally_hp:  # heal the ally: hurt, whole, or fallen (raised by 12 and up)
+            ally = battle.combatant("В").character
+            down = set_character(battle, replace(ally, hp=0))
+            aims += [(battle, ally, AttackKind.BUFF), (down, replace(ally, hp=0), AttackKind.BUFF)]
+        for (fight, aimed, kind), die in product(aims, range(1, 21)):
+            _, report = attack(fight, "А", aimed.name, kind, ScriptedDice({20: [die]}))
             tags = cases.setdefault(story_key(report, attacker, aimed), set())
             if report.struck is None:
                 tags.add("unhurt")

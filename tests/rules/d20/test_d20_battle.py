@@ -134,12 +134,33 @@ def test_ruling_d20_hp_0_is_fallen_and_out_of_the_fight() -> None:
     paj = battle.combatant("Паж").character
     assert paj.fallen and not paj.standing and not paj.dead
     assert battle.status is BattleStatus.ACTIVE
-    with refused(Code.INVALID_TARGET) as caught:
-        attack(battle, "Догвор", "Паж", AttackKind.BUFF, d20(15))
-    assert caught.value.details["reason"] == "fallen"
     # The fallen are passed over in turn order (not a "skipped" turn).
     battle, skipped = end_turn(battle, "Догвор")
     assert skipped == () and battle.current.name == "Орк" and battle.round == 2
+    with refused(Code.INVALID_TARGET) as caught:  # a blow needs a standing enemy
+        attack(battle, "Орк", "Паж", PHYSICAL, d20(15))
+    assert caught.value.details["reason"] == "fallen"
+
+
+def test_ruling_d20_a_fallen_ally_healed_above_0_stands_and_takes_turns_again() -> None:
+    battle, _ = attack(three_fighters(), "Орк", "Паж", PHYSICAL, d20(12))
+    battle, report = attack(battle, "Догвор", "Паж", AttackKind.BUFF, d20(15))
+    assert (report.struck, report.hp_before, report.hp_after) == ("Паж", 0, 4)
+    assert report.healed and report.rose and not report.fell
+    assert battle.current.name == "Паж"  # back in the turn order at once
+    battle, report = attack(battle, "Паж", "Орк", PHYSICAL, d20(4))
+    assert battle.current.name == "Орк"
+
+
+def test_ruling_d20_a_fallen_ally_healed_by_nothing_stays_down_and_may_be_finished() -> None:
+    battle, _ = attack(three_fighters(), "Орк", "Паж", PHYSICAL, d20(12))
+    battle, report = attack(battle, "Догвор", "Паж", AttackKind.BUFF, d20(11))
+    assert report.struck is None and not report.rose and hp(battle, "Паж") == 0
+    battle, _ = finish(battle, "Орк", "Паж")
+    assert battle.combatant("Паж").character.dead
+    with refused(Code.INVALID_TARGET) as caught:  # the dead are beyond healing
+        attack(battle, "Догвор", "Паж", AttackKind.BUFF, d20(20))
+    assert caught.value.details["reason"] == "dead"
 
 
 def test_ruling_d20_2_3_skip_fallen_allies() -> None:
@@ -159,8 +180,8 @@ def test_ruling_d20_buff_spell_2_3_has_no_effect_in_battle() -> None:
 
 def test_d20_buff_spell_aims_at_own_side_including_oneself() -> None:
     battle, report = attack(two_on_two(), "Эльф", "Эльф", AttackKind.BUFF, d20(20))
-    assert report.effect.outcome is Outcome.CRITICAL and report.struck is None
-    assert hp(battle, "Эльф") == 12
+    assert report.effect.outcome is Outcome.CRITICAL and report.struck == "Эльф"
+    assert hp(battle, "Эльф") == 12  # already full: healing never goes above max
     with refused(Code.INVALID_TARGET) as caught:
         attack(battle, "Догвор", "Эльф", AttackKind.BUFF, d20(15))
     assert caught.value.details["reason"] == "enemy"
@@ -322,14 +343,19 @@ def test_property_d20_battle_invariants(dice: list[int], buffs: list[bool]) -> N
         actor = battle.current
         buff = i < len(buffs) and buffs[i]
         targets = [
-            c for c in battle.combatants if c.character.standing and (c.side == actor.side) == buff
+            c
+            for c in battle.combatants
+            if not c.character.dead
+            and (c.side == actor.side) == buff
+            and (buff or c.character.standing)
         ]
         kind = AttackKind.BUFF if buff else PHYSICAL
         battle, report = attack(battle, actor.name, targets[0].name, kind, d20(die))
         if report.effect.outcome is Outcome.CRITICAL and not buff:
             assert report.hp_after is not None and report.hp_after >= 1
-        if buff:
-            assert report.struck is None or report.effect.outcome is Outcome.FUMBLE
+        if buff:  # a heal touches only its target, and never lowers HP
+            assert report.struck in (None, targets[0].name)
+            assert (report.hp_after or 0) >= (report.hp_before or 0)
         for c in battle.combatants:
             assert 0 <= c.character.hp <= c.character.max_hp
         assert battle.current.character.standing or battle.status is BattleStatus.FINISHED

@@ -26,14 +26,15 @@ from rules.encounter import Deadline, Refused, Seat, Wait, Why
 from rules.errors import Code, RuleError
 
 OPENER, DOG, ELF, STRANGER = Seat(0, 900), Seat(1, 501), Seat(2, 502), Seat(0, 503)
-PHYS, MAGIC = AttackKind.PHYSICAL, AttackKind.MAGIC
+BRAT = Seat(3, 504)
+PHYS, MAGIC, HEAL = AttackKind.PHYSICAL, AttackKind.MAGIC, AttackKind.BUFF
 DOGVOR = new_character("Догвор", CharacterClass.FIGHTER)  # 20 HP, blows only
 ELVEN = replace(new_character("Эльф", CharacterClass.WIZARD), hp=5)  # 5 of 12 HP
 
 
 def _joiner(seat: Seat, character: D20Character | None) -> Fighter:
     assert seat.user is not None
-    name = "Догвор" if seat is DOG else "Эльф"
+    name = {DOG: "Догвор", ELF: "Эльф", BRAT: "Брат"}[seat]
     return Fighter(seat.number, seat.user, name, "", None, character)
 
 
@@ -89,6 +90,29 @@ def closed() -> BattleTable:
     return D20.apply(finished(), DOG, BattleMove(Move.SPARE, 2), ScriptedDice()).state
 
 
+def hurt() -> BattleTable:
+    """Догвор at 10 of 20 HP acts first, in a game that lets every class heal."""
+    table = replace(fighting(), any_action=True)
+    assert table.battle is not None
+    dog = replace(table.battle.combatants[0].character, hp=10)
+    combatants = (replace(table.battle.combatants[0], character=dog), table.battle.combatants[1])
+    return replace(table, battle=replace(table.battle, combatants=combatants))
+
+
+def ally_down() -> BattleTable:
+    """Брат, a cleric (initiative 20), acts; Эльф (10) next; Догвор (5) lies at 0 HP."""
+    brat = Fighter(3, 504, "Брат", "", None, new_character("Брат", CharacterClass.CLERIC))
+    table = _join(joining(), BRAT, "1", None)
+    table = replace(table, fighters=(*table.fighters[:2], replace(brat, side="1")))
+    table = D20.apply(table, None, D20.clock, ScriptedDice({20: [5, 10, 20]})).state
+    assert table.battle is not None
+    names = [c.name for c in table.battle.combatants]
+    assert names == ["Брат", "Эльф", "Догвор"]
+    down = replace(table.battle.combatants[2].character, hp=0)
+    combatants = (*table.battle.combatants[:2], replace(table.battle.combatants[2], character=down))
+    return replace(table, battle=replace(table.battle, combatants=combatants))
+
+
 STATES = {
     "opened": opened,
     "one_side": one_side,
@@ -99,6 +123,8 @@ STATES = {
     "finished": finished,
     "lapsed": lapsed,
     "closed": closed,
+    "hurt": hurt,
+    "ally_down": ally_down,
 }
 
 
@@ -114,6 +140,7 @@ CLOCK, SKIP = D20.clock, BattleMove(Move.SKIP, master=True)
 SKIP_PLAYER = _move(Move.SKIP)
 HIT_ELF = _move(Move.ACT, 1, PHYS, 1)
 DICE = {"none": {}, "initiative": {20: [20, 10]}, "12": {20: [12]}, "19": {20: [19]}}
+DICE |= {"1": {20: [1]}, "11": {20: [11]}, "20": {20: [20]}}
 Outcome = BattleStage | Why | Code
 
 # (state, seat, move, dice) -> (stage, what happened) or the refusal
@@ -168,6 +195,14 @@ TRANSITIONS: list[tuple[str, Seat | None, BattleMove, str, Outcome, Happened | N
      Happened.SPARED),
     ("finished", None, CLOCK, "none", Why.STALE, None),
     ("finished", OPENER, SKIP, "none", Code.NOTHING_TO_SKIP, None),
+    ("fighting", DOG, _move(Move.ACT, 1, HEAL, 0), "none", Code.ACTION_UNAVAILABLE, None),
+    ("hurt", DOG, _move(Move.ACT, 1, HEAL, 0), "12", BattleStage.FIGHTING, Happened.TURN),
+    ("hurt", DOG, _move(Move.ACT, 1, HEAL, 0), "1", BattleStage.NARRATION, Happened.TURN),
+    ("hurt", DOG, _move(Move.ACT, 1, HEAL, 1), "none", Why.STALE, None),  # an enemy
+    ("ally_down", BRAT, _move(Move.ACT, 1, HEAL, 2), "20", BattleStage.FIGHTING, Happened.TURN),
+    ("ally_down", BRAT, _move(Move.ACT, 1, HEAL, 2), "11", BattleStage.FIGHTING, Happened.TURN),
+    ("ally_down", BRAT, _move(Move.ACT, 1, PHYS, 2), "none", Why.STALE, None),  # an ally
+    ("ally_down", DOG, _move(Move.ACT, 1, HEAL, 2), "none", Why.NOT_YOURS, None),
     ("closed", DOG, _move(Move.FINISH, 3, PHYS, 1), "none", Why.STALE, None),
     ("closed", DOG, _move(Move.SPARE, 3), "none", Why.STALE, None),
 ]  # fmt: skip
@@ -293,3 +328,28 @@ def test_finishing_off_the_last_fallen_closes_the_battle() -> None:
     assert step.state.battle.combatants[1].character.dead
     [event] = step.events
     assert event.turn is not None and event.turn.finish is not None
+
+
+@pytest.mark.parametrize(
+    ("die", "hp", "rose"), [(11, 0, False), (12, 1, True), (18, 7, True), (20, 20, True)]
+)
+def test_a_heal_raises_a_fallen_ally_who_takes_turns_again(die: int, hp: int, rose: bool) -> None:
+    table = ally_down()
+    assert _move(Move.ACT, 1, HEAL, 2) in D20.options(table, BRAT)  # the fallen may be healed
+    step = D20.apply(table, BRAT, _move(Move.ACT, 1, HEAL, 2), ScriptedDice({20: [die]}))
+    [event] = step.events
+    assert event.turn is not None and event.turn.attack is not None
+    assert event.turn.attack.rose is rose
+    assert event.turn.story == ("buff-rise" if rose else "buff-partial")
+    assert step.state.battle is not None
+    assert step.state.battle.combatants[2].character.hp == hp
+    step = D20.apply(step.state, None, D20.clock, ScriptedDice())  # Эльф's turn times out
+    expected = Wait(DOG, TURN) if rose else Wait(BRAT, TURN)
+    assert D20.awaiting(step.state) == (expected,)
+
+
+def test_a_heal_s_1_costs_the_caster_a_turn_and_a_description() -> None:
+    step = D20.apply(hurt(), DOG, _move(Move.ACT, 1, HEAL, 0), ScriptedDice({20: [1]}))
+    assert D20.awaiting(step.state) == (Wait(DOG, NARRATE),)
+    assert step.state.battle is not None
+    assert step.state.battle.combatants[0].character.hp == 10

@@ -41,8 +41,8 @@ def test_ruling_martial_classes_strike_and_cast_nothing() -> None:
         assert caught.value.code is Code.ACTION_UNAVAILABLE
 
 
-def test_ruling_casters_cast_and_half_casters_have_one_kind_of_spell() -> None:
-    assert actions_of(CharacterClass.WIZARD) == (MAGIC, BUFF)
+def test_ruling_only_clerics_and_paladins_heal() -> None:
+    assert actions_of(CharacterClass.WIZARD) == (MAGIC,)  # a wizard does not heal
     assert finishing_of(CharacterClass.WIZARD) == (MAGIC,)
     assert actions_of(CharacterClass.CLERIC) == (PHYSICAL, MAGIC, BUFF)
     assert actions_of(CharacterClass.WARLOCK) == (PHYSICAL, MAGIC)
@@ -69,8 +69,8 @@ def test_race_is_optional_and_other_needs_its_word() -> None:
 
 
 def _report(effect: AttackEffect, attacker: D20Character, target: D20Character) -> AttackReport:
-    """What ``effect`` does to ``target`` at their HP (misfires and buffs strike no target)."""
-    hit = effect.critical or effect.target_damage > 0
+    """What ``effect`` does to ``target`` at their HP (misfires strike no target)."""
+    hit = effect.critical or effect.target_damage > 0 or effect.heal > 0
     after = target_hp_after(effect, target.hp, target.max_hp) if hit else None
     struck, before = (target.name, target.hp) if hit else (None, None)
     return AttackReport(attacker.name, target.name, effect, struck, before, after, None, ())
@@ -183,5 +183,11 @@ def test_every_outcome_of_every_pair_has_a_listed_family() -> None:
                 battle = start_battle([(attacker, "a"), (target, "b")], ScriptedDice({20: [2, 1]}))
                 _, report = attack(battle, "А", "Б", kind, ScriptedDice({20: [die]}))
                 seen.add(story_key(report, attacker, target))
+    for die in range(12, 21):  # a heal of a hurt ally, and one that raises a fallen ally
+        cleric, hurt = new_character("А", CharacterClass.CLERIC), _duel(1)[1]
+        seen.add(_key(die, BUFF, cleric, D20Character(hurt.name, hurt.character_class, 1)))
+        cleric, fallen = new_character("А", CharacterClass.CLERIC), _duel(1)[1]
+        fallen = D20Character(fallen.name, fallen.character_class, 0)
+        seen.add(_key(die, BUFF, cleric, fallen))
     seen |= {finish_key(PHYSICAL), finish_key(MAGIC)}
     assert seen == set(FAMILIES)  # each listed family is reachable too

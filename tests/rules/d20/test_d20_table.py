@@ -98,12 +98,33 @@ def test_ruling_d20_20_is_a_critical(kind: AttackKind) -> None:
     assert (effect.outcome, effect.critical, effect.target_damage) == (Outcome.CRITICAL, True, 0)
 
 
-@pytest.mark.parametrize("die", range(4, 21))
-def test_d20_buff_spell_reports_the_outcome_but_changes_no_hp(die: int) -> None:
+# rulebook: d20 / Healing: (die, HP before, max HP) -> HP after, lost turns.
+HEALING = [
+    (1, 5, 16, 5),  # fails; the caster loses the next turn
+    (2, 5, 16, 5),
+    (3, 5, 16, 5),
+    *((die, 5, 16, 5) for die in range(4, 12)),  # lost concentration, miscast, fizzled
+    *((die, 5, 16, 5 + die - 11) for die in range(12, 18)),  # die - 11
+    (18, 5, 16, 12),
+    (19, 5, 16, 12),  # 7, and no lost turn: the target does not resist
+    (20, 5, 16, 16),  # to full
+    (17, 14, 16, 16),  # never above max
+    (18, 12, 16, 16),
+    (20, 16, 16, 16),
+    (12, 0, 16, 1),  # a fallen ally stands up
+    (20, 0, 22, 22),
+    (11, 0, 16, 0),  # no effect: still fallen
+]
+
+
+@pytest.mark.parametrize(("die", "hp", "max_hp", "after"), HEALING)
+def test_ruling_d20_healing_reads_the_bands(die: int, hp: int, max_hp: int, after: int) -> None:
     effect = attack_effect(die, AttackKind.BUFF, has_ally=True)
-    assert effect.outcome is base_outcome(die)
-    assert (effect.target_damage, effect.misfire_damage, effect.critical) == (0, 0, False)
+    assert target_hp_after(effect, hp, max_hp) == after
+    assert (effect.target_damage, effect.misfire_damage) == (0, 0)
     assert not effect.target_loses_turn
+    assert effect.attacker_loses_turn == (die == 1)
+    assert effect.outcome is (Outcome.NO_EFFECT if die in (2, 3) else base_outcome(die))
 
 
 def test_seed_d20_critical_17_of_20_leaves_8() -> None:
