@@ -48,6 +48,7 @@ _DESCRIPTIONS = {
     "tick": "cmd-tick",
     "halls": "cmd-halls",
     "skip": "cmd-skip",
+    "npc": "cmd-npc",
     "fight_next": "cmd-fight_next",
     "fight_stop": "cmd-fight_stop",
     "place": "cmd-place",
@@ -68,7 +69,7 @@ GROUP_COMMANDS = (
 GROUP_ADMIN_COMMANDS = (
     *GROUP_COMMANDS,
     "newgame", "game", "endgame", "kick", "sheet", "edit", "heal", "rest", "tick", "halls", "place",
-    "skip", "fight_next", "fight_stop", "give", "revive", "pause", "resume",
+    "skip", "npc", "fight_next", "fight_stop", "give", "revive", "pause", "resume",
 )  # fmt: skip
 
 

@@ -90,6 +90,8 @@ class Code(StrEnum):
     INVALID_TARGET = auto()  # name, reason: fallen, ally, self, enemy, standing or dead
     NOT_STANDING = auto()  # name: a fallen or dead combatant cannot act
     ALREADY_ON_SIDE = auto()  # the joiner is on that side already
+    NAME_IN_BATTLE = auto()  # name: a fighter of that name is in the battle already
+    TOO_MANY_NPCS = auto()  # limit: a battle takes at most so many NPCs
     NOT_OPENER = auto()  # only the one who called the battle (or the game master) starts it
     SIDE_EMPTY = auto()  # a side has nobody yet: the battle cannot start
     NOTHING_TO_SKIP = auto()  # no turn and no description is awaited

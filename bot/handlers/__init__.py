@@ -7,6 +7,7 @@ from aiogram import Router
 from bot.handlers import (
     character_edit,
     d20,
+    d20_npc,
     duels,
     encounters,
     errors,
@@ -45,6 +46,7 @@ def build_root_router() -> Router:
         gm_roster.build_router(),
         duels.build_router(),
         d20.build_router(),
+        d20_npc.build_router(),
         pool_fight.build_router(),
         world.build_router(),
         sheets.build_router(),

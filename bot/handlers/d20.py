@@ -150,41 +150,71 @@ async def skip(
 
 
 class NarrationDue(Filter):
-    """Only the message a battle waits for: its narrator's next non-command text in the chat.
+    """Only the message a battle waits for: its narrator's next non-command text in the chat;
+    an NPC's description is the game master's.
 
     Everything else goes on to the other handlers untouched.
     """
 
-    async def __call__(self, message: Message) -> bool | dict[str, Any]:
+    async def __call__(
+        self, message: Message, bot: Bot, settings: Settings | None = None
+    ) -> bool | dict[str, Any]:
         text = message.text or message.caption
         if message.from_user is None or not text or text.startswith("/"):
             return False
-        record = await battles.narration_waiting(message.chat.id, message.from_user.id)
-        return False if record is None else {"battle_record": record}
+        user_id = message.from_user.id
+        waiting = await battles.narration_waiting(message.chat.id, user_id)
+        if waiting is None:
+            return False
+        record, npc = waiting
+        if npc and not await may_administer(bot, message.chat.id, user_id, settings):
+            return False
+        return {"battle_record": record, "for_npc": npc}
 
 
-async def on_narration(message: Message, battle_record: Encounter, runtime: Runtime) -> None:
+async def on_narration(
+    message: Message, battle_record: Encounter, for_npc: bool, runtime: Runtime
+) -> None:
     assert message.from_user is not None
     game = await Game.get(id=battle_record.game_id)  # type: ignore[attr-defined]
     if game.status != GameStatus.ACTIVE:
         return
     narrated = BattleMove(Move.NARRATE)
+    table = battles.snapshot(battle_record).state
+    narrator = table.narrator
+    seat = narrator.number if for_npc and narrator is not None else 0
     with contextlib.suppress(StaleAction):  # the battle moved on meanwhile
         user = message.from_user.id
-        await encounters.move(game, battles.BATTLES, battle_record.id, user, narrated, runtime)
+        await encounters.move(
+            game,
+            battles.BATTLES,
+            battle_record.id,
+            user,
+            narrated,
+            runtime,
+            seat=seat,
+            master=for_npc,
+        )
 
 
 async def menu(
     query: CallbackQuery,
     callback_data: EncounterCallback,
+    bot: Bot,
     translator: Translator,
     courier: Courier,
+    settings: Settings | None,
 ) -> None:
     """An action's targets, or back to the actions: only the turn's own keyboard, redrawn
-    for the presser (no move is made)."""
+    for the presser (no move is made); at an NPC's turn, for the game master only."""
     message = await live_message(query, KIND, callback_data.id)
     game = await games.require_game(message.chat.id)
-    snap = battles.snapshot(await _turn_of(game, callback_data, query.from_user.id))
+    user_id = query.from_user.id
+
+    async def master() -> bool:
+        return await may_administer(bot, message.chat.id, user_id, settings)
+
+    snap = battles.snapshot(await _turn_of(game, callback_data, user_id, master))
     group = translator.for_locale(game.locale)
     code = callback_data.move.removeprefix(MENU)
     if callback_data.move == BACK:
@@ -204,14 +234,20 @@ async def menu(
         await message.edit_reply_markup(reply_markup=markup)
 
 
-async def _turn_of(game: Game, data: EncounterCallback, user_id: int) -> Encounter:
-    """The battle whose turn's buttons these are, pressed by the turn's owner on a live step."""
+async def _turn_of(
+    game: Game, data: EncounterCallback, user_id: int, master: Callable[[], Awaitable[bool]]
+) -> Encounter:
+    """The battle whose turn's buttons these are, pressed on a live step by the turn's owner
+    (an NPC's turn: by the game master)."""
     record = await encounter_store.load(game, data.id, KIND, (BattleStage.FIGHTING.value,))
     snap = battles.snapshot(record)
     current = snap.state.current
     if data.at != snap.state.step:
         raise StaleAction()
-    if current is None or not current.seat.held_by(user_id):
+    if current is None:
+        raise ServiceError(Refusal.NOT_YOUR_BUTTON)
+    gm = current.npc and await master()
+    if not current.seat.held_by(user_id, game_master=gm):
         raise ServiceError(Refusal.NOT_YOUR_BUTTON)
     return record
 

@@ -105,8 +105,10 @@ async def press(
         return await may_administer(bot, message.chat.id, user_id, settings)
 
     move = await buttons.prepare(move, game, user_id, master)
+    seat = callback_data.seat  # another's seat than one's own: an NPC's, for the game master
+    gm = bool(seat) and await master()
     moved = await encounters.move(
-        game, buttons.kind, encounter_id, user_id, move, runtime, seat=callback_data.seat
+        game, buttons.kind, encounter_id, user_id, move, runtime, seat=seat, master=gm
     )
     await query.answer(buttons.answer(l10n, move, moved))
 

@@ -3,7 +3,9 @@ encounter (:data:`BATTLES`): every later move goes the one way (:func:`encounter
 
 Its rules are :mod:`rules.d20.encounter`; here is what only the store knows: who joins (their
 character now), the characters' sheets when the battle starts, the game's setting for class
-actions, and the HP and deaths a turn writes back.
+actions, and the HP and deaths a turn writes back. NPCs (rulebook: d20 / NPCs) live only in
+the battle: the game master fields them (:func:`field_npc`), and nothing of theirs is written
+back.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from rules.d20.encounter import (
     open_battle,
 )
 from rules.encounter import Step
+from rules.gender import Gender
 
 JOIN_TIMER = "d20_join"
 TURN_TIMER = "d20_turn"
@@ -131,6 +134,33 @@ async def joiner(game: Game, user_id: int) -> Fighter:
     return Fighter(character.number, user_id, character.name, "", character.gender, state)
 
 
+@dataclass(frozen=True, slots=True)
+class NpcSheet:
+    """An NPC as the game master writes it: a name, its sheet (class, HP) and gender, and the
+    side it takes (one of :data:`rules.d20.encounter.SIDES`)."""
+
+    name: str
+    character: D20Character
+    side: str
+    gender: Gender | None = None
+
+
+async def field_npc(
+    game: Game, user_id: int, is_admin: bool, npc: NpcSheet, runtime: Runtime
+) -> BattleSnapshot:
+    """The game master fields an NPC in the battle that is gathering."""
+    require_d20(game)
+    if not is_admin:
+        raise ServiceError(Refusal.NOT_ADMIN)
+    snap = await open_battle_in(game)
+    if snap is None or snap.stage is not BattleStage.JOINING:
+        raise ServiceError(Refusal.NO_BATTLE_GATHERING)
+    fighter = Fighter(0, None, npc.name, "", npc.gender, npc.character)
+    fielding = BattleMove(Move.FIELD, side=npc.side, joiner=fighter, master=True)
+    moved = await encounters.move(game, BATTLES, snap.id, user_id, fielding, runtime)
+    return snapshot(moved.record)
+
+
 async def skip(game: Game, user_id: int, runtime: Runtime) -> None:
     """The game master's /skip: the description the battle waits for, else the current turn."""
     snap = await open_battle_in(game)
@@ -140,8 +170,9 @@ async def skip(game: Game, user_id: int, runtime: Runtime) -> None:
     await encounters.move(game, BATTLES, snap.id, user_id, skipping, runtime)
 
 
-async def narration_waiting(chat_id: int, user_id: int) -> Encounter | None:
-    """The battle in this chat waiting for this user's description, if any."""
+async def narration_waiting(chat_id: int, user_id: int) -> tuple[Encounter, bool] | None:
+    """The battle in this chat waiting for a description this user may give, if any, and
+    whether it is an NPC's (then only the game master gives it: the caller checks)."""
     record = await Encounter.filter(
         chat_id=chat_id,
         kind=KIND,
@@ -151,7 +182,9 @@ async def narration_waiting(chat_id: int, user_id: int) -> Encounter | None:
     if record is None:
         return None
     waits = D20.awaiting(load(BattleTable, record.state))
-    return record if any(w.seat.held_by(user_id) for w in waits) else None
+    if any(w.seat.held_by(user_id) for w in waits):
+        return record, False
+    return (record, True) if any(w.seat.npc for w in waits) else None
 
 
 async def _sync(game: Game, table: BattleTable) -> BattleTable:
@@ -160,10 +193,13 @@ async def _sync(game: Game, table: BattleTable) -> BattleTable:
     table = replace(table, any_action=settings_of(game).d20_any_action)
     if table.stage is not BattleStage.JOINING:
         return table
-    numbers = [f.number for f in table.fighters]
+    numbers = [f.number for f in table.fighters if not f.npc]
     rows = {c.number: c for c in await Character.filter(game_id=game.id, number__in=numbers)}
     fighters = []
     for fighter in table.fighters:
+        if fighter.npc:  # its sheet is the battle's own
+            fighters.append(fighter)
+            continue
         row = rows.get(fighter.number)
         sheet = None
         if row is not None and row.status == CharacterStatus.ACTIVE:
@@ -174,13 +210,15 @@ async def _sync(game: Game, table: BattleTable) -> BattleTable:
 
 async def _write_back(game: Game, record: Encounter, old: BattleTable, new: BattleTable) -> None:
     """The HP and deaths the step brought (only those: a character's HP may have moved on
-    since, in a later battle)."""
+    since, in a later battle); NPCs have no row to write."""
     if old.battle is None or new.battle is None:
         return
-    numbers = {f.name: f.number for f in new.fighters}
+    numbers = {f.name: f.number for f in new.fighters if not f.npc}
     for before, after in zip(old.battle.combatants, new.battle.combatants, strict=True):
         fighter = after.character
         if (before.character.hp, before.character.dead) == (fighter.hp, fighter.dead):
+            continue
+        if fighter.name not in numbers:
             continue
         row = await Character.get(game_id=game.id, number=numbers[fighter.name])
         stored: D20Character = rule_state(game, row)
@@ -203,7 +241,16 @@ def _rolls(battle_id: int, table: BattleTable) -> tuple[str, str]:
     """The initiative is the battle's; a turn's die is its actor's."""
     if table.battle is None:
         return "d20_initiative", f"battle {battle_id}"
-    return "d20_attack", table.battle.current.name
+    name = table.battle.current.name
+    return "d20_attack", npc_name(name) if table.is_npc(name) else name
+
+
+def npc_name(name: str) -> str:
+    """An NPC's name where the game's rolls are logged (/log, the Mini App): masked."""
+    return f"{NPC_MARK} {name}"
+
+
+NPC_MARK = "🎭"
 
 
 BATTLES = Kind(

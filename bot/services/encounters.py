@@ -66,11 +66,16 @@ class Moved(Generic[S, E]):
     step: Step[S, E]
 
 
-def seat_of(kind: Kind[S, A, E], state: S, user_id: int, number: int = 0) -> Seat:
-    """The seat ``user_id`` acts for: seat ``number`` (0: their own). A user without one gets
+def seat_of(
+    kind: Kind[S, A, E], state: S, user_id: int, number: int = 0, *, master: bool = False
+) -> Seat:
+    """The seat ``user_id`` acts for: seat ``number`` (0: their own); ``master``: the user is
+    the game master, who may act for an NPC's seat named by its number. A user without one gets
     a seat of their own that no move belongs to."""
     for seat in kind.rules.seats(state):
-        if (number in (0, seat.number)) and seat.held_by(user_id):
+        if number == 0 and seat.user == user_id:
+            return seat
+        if number == seat.number and seat.held_by(user_id, game_master=master):
             return seat
     return Seat(0, user_id)
 
@@ -84,16 +89,18 @@ async def move(
     runtime: Runtime,
     *,
     seat: int = 0,
+    master: bool = False,
 ) -> Moved[S, E]:
     """``user_id`` (None: the clock) makes ``action`` for their seat (``seat``: its number,
-    0: their own). A refused move is :class:`StaleAction` or a «not your button»."""
+    0: their own; ``master``: the user is the game master, who acts for NPCs' seats). A refused
+    move is :class:`StaleAction` or a «not your button»."""
     async with runtime.locks.game(game.id) as game:
         stages = kind.rules.open_stages
         record = await encounter_store.load(game, encounter_id, kind.rules.kind, stages)
         before = load(kind.state, record.state)
         if kind.sync is not None:
             before = await kind.sync(game, before)
-        acting = None if user_id is None else seat_of(kind, before, user_id, seat)
+        acting = None if user_id is None else seat_of(kind, before, user_id, seat, master=master)
         dice = runtime.dice_factory(game)
         try:
             step = kind.rules.apply(before, acting, action, dice)

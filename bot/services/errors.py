@@ -52,6 +52,7 @@ class Refusal(StrEnum):
     DUEL_BUSY = auto()
     BATTLE_BUSY = auto()
     NO_BATTLE = auto()
+    NO_BATTLE_GATHERING = auto()  # NPCs join a battle only while it gathers
     # pool fights
     FIGHT_SELF = auto()
     FIGHT_ASLEEP = auto()

@@ -106,6 +106,8 @@ async def _d20(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     if not waits or (waits[0].what == NARRATE) != narrating:
         return None
     fighter = next(f for f in table.fighters if f.seat == waits[0].seat)
+    if fighter.user_id is None:  # an NPC's turn: no player to remind (the game master acts)
+        return None
     awaited = Awaited(fighter.user_id, fighter.name)
     wait = Wait.NARRATION if narrating else Wait.TURN
     shown = await encounter_store.shown_message(D20_KIND, record.id)

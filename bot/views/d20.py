@@ -20,8 +20,8 @@ DEFAULT_SIDES = {"1": "d20-side-first", "2": "d20-side-second"}
 
 def check_text(l10n: L10n, who: str, what: str, result: CheckResult) -> str:
     low = CHECK_MINIMUM[result.difficulty]
-    shown = l10n.text("d20-range-top") if low == 20 else l10n.text("d20-range", low=low)
-    args = {"who": who, "dc": int(result.difficulty), "range": Html(shown)}
+    told = l10n.text("d20-range-top") if low == 20 else l10n.text("d20-range", low=low)
+    args = {"who": who, "dc": int(result.difficulty), "range": Html(told)}
     head = (
         l10n.text("d20-check-head-what", what=what, **args)
         if what
@@ -41,13 +41,20 @@ def side_name(l10n: L10n, state: BattleState, side: str, *, escape: bool = True)
     return l10n.text("d20-side-named", name=given if escape else Html(isolate(given)))
 
 
+def shown(l10n: L10n, state: BattleState, name: str) -> str:
+    """A fighter's name as the group sees it (HTML): an NPC's masked (rulebook: d20 / NPCs)."""
+    return Html(l10n.text("d20-npc", name=name)) if state.is_npc(name) else user_text(name)
+
+
 def _sides_lines(l10n: L10n, state: BattleState) -> list[str]:
     lines = []
     for side in SIDES:
-        names = ", ".join(user_text(f.name) for f in state.on_side(side))
-        shown = names or l10n.text("d20-battle-side-empty")
+        names = ", ".join(shown(l10n, state, f.name) for f in state.on_side(side))
+        listed = names or l10n.text("d20-battle-side-empty")
         lines.append(
-            l10n.text("d20-battle-side", side=Html(side_name(l10n, state, side)), names=Html(shown))
+            l10n.text(
+                "d20-battle-side", side=Html(side_name(l10n, state, side)), names=Html(listed)
+            )
         )
     return lines
 
@@ -62,20 +69,20 @@ def join_closed_text(l10n: L10n, snap: BattleSnapshot) -> str:
     return "\n".join([l10n.text(msg_id), *_sides_lines(l10n, snap.state)])
 
 
-def _fighter(l10n: L10n, combatant: Combatant) -> str:
-    character = combatant.character
+def _fighter(l10n: L10n, state: BattleState, combatant: Combatant) -> str:
+    character, name = combatant.character, Html(shown(l10n, state, combatant.name))
     if character.dead:
-        return l10n.text("d20-roster-dead", name=combatant.name)
+        return l10n.text("d20-roster-dead", name=name)
     msg_id = "d20-roster-standing" if character.standing else "d20-roster-fallen"
-    return l10n.text(msg_id, name=combatant.name, hp=character.hp, max=character.max_hp)
+    return l10n.text(msg_id, name=name, hp=character.hp, max=character.max_hp)
 
 
 def roster(l10n: L10n, state: BattleState, battle: Battle) -> list[str]:
     lines = []
     for side in SIDES:
-        fighters = ", ".join(_fighter(l10n, c) for c in battle.combatants if c.side == side)
-        shown = Html(side_name(l10n, state, side))
-        lines.append(l10n.text("d20-roster-side", side=shown, fighters=Html(fighters)))
+        fighters = ", ".join(_fighter(l10n, state, c) for c in battle.combatants if c.side == side)
+        named = Html(side_name(l10n, state, side))
+        lines.append(l10n.text("d20-roster-side", side=named, fighters=Html(fighters)))
     return lines
 
 
@@ -91,7 +98,12 @@ def start_head(l10n: L10n, snap: BattleSnapshot) -> str:
         l10n.text("d20-initiative-head"),
     ]
     lines += [
-        l10n.text("d20-initiative-line", place=place, name=c.name, die=c.initiative)
+        l10n.text(
+            "d20-initiative-line",
+            place=place,
+            name=Html(shown(l10n, state, c.name)),
+            die=c.initiative,
+        )
         for place, c in enumerate(battle.combatants, start=1)
     ]
     return "\n".join(lines)
@@ -116,17 +128,25 @@ def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
     if snap.stage is BattleStage.NARRATION:
         narrator = snap.state.narrator
         assert narrator is not None
+        wait = timeout_line(l10n, Wait.NARRATION, settings.narration_timeout)
+        if narrator.user_id is None:  # an NPC's: the game master's to give (no one is pinged)
+            ask = l10n.text(
+                "d20-narration-ask-npc", name=Html(shown(l10n, snap.state, narrator.name))
+            )
+            return "\n".join([ask, wait])
         who = mention(narrator.user_id, narrator.name)
         ask = l10n.text("d20-narration-ask", name=who)
-        wait = timeout_line(l10n, Wait.NARRATION, settings.narration_timeout)
         # A plain message reaches the bot only with privacy mode off; a reply always does.
         return "\n".join([ask, l10n.text("privacy-reply-hint"), wait])
     if snap.stage is BattleStage.FIGHTING:
         current = battle.current.character
+        owner = snap.state.owner(current.name)
         prompt = l10n.text(
-            "d20-turn",
+            "d20-turn" if owner is not None else "d20-turn-npc",
             round=battle.round,
-            name=mention(snap.state.owner(current.name), current.name),
+            name=Html(shown(l10n, snap.state, current.name))
+            if owner is None
+            else mention(owner, current.name),
             hp=current.hp,
             max=current.max_hp,
         )

@@ -22,7 +22,7 @@ from rules.d20.encounter import (
 KIND_CODES = {"p": AttackKind.PHYSICAL, "m": AttackKind.MAGIC, "b": AttackKind.BUFF}
 CODES = {kind: code for code, kind in KIND_CODES.items()}
 ACT, FINISH, MENU, BACK = "act_", "finish_", "menu_", "back"
-PLAIN = {move.value: move for move in (Move.START, Move.PASS, Move.SPARE)}
+PLAIN = {move.value: move for move in (Move.START, Move.PASS, Move.SPARE, Move.AUTO)}
 KIND_BUTTONS = {
     AttackKind.PHYSICAL: "d20-button-attack",
     AttackKind.MAGIC: "d20-button-harm",
@@ -39,10 +39,19 @@ Rows = list[list[InlineKeyboardButton]]
 
 
 def _button(text: str, snap: BattleSnapshot, move: str, arg: int = -1) -> InlineKeyboardButton:
-    """``arg``: the number the move carries (a side, a target's place), ending its word."""
+    """``arg``: the number the move carries (a side, a target's place), ending its word. At an
+    NPC's turn its buttons carry its seat: the game master acts for it."""
     word = move if arg < 0 else f"{move}_{arg}"
-    callback = EncounterCallback(kind=KIND, id=snap.id, move=word, at=snap.state.step)
+    callback = EncounterCallback(
+        kind=KIND, id=snap.id, move=word, at=snap.state.step, seat=npc_seat(snap)
+    )
     return InlineKeyboardButton(text=text, callback_data=callback.pack())
+
+
+def npc_seat(snap: BattleSnapshot) -> int:
+    """The seat of the NPC whose turn it is (0: a player's turn, or no turn)."""
+    current = snap.state.current
+    return current.number if current is not None and current.npc else 0
 
 
 def read_move(data: EncounterCallback) -> BattleMove | None:
@@ -87,6 +96,8 @@ def turn_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
     ]
     if finishable(snap.state) and _finishing(snap):
         rows.append([_button(l10n.text("d20-button-finish"), snap, MENU + FINISH_CODE)])
+    if npc_seat(snap):
+        rows.append([_button(l10n.text("d20-button-auto"), snap, Move.AUTO.value)])
     rows.append([_button(l10n.text("d20-button-pass"), snap, Move.PASS.value)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from bot.i18n import L10n
+from bot.i18n import Html, L10n
 from bot.views.d20_narrative import narrative
 from bot.views.d20_variants import variant_id
 from bot.views.dice_marks import d20_die
@@ -167,6 +167,8 @@ def turn_head(l10n: L10n, result: Turn, state: BattleTable) -> str:
     else:
         msg_id = (NARRATED if result.narrated else PASSED)[result.cause]
         lines = [l10n.text(msg_id, name=result.actor)]
+    if result.auto:  # an NPC's action the bot chose (rulebook: d20 / NPCs)
+        lines.insert(0, l10n.text("d20-auto", name=Html(l10n.text("d20-npc", name=result.actor))))
     lines += [l10n.text("d20-skipped", name=name) for name in result.skipped]
     return "\n".join(lines)
 

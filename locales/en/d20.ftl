@@ -132,3 +132,20 @@ d20-race-gnome = gnome
 d20-race-tiefling = tiefling
 d20-race-dragonborn = dragonborn
 d20-race-other = other…
+
+## The game master's NPCs (rulebook: d20 / NPCs)
+d20-npc = 🎭 { $name }
+d20-npc-usage =
+    How to field an NPC (the game master only, while the battle gathers):
+    <code>/npc Name class | side</code> — e.g. <code>/npc Goblin fighter | Horde</code>
+    <code>/npc Name HP | side</code> — e.g. <code>/npc Boss 40 | 2</code>
+    Class: { $classes }; without one, an NPC fights as a fighter. HP from 1 to { $max } (without: by class). Add «f» for a female NPC in the narration. The side: its name, or 1 / 2.
+d20-npc-bad-name = An NPC's name is { $min } to { $max } characters: letters, digits, spaces, hyphens or apostrophes. For example: <code>/npc Goblin fighter | 2</code>
+d20-npc-fielded = 🎭 { $name } ({ $character_class }, { $hp } HP) — the game master's NPC joins the battle: { $side }.
+d20-npc-error-name = { $name } is in this battle already: give the NPC another name.
+d20-npc-error-many = At most { $limit } NPCs in one battle.
+d20-npc-error-no-battle = NPCs join while a battle gathers: first /battle, then /npc.
+d20-button-auto = 🎲 Let the bot decide
+d20-auto = 🎲 The bot decides for { $name }.
+d20-turn-npc = ➡️ Round { $round }. <b>{ $name }</b> acts ({ $hp }/{ $max } HP) — an NPC: the game master chooses.
+d20-narration-ask-npc = ✍️ { $name } (NPC): game master, describe the character's state — the battle waits. Your next message in the chat (or a reply to this one) is the description; /skip skips it.

@@ -43,6 +43,7 @@ help-group-admin =
     /heal N [amount] reason — heal · /rest reason — a rest: full health for every living character
     /tick — next cycle · /halls — portals
     /fight_next, /fight_stop — hurry or stop a fight (pool) · /skip — skip a narration (d20)
+    /npc Name class | side — a game master's NPC in a gathering battle (d20)
     /give N item [count] reason — give an item (pool) · /place N H reason — to hall H (pool)
     /revive N reason — revive · /pause reason, /resume reason — pause. Everyone sees the reason in /log
 
@@ -80,6 +81,7 @@ cmd-rest = A rest: full health for everyone living
 cmd-tick = Next cycle (pool)
 cmd-halls = Portals between halls (pool)
 cmd-skip = Skip a narration (d20)
+cmd-npc = Field an NPC in a battle (d20, game master)
 cmd-fight_next = Resolve the round now (pool)
 cmd-fight_stop = Stop the fight (pool)
 cmd-place = Put a character in a hall (pool)

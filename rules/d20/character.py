@@ -8,6 +8,9 @@ from enum import StrEnum
 from rules.d20.race import Race, check_race
 from rules.errors import Code, RuleError
 
+NPC_HP_MAX = 999
+"""The largest max HP the game master may give an NPC (rulebook: d20 / NPCs)."""
+
 ARMOUR_CLASS = 12
 """КЗ: 12 for everyone. It is the lowest d20 that wounds (12-17: die - 11, see the table)."""
 
@@ -42,6 +45,7 @@ class D20Character:
     """A ``d20`` fighter. HP 0 is fallen; ``dead`` only after being finished off.
 
     ``race`` is optional (None: not told); ``race_text`` is the player's word for ``Race.OTHER``.
+    ``hp_max``: a max HP of its own (an NPC's, 1..:data:`NPC_HP_MAX`); 0: the class's.
     """
 
     name: str
@@ -50,17 +54,20 @@ class D20Character:
     dead: bool = False
     race: Race | None = None
     race_text: str = ""
+    hp_max: int = 0
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise RuleError(Code.INVALID_NAME, name=self.name)
+        if not 0 <= self.hp_max <= NPC_HP_MAX:
+            raise RuleError(Code.INVALID_HP, hp=self.hp_max, max_hp=NPC_HP_MAX)
         if not 0 <= self.hp <= self.max_hp:
             raise RuleError(Code.INVALID_HP, hp=self.hp, max_hp=self.max_hp)
         check_race(self.race, self.race_text)
 
     @property
     def max_hp(self) -> int:
-        return CLASS_HP[self.character_class]
+        return self.hp_max or CLASS_HP[self.character_class]
 
     @property
     def armour_class(self) -> int:

@@ -1,16 +1,22 @@
 """The d20 battle as an encounter (:mod:`rules.encounter`): a call to arms, then turns.
 
 joining --join--> joining (a fighter takes or switches a side)
+joining --field (the game master)--> joining (an NPC takes a side)
 joining --start (the opener or the game master) | clock--> fighting, or lapsed (fewer than
 two sides can fight)
-fighting --act | finish | pass | skip | clock--> fighting (the next turn), narration (a 1 or a
-19: a description is owed), finished (fallen enemies are left to finish off or spare) or
-closed
+fighting --act | auto (an NPC's, by the bot) | finish | pass | skip | clock--> fighting (the
+next turn), narration (a 1 or a 19: a description is owed), finished (fallen enemies are left
+to finish off or spare) or closed
 narration --narrate | skip | clock--> fighting, finished or closed
 finished --finish--> finished or closed;  --spare--> closed
 
 Every change of turn makes a new ``step``: a turn's buttons carry it, so an older one is stale.
 The stage is read from the state (:meth:`BattleTable.stage`), never stored beside it.
+
+An NPC (rulebook: d20 / NPCs) is a fighter with no user: the game master fields it while the
+battle gathers, and acts for its seat (the shell tells the rules who the game master is). Its
+character lives only in the battle; its seat's number is :data:`NPC_BASE` and up, apart from
+every character's number of the game.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from typing import Protocol, runtime_checkable
 
 from rules.d20.actions import AttackReport, FinishReport, attack, finish
 from rules.d20.battle import Battle, BattleStatus, Combatant, end_turn, narrate, start_battle
-from rules.d20.character import D20Character
+from rules.d20.character import CharacterClass, D20Character
 from rules.d20.classes import actions_of, check_action
 from rules.d20.story import finish_key, story_key, tell
 from rules.d20.table import AttackKind
@@ -33,6 +39,10 @@ from rules.gender import Gender
 KIND = "d20"
 SIDES = ("1", "2")
 JOIN, TURN, NARRATE = "join", "turn", "narrate"  # what a battle waits for: its deadlines
+NPC_BASE = 1_000_000  # an NPC's seat is NPC_BASE + 1, + 2...: no character has such a number
+NPC_MAX = 20  # NPCs in one battle
+# The bot's choice for an NPC (rulebook: d20 / NPCs): arcane casters cast, everyone else strikes.
+AUTO_MAGIC = frozenset({CharacterClass.WIZARD, CharacterClass.WARLOCK})
 
 
 class BattleStage(StrEnum):
@@ -52,10 +62,11 @@ ON_STAGES = (BattleStage.JOINING, BattleStage.FIGHTING, BattleStage.NARRATION)
 class Fighter:
     """A character who joined: ``side`` is one of :data:`SIDES`; ``gender`` as the character's
     row had it then (None: not set), for the texts; ``character``: the sheet as last read while
-    joining (None: it cannot fight now), which the battle starts with."""
+    joining (None: it cannot fight now), which the battle starts with. ``user_id`` None: an
+    NPC, whose character is the battle's own (the game master acts for it)."""
 
     number: int
-    user_id: int
+    user_id: int | None
     name: str
     side: str
     gender: Gender | None = None
@@ -64,6 +75,10 @@ class Fighter:
     @property
     def seat(self) -> Seat:
         return Seat(self.number, self.user_id)
+
+    @property
+    def npc(self) -> bool:
+        return self.user_id is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +120,13 @@ class BattleTable:
     def named(self, name: str) -> Fighter | None:
         return next((f for f in self.fighters if f.name == name), None)
 
-    def owner(self, name: str) -> int:
+    def owner(self, name: str) -> int | None:
+        """The user who plays ``name`` (None: an NPC, the game master's)."""
         return next(f.user_id for f in self.fighters if f.name == name)
+
+    def is_npc(self, name: str) -> bool:
+        fighter = self.named(name)
+        return fighter is not None and fighter.npc
 
     def on_side(self, side: str) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.side == side)
@@ -147,10 +167,12 @@ def finishable(table: BattleTable) -> tuple[Combatant, ...]:
 
 class Move(StrEnum):
     JOIN = "join"  # side, joiner: take a side (or switch to it)
+    FIELD = "field"  # side, joiner: the game master fields an NPC (``joiner`` with no user)
     START = "start"  # the opener or the game master starts before the join window ends
     ACT = "act"  # kind, target: attack, cast at an enemy, or heal one's side (fallen too)
     FINISH = "finish"  # kind, target: finish off a fallen enemy
     PASS = "pass"  # let the turn go without a roll
+    AUTO = "auto"  # an NPC's turn, chosen by the bot: a standing enemy at random
     SPARE = "spare"  # a standing winner (or the game master) leaves the fallen alive
     NARRATE = "narrate"  # the description the battle waits for was given
     SKIP = "skip"  # the game master: the owed description, else the current turn, goes by
@@ -161,7 +183,7 @@ class Move(StrEnum):
 class BattleMove:
     """A move. ``at``: the step it answers (an older one is stale); ``target``: a combatant's
     place in the turn order; ``master``: made by the game master; ``joiner``: who joins (the
-    shell reads the presser's character)."""
+    shell reads the presser's character, or the game master's NPC)."""
 
     move: Move
     at: int = 0
@@ -193,6 +215,7 @@ class Turn:
     variant: int = 0
     passed: bool = False
     narrated: bool = False
+    auto: bool = False  # the bot chose an NPC's action (rulebook: d20 / NPCs)
     skipped: tuple[str, ...] = ()
     cause: Cause = Cause.PLAYER
 
@@ -272,7 +295,8 @@ class D20Rules:
             for index, c in enumerate(state.battle.combatants)
             if targetable(c, current.side, kind)
         ]
-        return (*moves, BattleMove(Move.PASS, at))
+        auto = (BattleMove(Move.AUTO, at),) if current.npc else ()
+        return (*moves, *auto, BattleMove(Move.PASS, at))
 
     def apply(
         self, state: BattleTable, seat: Seat | None, action: BattleMove, dice: Dice
@@ -282,6 +306,8 @@ class D20Rules:
             raise Refused(Why.NOT_YOURS)
         if move is Move.JOIN:
             return self._join(state, action)
+        if move is Move.FIELD:
+            return self._field(state, action)
         if stage is BattleStage.JOINING and move in (Move.START, Move.CLOCK):
             if move is Move.START:
                 assert seat is not None
@@ -326,6 +352,8 @@ class D20Rules:
             return self._advance(state, battle, Turn(actor.name, passed=True, skipped=skipped))
         if move is Move.FINISH:
             return self._finish(state, actor.name, action)
+        if move is Move.AUTO:
+            return self._auto(state, actor, dice)
         if move is not Move.ACT or action.kind is None:
             raise Refused(Why.STALE)
         return self._act(state, actor, action.kind, action.target, dice)
@@ -334,9 +362,13 @@ class D20Rules:
         joiner = action.joiner
         if state.stage is not BattleStage.JOINING or action.side not in SIDES or joiner is None:
             raise Refused(Why.STALE)
+        if joiner.user_id is None:
+            raise Refused(Why.STALE)
         mine = state.fighter_of(joiner.user_id)
         if mine is not None and mine.side == action.side:
             raise RuleError(Code.ALREADY_ON_SIDE)
+        if mine is None and _name_taken(state, joiner.name):
+            raise RuleError(Code.NAME_IN_BATTLE, name=joiner.name)
         fighter = replace(joiner, side=action.side)
         if mine is None:
             fighters = (*state.fighters, fighter)
@@ -344,6 +376,47 @@ class D20Rules:
             fighters = tuple(fighter if f.user_id == joiner.user_id else f for f in state.fighters)
         table = replace(state, fighters=fighters)
         return Step(table, (BattleEvent(Happened.JOINED),), self.deadline(table))
+
+    def _field(self, state: BattleTable, action: BattleMove) -> Step[BattleTable, BattleEvent]:
+        """The game master's NPC takes a side; it is numbered after the NPCs before it."""
+        npc = action.joiner
+        if not action.master:
+            raise Refused(Why.NOT_YOURS)
+        stale = state.stage is not BattleStage.JOINING or action.side not in SIDES
+        if stale or npc is None or npc.user_id is not None or npc.character is None:
+            raise Refused(Why.STALE)
+        if _name_taken(state, npc.name):
+            raise RuleError(Code.NAME_IN_BATTLE, name=npc.name)
+        fielded = sum(f.npc for f in state.fighters)
+        if fielded >= NPC_MAX:
+            raise RuleError(Code.TOO_MANY_NPCS, limit=NPC_MAX)
+        fighter = replace(npc, number=NPC_BASE + fielded + 1, side=action.side)
+        table = replace(state, fighters=(*state.fighters, fighter))
+        return Step(table, (BattleEvent(Happened.JOINED),), self.deadline(table))
+
+    def _auto(
+        self, state: BattleTable, actor: Combatant, dice: Dice
+    ) -> Step[BattleTable, BattleEvent]:
+        """The bot acts for an NPC: a standing enemy at random (a die of the game's as large as
+        there are of them), a spell for an arcane caster, else a blow (whatever the class has
+        of these)."""
+        if not state.is_npc(actor.name):
+            raise Refused(Why.NOT_YOURS)
+        battle = _battle(state)
+        enemies = [
+            index
+            for index, c in enumerate(battle.combatants)
+            if targetable(c, actor.side, AttackKind.PHYSICAL)
+        ]
+        target = enemies[dice.roll(len(enemies)) - 1] if len(enemies) > 1 else enemies[0]
+        harmful = [k for k in _actions(state, actor) if k is not AttackKind.BUFF]
+        arcane = actor.character.character_class in AUTO_MAGIC
+        kind = AttackKind.MAGIC if arcane and AttackKind.MAGIC in harmful else harmful[0]
+        step = self._act(state, actor, kind, target, dice)
+        [event] = step.events
+        assert event.turn is not None
+        turn = replace(event.turn, auto=True)
+        return replace(step, events=(replace(event, turn=turn),))
 
     def _start(self, state: BattleTable, dice: Dice) -> Step[BattleTable, BattleEvent]:
         """Initiative for those still able to fight, in joining order; else the call lapses."""
@@ -440,6 +513,16 @@ class D20Rules:
     ) -> Step[BattleTable, BattleEvent]:
         table = replace(state, battle=battle, step=state.step + 1)
         return Step(table, (BattleEvent(Happened.TURN, turn),), self.deadline(table))
+
+
+def _name_taken(state: BattleTable, name: str) -> bool:
+    """Whether a fighter of the battle has this name already (case and ё aside)."""
+    key = _fold(name)
+    return any(_fold(f.name) == key for f in state.fighters)
+
+
+def _fold(name: str) -> str:
+    return name.casefold().replace("ё", "е")
 
 
 def targetable(combatant: Combatant, side: str, kind: AttackKind) -> bool:

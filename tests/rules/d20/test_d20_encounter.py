@@ -11,6 +11,7 @@ from rules.d20.encounter import (
     D20,
     JOIN,
     NARRATE,
+    NPC_BASE,
     TURN,
     BattleMove,
     BattleStage,
@@ -113,6 +114,35 @@ def ally_down() -> BattleTable:
     return replace(table, battle=replace(table.battle, combatants=combatants))
 
 
+GOBLIN = Seat(NPC_BASE + 1, None)  # the first NPC's seat; the game master acts for it
+BOSS = D20Character("Босс", CharacterClass.WIZARD, 40, hp_max=40)  # an explicit max HP
+
+
+def _npc(name: str, character: D20Character) -> Fighter:
+    return Fighter(0, None, name, "", None, character)
+
+
+def _field(side: str, name: str = "Гоблин", master: bool = True) -> BattleMove:
+    character = new_character(name, CharacterClass.FIGHTER) if name != "Босс" else BOSS
+    return BattleMove(Move.FIELD, side=side, joiner=_npc(name, character), master=master)
+
+
+def npc_joining() -> BattleTable:
+    """Догвор on side 1; the game master's Гоблин on side 2."""
+    return D20.apply(one_side(), OPENER, _field("2"), ScriptedDice()).state
+
+
+def npc_turn() -> BattleTable:
+    """Step 1: Гоблин (initiative 20) acts first, Догвор (10) next."""
+    return D20.apply(npc_joining(), None, D20.clock, ScriptedDice({20: [10, 20]})).state
+
+
+def npc_narration() -> BattleTable:
+    """Гоблин rolled a 1: he owes a description, which is the game master's to give."""
+    move = BattleMove(Move.ACT, 1, PHYS, 1)
+    return D20.apply(npc_turn(), GOBLIN, move, ScriptedDice({20: [1]})).state
+
+
 STATES = {
     "opened": opened,
     "one_side": one_side,
@@ -125,6 +155,9 @@ STATES = {
     "closed": closed,
     "hurt": hurt,
     "ally_down": ally_down,
+    "npc_joining": npc_joining,
+    "npc_turn": npc_turn,
+    "npc_narration": npc_narration,
 }
 
 
@@ -203,6 +236,27 @@ TRANSITIONS: list[tuple[str, Seat | None, BattleMove, str, Outcome, Happened | N
     ("ally_down", BRAT, _move(Move.ACT, 1, HEAL, 2), "11", BattleStage.FIGHTING, Happened.TURN),
     ("ally_down", BRAT, _move(Move.ACT, 1, PHYS, 2), "none", Why.STALE, None),  # an ally
     ("ally_down", DOG, _move(Move.ACT, 1, HEAL, 2), "none", Why.NOT_YOURS, None),
+    ("one_side", OPENER, _field("2"), "none", BattleStage.JOINING, Happened.JOINED),
+    ("one_side", OPENER, _field("1"), "none", BattleStage.JOINING, Happened.JOINED),
+    ("one_side", DOG, _field("2", master=False), "none", Why.NOT_YOURS, None),
+    ("one_side", OPENER, _field("3"), "none", Why.STALE, None),
+    ("one_side", OPENER, _field("2", "догвор"), "none", Code.NAME_IN_BATTLE, None),
+    ("npc_joining", OPENER, _field("1"), "none", Code.NAME_IN_BATTLE, None),
+    ("npc_joining", OPENER, START, "initiative", BattleStage.FIGHTING, Happened.STARTED),
+    ("npc_joining", None, CLOCK, "initiative", BattleStage.FIGHTING, Happened.STARTED),
+    ("fighting", OPENER, _field("2", "Босс"), "none", Why.STALE, None),
+    ("npc_turn", GOBLIN, _move(Move.ACT, 1, PHYS, 1), "12", BattleStage.FIGHTING, Happened.TURN),
+    ("npc_turn", GOBLIN, _move(Move.AUTO, 1), "12", BattleStage.FIGHTING, Happened.TURN),
+    ("npc_turn", GOBLIN, _move(Move.AUTO, 0), "12", Why.STALE, None),
+    ("npc_turn", GOBLIN, _move(Move.PASS, 1), "none", BattleStage.FIGHTING, Happened.TURN),
+    ("npc_turn", DOG, _move(Move.ACT, 1, PHYS, 1), "none", Why.NOT_YOURS, None),
+    ("npc_turn", OPENER, _move(Move.ACT, 1, PHYS, 1), "none", Why.NOT_YOURS, None),
+    ("npc_turn", DOG, _move(Move.AUTO, 1), "none", Why.NOT_YOURS, None),
+    ("npc_turn", None, CLOCK, "none", BattleStage.FIGHTING, Happened.TURN),
+    ("fighting", DOG, _move(Move.AUTO, 1), "none", Why.NOT_YOURS, None),  # not an NPC
+    ("npc_narration", GOBLIN, _move(Move.NARRATE), "none", BattleStage.FIGHTING, Happened.TURN),
+    ("npc_narration", DOG, _move(Move.NARRATE), "none", Why.NOT_YOURS, None),
+    ("npc_narration", OPENER, SKIP, "none", BattleStage.FIGHTING, Happened.TURN),
     ("closed", DOG, _move(Move.FINISH, 3, PHYS, 1), "none", Why.STALE, None),
     ("closed", DOG, _move(Move.SPARE, 3), "none", Why.STALE, None),
 ]  # fmt: skip
@@ -353,3 +407,50 @@ def test_a_heal_s_1_costs_the_caster_a_turn_and_a_description() -> None:
     assert D20.awaiting(step.state) == (Wait(DOG, NARRATE),)
     assert step.state.battle is not None
     assert step.state.battle.combatants[0].character.hp == 10
+
+
+def test_an_npc_is_numbered_apart_from_characters_and_keeps_its_sheet_into_the_battle() -> None:
+    table = D20.apply(npc_joining(), OPENER, _field("2", "Босс"), ScriptedDice()).state
+    npcs = [f for f in table.fighters if f.npc]
+    assert [(f.name, f.number, f.side) for f in npcs] == [
+        ("Гоблин", NPC_BASE + 1, "2"),
+        ("Босс", NPC_BASE + 2, "2"),
+    ]
+    assert all(f.seat.npc for f in npcs) and not table.fighters[0].npc
+    started = D20.apply(table, None, CLOCK, ScriptedDice({20: [10, 20, 5]})).state
+    assert started.battle is not None
+    boss = started.battle.combatant("Босс").character
+    assert (boss.hp, boss.max_hp) == (40, 40)
+    assert D20.awaiting(started) == (Wait(GOBLIN, TURN),)
+    assert BattleMove(Move.AUTO, 1) in D20.options(started, GOBLIN)
+    assert BattleMove(Move.AUTO, started.step) not in D20.options(fighting(), DOG)
+
+
+@pytest.mark.parametrize(("pick", "target"), [(1, "Догвор"), (2, "Брат")])
+def test_the_bot_acts_for_an_npc_at_a_standing_enemy_chosen_by_the_game_s_dice(
+    pick: int, target: str
+) -> None:
+    """Two standing enemies: a d2 picks one; a wizard NPC casts, a fighter NPC strikes."""
+    brat = Fighter(3, 504, "Брат", "", None, new_character("Брат", CharacterClass.CLERIC))
+    table = replace(one_side(), fighters=(*one_side().fighters, replace(brat, side="1")))
+    table = D20.apply(table, OPENER, _field("2", "Босс"), ScriptedDice()).state
+    table = D20.apply(table, None, CLOCK, ScriptedDice({20: [10, 5, 20]})).state
+    boss = Seat(NPC_BASE + 1, None)
+    dice = ScriptedDice({2: [pick], 20: [13]})
+    [event] = D20.apply(table, boss, BattleMove(Move.AUTO, 1), dice).events
+    turn = event.turn
+    assert turn is not None and turn.auto and turn.attack is not None
+    assert (turn.attack.target, turn.kind) == (target, MAGIC)
+    assert dice.rolled == [(2, pick), (20, 13)]
+
+
+def test_the_bot_strikes_for_a_fighter_npc_with_no_die_for_a_lone_enemy() -> None:
+    dice = ScriptedDice({20: [13]})
+    [event] = D20.apply(npc_turn(), GOBLIN, BattleMove(Move.AUTO, 1), dice).events
+    assert event.turn is not None and event.turn.attack is not None
+    assert (event.turn.attack.target, event.turn.kind) == ("Догвор", PHYS)
+    assert dice.rolled == [(20, 13)]
+
+
+def test_an_npc_s_owed_description_waits_for_its_seat() -> None:
+    assert D20.awaiting(npc_narration()) == (Wait(GOBLIN, NARRATE),)
