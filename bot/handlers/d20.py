@@ -259,12 +259,14 @@ async def prepare(
     move: BattleMove, game: Game, user_id: int, master: Callable[[], Awaitable[bool]]
 ) -> BattleMove:
     """What only the shell knows: the joiner's character, whether the presser is the game
-    master (who may start the battle and spare the fallen)."""
+    master (who may start the battle, spare the fallen, or finish them for an NPC)."""
     if move.move is Move.JOIN:
         fighter = await battles.joiner(game, user_id)
         return BattleMove(Move.JOIN, move.at, side=move.side, joiner=fighter)
     if move.move in (Move.START, Move.SPARE):
         return BattleMove(move.move, move.at, master=await master())
+    if move.move is Move.FINISH:  # after the end the game master finishes for an NPC winner
+        return BattleMove(move.move, move.at, move.kind, move.target, master=await master())
     return move
 
 

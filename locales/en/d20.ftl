@@ -142,7 +142,7 @@ d20-npc-usage =
     Class: { $classes }; without one, an NPC fights as a fighter. HP from 1 to { $max } (without: by class). Add «f» for a female NPC in the narration. The side: its name, or 1 / 2.
 d20-npc-bad-name = An NPC's name is { $min } to { $max } characters: letters, digits, spaces, hyphens or apostrophes. For example: <code>/npc Goblin fighter | 2</code>
 d20-npc-fielded = 🎭 { $name } ({ $character_class }, { $hp } HP) — the game master's NPC joins the battle: { $side }.
-d20-npc-error-name = { $name } is in this battle already: give the NPC another name.
+d20-npc-error-name = { $name } is in this battle already: fighters of one battle need different names. Give the NPC another name.
 d20-npc-error-many = At most { $limit } NPCs in one battle.
 d20-npc-error-no-battle = NPCs join while a battle gathers: first /battle, then /npc.
 d20-button-auto = 🎲 Let the bot decide

@@ -341,6 +341,8 @@ class D20Rules:
             return self._spare(state, seat, action)
         if move is Move.FINISH and stage is BattleStage.FINISHED:
             mine = next((f for f in state.fighters if f.seat == seat), None)
+            if mine is None and action.master:  # the game master, for a standing NPC winner
+                mine = _npc_winner(state)
             if mine is None:
                 raise Refused(Why.NOT_YOURS)
             if action.at != state.step:
@@ -513,6 +515,16 @@ class D20Rules:
     ) -> Step[BattleTable, BattleEvent]:
         table = replace(state, battle=battle, step=state.step + 1)
         return Step(table, (BattleEvent(Happened.TURN, turn),), self.deadline(table))
+
+
+def _npc_winner(state: BattleTable) -> Fighter | None:
+    """A standing NPC of the winning side, who finishes the fallen off for the game master."""
+    battle = _battle(state)
+    for combatant in battle.combatants:
+        standing = combatant.side == battle.winner and combatant.character.standing
+        if standing and state.is_npc(combatant.name):
+            return state.named(combatant.name)
+    return None
 
 
 def _name_taken(state: BattleTable, name: str) -> bool:

@@ -62,7 +62,7 @@ async def test_bad_npc_commands_are_refused_politely_and_field_nobody(gm: Harnes
     player = await _npc(table, "Тролль воин | 2", table.users["Ворон"])
     assert "администратор" in player.body or "мастер" in player.body
     taken = await _npc(table, "гоблин маг | 1")
-    assert taken.body == "В бою уже есть гоблин: дайте NPC другое имя."
+    assert taken.body.startswith("В бою уже есть гоблин: у бойцов одного боя имена")
     html = await _npc(table, "<b>Тролль</b> | 2")
     assert html.body.startswith("Имя NPC — от 2 до 32 символов")
     for args in ("Тролль 1000 | 2", "Тролль воин", "Тролль | Север", "| 2"):

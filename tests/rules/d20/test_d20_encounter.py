@@ -143,6 +143,17 @@ def npc_narration() -> BattleTable:
     return D20.apply(npc_turn(), GOBLIN, move, ScriptedDice({20: [1]})).state
 
 
+def npc_won() -> BattleTable:
+    """Гоблин's 17 fells Догвор (5 HP): side 2 wins, Догвор lies at 0 (step 2)."""
+    table = npc_turn()
+    assert table.battle is not None
+    dog = replace(table.battle.combatants[1].character, hp=5)
+    combatants = (table.battle.combatants[0], replace(table.battle.combatants[1], character=dog))
+    table = replace(table, battle=replace(table.battle, combatants=combatants))
+    move = BattleMove(Move.ACT, 1, PHYS, 1)
+    return D20.apply(table, GOBLIN, move, ScriptedDice({20: [17]})).state
+
+
 STATES = {
     "opened": opened,
     "one_side": one_side,
@@ -158,6 +169,7 @@ STATES = {
     "npc_joining": npc_joining,
     "npc_turn": npc_turn,
     "npc_narration": npc_narration,
+    "npc_won": npc_won,
 }
 
 
@@ -257,6 +269,11 @@ TRANSITIONS: list[tuple[str, Seat | None, BattleMove, str, Outcome, Happened | N
     ("npc_narration", GOBLIN, _move(Move.NARRATE), "none", BattleStage.FIGHTING, Happened.TURN),
     ("npc_narration", DOG, _move(Move.NARRATE), "none", Why.NOT_YOURS, None),
     ("npc_narration", OPENER, SKIP, "none", BattleStage.FIGHTING, Happened.TURN),
+    ("npc_won", OPENER, BattleMove(Move.FINISH, 2, PHYS, 1, master=True), "none",
+     BattleStage.CLOSED, Happened.TURN),
+    ("npc_won", STRANGER, _move(Move.FINISH, 2, PHYS, 1), "none", Why.NOT_YOURS, None),
+    ("npc_won", OPENER, BattleMove(Move.SPARE, 2, master=True), "none", BattleStage.CLOSED,
+     Happened.SPARED),
     ("closed", DOG, _move(Move.FINISH, 3, PHYS, 1), "none", Why.STALE, None),
     ("closed", DOG, _move(Move.SPARE, 3), "none", Why.STALE, None),
 ]  # fmt: skip
