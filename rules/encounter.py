@@ -28,6 +28,9 @@ from typing import Generic, Protocol, TypeVar
 
 from rules.dice import Dice
 
+NPC_BASE = 1_000_000
+"""An NPC's seat is numbered NPC_BASE + 1, + 2...: no character of a game has such a number."""
+
 S = TypeVar("S")  # the kind's state
 A = TypeVar("A")  # the kind's moves
 E = TypeVar("E", bound=Hashable)  # the kind's events

@@ -31,18 +31,19 @@ class DuelSnapshot:
     def duel(self) -> Duel:
         return self.table.duel
 
-    def user(self, side: Side) -> int:
-        user = self.table.seat(side).user
-        assert user is not None, "a duel's seats are players' (no NPC duels)"
-        return user
+    def user(self, side: Side) -> int | None:
+        """The player of ``side`` (None: the game master's NPC, rulebook: duel / NPC duels)."""
+        return self.table.seat(side).user
 
     @property
-    def challenger_user(self) -> int:
+    def challenger_user(self) -> int | None:
         return self.user(Side.CHALLENGER)
 
     @property
     def opponent_user(self) -> int:
-        return self.user(Side.OPPONENT)
+        user = self.user(Side.OPPONENT)
+        assert user is not None, "the challenged is a player (an NPC only challenges)"
+        return user
 
     def gender(self, side: Side) -> Gender | None:
         return self.challenger_gender if side is Side.CHALLENGER else self.opponent_gender
@@ -76,12 +77,15 @@ async def snapshot(record: Encounter) -> DuelSnapshot:
 
 
 async def write_back(game: Game, record: Encounter, _: DuelTable, table: DuelTable) -> None:
-    """Both fighters' HP (and a death, with its note) as the duel has them now."""
+    """Both fighters' HP (and a death, with its note) as the duel has them now; an NPC has no
+    row (it lives only in the duel)."""
     duel = table.duel
     for seat, fighter, other in (
         (table.challenger, duel.challenger, duel.opponent),
         (table.opponent, duel.opponent, duel.challenger),
     ):
+        if seat.npc:
+            continue
         character = await Character.get(game_id=game.id, number=seat.number)
         stored: DuelCharacter = rule_state(game, character)
         fighter_state = replace(stored, hp=fighter.hp, dead=fighter.dead)
@@ -97,5 +101,5 @@ async def busy_numbers(game: Game) -> set[int]:
     busy: set[int] = set()
     for record in await encounter_store.open_in(game, KIND, OPEN_STAGES):
         table = load(DuelTable, record.state)
-        busy.update((table.challenger.number, table.opponent.number))
+        busy.update(seat.number for seat in (table.challenger, table.opponent) if not seat.npc)
     return busy

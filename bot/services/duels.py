@@ -6,6 +6,8 @@ Every step owes the group its news (:class:`DuelNews`), saved in the step's tran
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem
 from bot.services import encounter_store, encounters, timers
 from bot.services.characters import living_character, rule_state
@@ -16,11 +18,14 @@ from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of
 from bot.services.runtime import Runtime
 from rules.duel import DuelCharacter
+from rules.duel import new_character as new_duelist
+from rules.duel.character import DEFAULT_HP
 from rules.duel.encounter import (
     ANSWER,
     CHOOSE,
     DUEL,
     KIND,
+    NPC_SEAT,
     DuelEvent,
     DuelMove,
     DuelTable,
@@ -89,6 +94,50 @@ async def challenge(
         snap = DuelSnapshot(record, step.state, mine.gender, target.gender)
         await runtime.announce(await _news(game, record, step))
         return snap
+
+
+async def challenge_by_npc(
+    game: Game,
+    target: Character,
+    raw_skill: str,
+    npc: NpcDuelist,
+    where: tuple[int, int | None],
+    runtime: Runtime,
+) -> DuelSnapshot:
+    """The game master's NPC challenges ``target`` (rulebook: duel / NPC duels); the NPC lives
+    only in the duel, and goes on after every round."""
+    _duel_game(game)
+    async with runtime.locks.game(game.id) as game:
+        target = await Character.get(id=target.id)  # as stored now, inside the lock
+        if target.status != CharacterStatus.ACTIVE:
+            raise cannot_fight(game, target, None)
+        skill = _match_skill(game, raw_skill)
+        opponent: DuelCharacter = rule_state(game, target)
+        if await _busy(game, target.number):
+            raise ServiceError(Refusal.DUEL_BUSY)
+        challenger = new_duelist(npc.name, {skill: npc.skill}, hp=npc.hp, agility=npc.agility)
+        seats = ((NPC_SEAT, challenger), (Seat(target.number, target.user_id), opponent))
+        try:
+            step = open_duel(*seats, skill, to_the_death=settings_of(game).duel_to_death)
+        except RuleError:
+            raise cannot_fight(game, target, opponent) from None
+        record = await encounter_store.create(
+            game, KIND, step.state.stage.value, step.state, *where
+        )
+        await encounters.set_clock(game, DUELS, record.id, step.deadline)
+        await runtime.announce(await _news(game, record, step))
+        return DuelSnapshot(record, step.state, None, target.gender)
+
+
+@dataclass(frozen=True, slots=True)
+class NpcDuelist:
+    """An NPC as the game master writes it for a duel: its name, its value in the duel's
+    skill, agility in percent and HP."""
+
+    name: str
+    skill: int
+    agility: int = 0
+    hp: int = DEFAULT_HP
 
 
 async def _busy(game: Game, *numbers: int) -> bool:

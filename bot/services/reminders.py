@@ -127,7 +127,9 @@ async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     for wait in waits:
         side = snap.table.side_of(wait.seat)
         assert side is not None
-        awaited.append(Awaited(snap.user(side), snap.duel.fighter(side).name))
+        user = snap.user(side)
+        if user is not None:  # an NPC chooses at once: no one to remind
+            awaited.append(Awaited(user, snap.duel.fighter(side).name))
     message_id = await encounter_store.shown_message(DUEL_KIND, record.id)
     kind = Wait.CHALLENGE if answering else Wait.DUEL
     return Waiting(kind, _unique(awaited), record.chat_id, record.thread_id, message_id)

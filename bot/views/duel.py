@@ -46,7 +46,7 @@ def round_dice(
     duel: Duel,
     result: RoundResult,
     number: int,
-    owners: dict[Side, int],
+    owners: dict[Side, int | None],
     genders: Genders = UNKNOWN,
 ) -> str:
     """Everything the seed shows, outcome first: the header (when the duel goes on, both
@@ -58,7 +58,8 @@ def round_dice(
     names = {Side.CHALLENGER: challenger.name, Side.OPPONENT: opponent.name}
     going_on = not duel.finished
     header_names = {
-        side: mention(owners[side], name) if going_on else name for side, name in names.items()
+        side: mention(owner, name) if going_on and (owner := owners[side]) is not None else name
+        for side, name in names.items()
     }
     winner, loser = result.winner, result.winner.other
     rolls = {

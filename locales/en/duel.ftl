@@ -1,6 +1,7 @@
 ## Duel (the duel system)
 
 duel-usage = Challenge to a duel: /duel N skill — e.g. /duel 2 foot. Or reply to your opponent's message: /duel foot.
+duel-npc-usage = A challenge from the game master's NPC: /duel N skill | Name skill [agility] [HP] — e.g. /duel 2 пеший | Разбойник 8 20 30: the NPC Разбойник (skill 8, agility 20 %, 30 HP) challenges character №2. Agility 0 to 100 (none: 0), HP 1 to { $max } (none: 30), the NPC's skill 1 to 99; the name 2–32 characters.
 duel-challenge =
     ⚔️ Duel challenge: { $challenger } → { $opponent }
     Skill “{ $skill }”: { $cskill } against { $oskill }.

@@ -32,14 +32,13 @@ from rules.d20.classes import actions_of, check_action
 from rules.d20.story import finish_key, story_key, tell
 from rules.d20.table import AttackKind
 from rules.dice import Dice
-from rules.encounter import Deadline, Refused, Rules, Seat, Step, Wait, Why
+from rules.encounter import NPC_BASE, Deadline, Refused, Rules, Seat, Step, Wait, Why
 from rules.errors import Code, RuleError
 from rules.gender import Gender
 
 KIND = "d20"
 SIDES = ("1", "2")
 JOIN, TURN, NARRATE = "join", "turn", "narrate"  # what a battle waits for: its deadlines
-NPC_BASE = 1_000_000  # an NPC's seat is NPC_BASE + 1, + 2...: no character has such a number
 NPC_MAX = 20  # NPCs in one battle
 # The bot's choice for an NPC (rulebook: d20 / NPCs): arcane casters cast, everyone else strikes.
 AUTO_MAGIC = frozenset({CharacterClass.WIZARD, CharacterClass.WARLOCK})

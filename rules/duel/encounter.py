@@ -5,6 +5,9 @@ challenged --decline--> declined;  challenged --clock--> expired
 fighting --go on, go on--> the next round;  --stop--> finished;  --clock--> finished (the side
 that did not choose while the other went on forfeits; if neither chose, the last round's winner
 wins)
+
+The game master may challenge a player with an NPC (rulebook: duel / NPC duels): its seat has
+no user (:data:`NPC_SEAT`); an NPC always goes on after a round, so only the player chooses.
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from rules.duel.duel import (
     time_out,
 )
 from rules.duel.round import Side
-from rules.encounter import Deadline, Refused, Rules, Seat, Step, Wait, Why
+from rules.encounter import NPC_BASE, Deadline, Refused, Rules, Seat, Step, Wait, Why
 
 KIND = "duel"
 ANSWER, CHOOSE = "answer", "choose"  # what a duel waits for, and its deadlines
+NPC_SEAT = Seat(NPC_BASE + 1, None)  # the game master's NPC, who challenges
 
 
 class DuelStage(StrEnum):
@@ -195,6 +199,9 @@ class DuelRules:
 
     def _fight(self, state: DuelTable, dice: Dice) -> Step[DuelTable, DuelEvent]:
         duel = play_round(state.duel, dice)
+        for side in Side:  # an NPC goes on: the player alone chooses
+            if duel.status is DuelStatus.AWAITING_CHOICES and state.seat(side).npc:
+                duel = choose(duel, side, Choice.GO_ON)
         stage = DuelStage.FINISHED if duel.finished else DuelStage.FIGHTING
         return self._step(replace(state, duel=duel, stage=stage), Happened.FOUGHT)
 

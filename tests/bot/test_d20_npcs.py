@@ -1,4 +1,4 @@
-"""rulebook: d20 / NPCs, through the real dispatcher and the emulator, with scripted dice: the
+"""rulebook: d20 / NPCs. Through the real dispatcher and the emulator, with scripted dice: the
 game master fields NPCs with /npc while the battle gathers, acts for them by hand or lets the
 bot decide, gives an NPC's owed description; players' presses on an NPC's buttons are refused
 and change nothing; NPCs are marked in the roster and /log and never written to the store."""

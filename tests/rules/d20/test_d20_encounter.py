@@ -11,7 +11,6 @@ from rules.d20.encounter import (
     D20,
     JOIN,
     NARRATE,
-    NPC_BASE,
     TURN,
     BattleMove,
     BattleStage,
@@ -23,7 +22,7 @@ from rules.d20.encounter import (
     open_battle,
 )
 from rules.dice import RecordingDice, ScriptedDice
-from rules.encounter import Deadline, Refused, Seat, Wait, Why
+from rules.encounter import NPC_BASE, Deadline, Refused, Seat, Wait, Why
 from rules.errors import Code, RuleError
 
 OPENER, DOG, ELF, STRANGER = Seat(0, 900), Seat(1, 501), Seat(2, 502), Seat(0, 503)

@@ -9,7 +9,10 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.duel import Choice, EndReason, Side, new_character
 from rules.duel.encounter import (
+    ANSWER,
+    CHOOSE,
     DUEL,
+    NPC_SEAT,
     DuelEvent,
     DuelMove,
     DuelStage,
@@ -186,3 +189,36 @@ def test_a_seat_without_a_player_is_the_game_masters() -> None:
     npc = Seat(7)
     assert npc.npc and npc.held_by(1, game_master=True) and not npc.held_by(1)
     assert SANDOR.held_by(501) and not SANDOR.held_by(501 + 1, game_master=True)
+
+
+def npc_challenged() -> DuelTable:
+    """rulebook: duel / NPC duels: the game master's Сандор (an NPC) challenges Бронн."""
+    sandor = new_character("Сандор", {"пеший": 9})
+    bronn = new_character("Бронн", {"пеший": 8}, agility=20)
+    return open_duel((NPC_SEAT, sandor), (BRONN, bronn), "пеший").state
+
+
+def test_an_npc_goes_on_after_every_round_and_the_player_alone_chooses() -> None:
+    table = npc_challenged()
+    assert DUEL.awaiting(table) == (Wait(BRONN, ANSWER),)
+    step = DUEL.apply(table, BRONN, DuelMove(Move.ACCEPT), ScriptedDice(BOTH_STAND))
+    assert step.state.duel.choice(Side.CHALLENGER) is Choice.GO_ON
+    assert DUEL.awaiting(step.state) == (Wait(BRONN, CHOOSE),)
+    with pytest.raises(Refused) as refused:  # nobody else chooses for the NPC
+        DUEL.apply(step.state, STRANGER, DuelMove(Move.STOP, 1), ScriptedDice())
+    assert refused.value.why is Why.NOT_YOURS
+    again = DUEL.apply(step.state, BRONN, DuelMove(Move.GO_ON, 1), ScriptedDice(AGAIN))
+    assert again.state.round == 2 and DUEL.awaiting(again.state) == (Wait(BRONN, CHOOSE),)
+    stopped = DUEL.apply(again.state, BRONN, DuelMove(Move.STOP, 2), ScriptedDice())
+    assert stopped.state.stage is DuelStage.FINISHED
+    [event] = stopped.events
+    assert event.happened is Happened.STOPPED
+
+
+def test_a_player_who_leaves_an_npc_duel_unanswered_forfeits() -> None:
+    fought_npc = DUEL.apply(
+        npc_challenged(), BRONN, DuelMove(Move.ACCEPT), ScriptedDice(BOTH_STAND)
+    ).state
+    step = DUEL.apply(fought_npc, None, DUEL.clock, ScriptedDice())
+    assert step.state.duel.end_reason is EndReason.FORFEIT
+    assert step.state.duel.winner is Side.CHALLENGER
