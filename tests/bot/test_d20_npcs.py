@@ -133,3 +133,12 @@ async def test_the_game_master_runs_two_npcs_by_hand_and_by_the_bot(gm: Harness)
     log = await gm.emu.wait_for_message(table.group, lambda m: "🎭 Ведьма" in m.body)
     assert "🎭 Гоблин" in log.body
     assert button_starting(auto, ATTACK)
+
+
+async def test_npcs_join_only_a_gathering_battle(gm: Harness) -> None:
+    table = await d20_table(gm, PLAYERS[:2])
+    answer = await _npc(table, "Гоблин воин | 2")
+    assert answer.body == "NPC выводят, пока идёт сбор на бой: сначала /battle, потом /npc."
+    usage = await _npc(table, "")
+    assert usage.body.startswith("Как вывести NPC в бой")
+    assert "Класс: колдун, маг, клирик, монах, воин, паладин, следопыт, варвар" in usage.body
