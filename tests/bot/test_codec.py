@@ -43,6 +43,22 @@ GONE = ("timer_id", "narrator_user")
 ADDED = {"any_action": False, "closed": False}
 
 
+# A d20 character took a field after the golden was written: an NPC's own max HP (0: the
+# class's, as every stored character has it). Rows written before load with the default.
+D20_ADDED = {"hp_max": 0}
+
+
+def _grown(old: Any) -> Any:
+    """``old`` with every d20 character in it (a dict with a class and a race text) given the
+    fields added since."""
+    if isinstance(old, list):
+        return [_grown(item) for item in old]
+    if not isinstance(old, dict):
+        return old
+    grown = {key: _grown(value) for key, value in old.items()}
+    return {**grown, **D20_ADDED} if {"character_class", "race_text"} <= set(old) else grown
+
+
 def _reshaped(old: dict[str, Any]) -> dict[str, Any]:
     new = {key: value for key, value in old.items() if key not in GONE}
     new["fighters"] = [{**fighter, "character": None} for fighter in old["fighters"]]
@@ -53,10 +69,10 @@ def _reshaped(old: dict[str, Any]) -> dict[str, Any]:
 def test_stored_state_dumps_as_the_old_codec_wrote(name: str) -> None:
     _, value = STATES[name]
     if name in RESHAPED:
-        assert dump(value) == _reshaped(GOLDEN[name])
+        assert dump(value) == _grown(_reshaped(GOLDEN[name]))
         return
     # As bytes: 1, 1.0 and true differ, and so do the orders of lists.
-    assert orjson.dumps(dump(value)) == orjson.dumps(GOLDEN[name])
+    assert orjson.dumps(dump(value)) == orjson.dumps(_grown(GOLDEN[name]))
 
 
 @pytest.mark.parametrize("name", list(STATES))
