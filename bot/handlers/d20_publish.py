@@ -25,7 +25,7 @@ from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.views.d20 import check_text, join_closed_text, join_text, next_part, start_head
 from bot.views.d20_keyboards import join_keyboard, keyboard_for
-from bot.views.d20_turns import spared_text, turn_head
+from bot.views.d20_turns import changed, spared_text, turn_closed, turn_head
 from rules.d20.encounter import BattleStage, Happened
 
 
@@ -48,15 +48,18 @@ async def compose(bot: Bot, translator: Translator, news: BattleNews) -> list[Ou
         return [Outgoing(text=text, action=action, markup=markup, **live)]
     if happened is Happened.STARTED and snap.stage is BattleStage.LAPSED:
         return [Outgoing(text=join_closed_text(l10n, snap), action=Action.EDIT, **live)]
-    status = next_part(l10n, snap, settings)
+    turn = news.turn
+    full = turn is None or turn.new_round or happened is Happened.SPARED
+    moved = frozenset() if turn is None else changed(turn)
+    status = next_part(l10n, snap, settings, full=full, changed=moved)
     if happened is Happened.STARTED:
         head, retire = start_head(l10n, snap), join_closed_text(l10n, snap)
     else:
-        assert news.turn is not None
+        assert turn is not None
         if happened is Happened.SPARED:
-            text = f"{status}\n\n{spared_text(l10n, news.turn)}"
+            text = f"{status}\n\n{spared_text(l10n, turn)}"
             return [Outgoing(text=text, action=Action.EDIT, **live)]
-        head, retire = turn_head(l10n, news.turn, snap.state), None
+        head, retire = turn_head(l10n, turn, snap.state), turn_closed(l10n, turn)
     markup = _markup(keyboard_for(l10n, snap))
     return [Outgoing(text=status, head=head, retire=retire, markup=markup, **live)]
 

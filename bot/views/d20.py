@@ -77,10 +77,19 @@ def _fighter(l10n: L10n, state: BattleState, combatant: Combatant) -> str:
     return l10n.text(msg_id, name=name, hp=character.hp, max=character.max_hp)
 
 
-def roster(l10n: L10n, state: BattleState, battle: Battle) -> list[str]:
+def roster(
+    l10n: L10n, state: BattleState, battle: Battle, only: frozenset[str] | None = None
+) -> list[str]:
+    """Each side's fighters with their HP; ``only``: just these (a side with none of them is
+    left out)."""
     lines = []
     for side in SIDES:
-        fighters = ", ".join(_fighter(l10n, state, c) for c in battle.combatants if c.side == side)
+        shown_here = [
+            c for c in battle.combatants if c.side == side and (only is None or c.name in only)
+        ]
+        if not shown_here:
+            continue
+        fighters = ", ".join(_fighter(l10n, state, c) for c in shown_here)
         named = Html(side_name(l10n, state, side))
         lines.append(l10n.text("d20-roster-side", side=named, fighters=Html(fighters)))
     return lines
@@ -122,22 +131,33 @@ def end_text(l10n: L10n, snap: BattleSnapshot) -> str:
     return "\n".join(lines)
 
 
-def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
-    """What the battle waits for now: a description, the next turn, or nothing (its end)."""
+def next_part(
+    l10n: L10n,
+    snap: BattleSnapshot,
+    settings: GameSettings,
+    *,
+    full: bool = True,
+    changed: frozenset[str] = frozenset(),
+) -> str:
+    """What the battle waits for now: a description, the next turn, or nothing (its end).
+    ``full``: with the whole roster and the clock's consequence (the first turn, a new
+    round's); else only what changed: the fighters whose HP did (``changed``), then the prompt
+    (the clock's consequence is in the half-time reminder)."""
     battle = snap.battle
     if snap.stage is BattleStage.NARRATION:
         narrator = snap.state.narrator
         assert narrator is not None
-        wait = timeout_line(l10n, Wait.NARRATION, settings.narration_timeout)
+        wait = [timeout_line(l10n, Wait.NARRATION, settings.narration_timeout)] if full else []
+        moved = [] if full else roster(l10n, snap.state, battle, changed)
         if narrator.user_id is None:  # an NPC's: the game master's to give (no one is pinged)
             ask = l10n.text(
                 "d20-narration-ask-npc", name=Html(shown(l10n, snap.state, narrator.name))
             )
-            return "\n".join([ask, wait])
+            return "\n".join([*moved, ask, *wait])
         who = mention(narrator.user_id, narrator.name)
         ask = l10n.text("d20-narration-ask", name=who)
         # A plain message reaches the bot only with privacy mode off; a reply always does.
-        return "\n".join([ask, l10n.text("privacy-reply-hint"), wait])
+        return "\n".join([*moved, ask, l10n.text("privacy-reply-hint"), *wait])
     if snap.stage is BattleStage.FIGHTING:
         current = battle.current.character
         owner = snap.state.owner(current.name)
@@ -150,6 +170,8 @@ def next_part(l10n: L10n, snap: BattleSnapshot, settings: GameSettings) -> str:
             hp=current.hp,
             max=current.max_hp,
         )
+        if not full:
+            return "\n".join([*roster(l10n, snap.state, battle, changed), prompt])
         timeout = timeout_line(l10n, Wait.TURN, settings.round_timeout)
         return "\n".join([*roster(l10n, snap.state, battle), prompt, timeout])
     return "\n".join([*roster(l10n, snap.state, battle), end_text(l10n, snap)])

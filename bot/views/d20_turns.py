@@ -173,6 +173,27 @@ def turn_head(l10n: L10n, result: Turn, state: BattleTable) -> str:
     return "\n".join(lines)
 
 
+def changed(result: Turn) -> frozenset[str]:
+    """Whose HP (or life) the turn changed."""
+    names = set()
+    attack = result.attack
+    if attack is not None and attack.struck is not None and attack.hp_before != attack.hp_after:
+        names.add(attack.struck)
+    if result.finish is not None:
+        names.add(result.finish.target)
+    return frozenset(names)
+
+
+def turn_closed(l10n: L10n, result: Turn) -> str:
+    """What the message that asked for this turn keeps once it is taken (its buttons go): the
+    turn is over, its result below."""
+    if result.narrated or result.finish is not None or not result.actor:
+        how = "other"
+    else:
+        how = "passed" if result.passed else "acted"
+    return l10n.text("d20-turn-closed", how=how, name=result.actor)
+
+
 def spared_text(l10n: L10n, result: Turn) -> str:
     if result.actor:
         return l10n.text("d20-spared", name=result.actor)

@@ -40,6 +40,12 @@ d20-roster-standing = { $name } { $hp }/{ $max }
 d20-roster-fallen = { $name } 💀 0/{ $max }
 d20-roster-dead = { $name } ☠️
 d20-turn = ➡️ Round { $round }. <b>{ $name }</b> ({ $hp }/{ $max } HP) acts: choose an action.
+# What the message that asked for a turn keeps once the turn is taken (its result is below it).
+d20-turn-closed = { $how ->
+        [acted] ✔️ Turn taken: { $name } — the result is below.
+        [passed] ✔️ Turn skipped: { $name } — more below.
+       *[other] ✔️ The fight goes on — below.
+    }
 d20-button-attack = ⚔️ Attack
 d20-button-harm = 🔥 Spell (harm)
 d20-button-buff = ✨ Heal

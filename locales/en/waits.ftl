@@ -13,8 +13,8 @@ wait-timeout-duel = ⏱ Whoever does not answer within { $time } loses; if neith
 
 wait-reminder-round = ⏳ { $names }: the round waits for your move, { $left } left.
 wait-reminder-choice = ⏳ { $names }: choose your opponent in the private chat with the bot, { $left } left.
-wait-reminder-turn = ⏳ { $names }: your turn waits for you, { $left } left.
-wait-reminder-narration = ⏳ { $names }: the battle waits for your description, { $left } left.
+wait-reminder-turn = ⏳ { $names }: your turn waits for you, { $left } left — then it is skipped.
+wait-reminder-narration = ⏳ { $names }: the battle waits for your description, { $left } left — then it goes on without it.
 wait-reminder-challenge = ⏳ { $names }: the challenge waits for your answer, { $left } left.
 wait-reminder-duel = ⏳ { $names }: the duel waits for your decision, { $left } left.
 

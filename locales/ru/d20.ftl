@@ -43,6 +43,12 @@ d20-roster-standing = { $name } { $hp }/{ $max }
 d20-roster-fallen = { $name } 💀 0/{ $max }
 d20-roster-dead = { $name } ☠️
 d20-turn = ➡️ Раунд { $round }. Ходит <b>{ $name }</b> ({ $hp }/{ $max } ХП): выберите действие.
+# What the message that asked for a turn keeps once the turn is taken (its result is below it).
+d20-turn-closed = { $how ->
+        [acted] ✔️ Ход сделан: { $name } — итог ниже.
+        [passed] ✔️ Ход пропущен: { $name } — дальше ниже.
+       *[other] ✔️ Бой идёт дальше — ниже.
+    }
 d20-button-attack = ⚔️ Атака
 d20-button-harm = 🔥 Заклинание (урон)
 d20-button-buff = ✨ Исцеление

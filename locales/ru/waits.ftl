@@ -13,8 +13,8 @@ wait-timeout-duel = ⏱ Кто не ответит за { $time }, тот про
 
 wait-reminder-round = ⏳ { $names }: ход ждёт вас, осталось { $left }.
 wait-reminder-choice = ⏳ { $names }: выбор соперника ждёт вас в личном чате с ботом, осталось { $left }.
-wait-reminder-turn = ⏳ { $names }: ход ждёт вас, осталось { $left }.
-wait-reminder-narration = ⏳ { $names }: бой ждёт вашего описания, осталось { $left }.
+wait-reminder-turn = ⏳ { $names }: ход ждёт вас, осталось { $left } — потом он будет пропущен.
+wait-reminder-narration = ⏳ { $names }: бой ждёт вашего описания, осталось { $left } — потом он продолжится без него.
 wait-reminder-challenge = ⏳ { $names }: вызов ждёт вашего ответа, осталось { $left }.
 wait-reminder-duel = ⏳ { $names }: поединок ждёт вашего решения, осталось { $left }.
 

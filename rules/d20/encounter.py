@@ -217,6 +217,7 @@ class Turn:
     auto: bool = False  # the bot chose an NPC's action (rulebook: d20 / NPCs)
     skipped: tuple[str, ...] = ()
     cause: Cause = Cause.PLAYER
+    new_round: bool = False  # the turn passed into a new round
 
 
 class Happened(StrEnum):
@@ -513,6 +514,8 @@ class D20Rules:
         self, state: BattleTable, battle: Battle, turn: Turn
     ) -> Step[BattleTable, BattleEvent]:
         table = replace(state, battle=battle, step=state.step + 1)
+        before = _battle(state).round
+        turn = replace(turn, new_round=battle.round != before)
         return Step(table, (BattleEvent(Happened.TURN, turn),), self.deadline(table))
 
 

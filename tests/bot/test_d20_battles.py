@@ -121,8 +121,9 @@ async def test_a_healing_spell_heals_by_the_table_s_bands(
     assert effect in result.body
     assert RU.text(f"d20n-buff-{family}-4", attacker="Догвор", target="Брат") in result.body
     assert [await table.hp(n) for n in ("Догвор", "Эльф", "Брат")] == [20, 12, hp]
-    if die not in (1, 19):  # the roster under the turn shows the healed HP; no turn is lost
-        assert f"Брат {hp}/16" in result.body and "Ходит Эльф" in result.body
+    if die not in (1, 19):  # no turn is lost; a healed HP shows under the turn (only a change)
+        assert "Ходит Эльф" in result.body
+        assert (f"Брат {hp}/16" in result.body) is (hp != 5), result.body
 
 
 async def test_a_cleric_raises_a_fallen_ally_who_fights_again(gm: Harness) -> None:
@@ -380,7 +381,8 @@ async def test_a_19_that_fells_loses_no_turn_but_asks_for_the_description(gm: Ha
     assert "✍️ Бьорн, опишите состояние персонажа" in result.body
     await _narrate(table, "Бьорн", "Бьорн хрипит в пыли.")
     live = await gm.emu.wait_for_message(table.group, lambda m: "Описание принято" in m.body)
-    assert "Ходит Эльф" in live.body and "Бьорн 💀 0/22" in live.body
+    assert "Ходит Эльф" in live.body  # only what changed: the description changed no HP
+    assert "💀" not in live.body.split("\n\n")[-1]
 
 
 async def test_a_19_that_decides_the_battle_ends_it_at_once(gm: Harness) -> None:
@@ -569,3 +571,28 @@ async def test_a_battle_button_of_the_version_before_encounters_is_stale(gm: Har
         assert "не действует" in (answer.text or ""), answer.text
     assert (await table.encounter()).version == record.version
     assert await RollLog.filter(game_id=table.game.id, purpose="d20_attack").count() == 0
+
+
+async def test_a_six_fighter_turn_prompt_carries_only_what_changed(gm: Harness) -> None:
+    """The first turn shows both sides whole and what a turn's clock does; a later turn's
+    prompt only whose HP its turn changed and whose turn it is (within 6 lines), the clock's
+    consequence being the reminder's."""
+    six = [
+        ("Догвор", CharacterClass.FIGHTER),
+        ("Эльф", CharacterClass.WIZARD),
+        ("Брат", CharacterClass.CLERIC),
+        ("Бьорн", CharacterClass.BARBARIAN),
+        ("Лиэль", CharacterClass.RANGER),
+        ("Грох", CharacterClass.MONK),
+    ]
+    table = await d20_table(gm, six)
+    sides = [(name, FIRST if i % 2 == 0 else SECOND) for i, (name, _) in enumerate(six)]
+    live = await table.start(sides, [20, 19, 18, 17, 16, 15])
+    first = live.body.split("\n\n")[-1]
+    assert "⏱" in first and all(name in first for name, _ in six)
+    result = await table.act("Догвор", live, ATTACK, "Эльф", 13)  # 2 damage: 12 → 10
+    prompt = result.body.split("\n\n")[-1].split("\n")
+    assert len(prompt) <= 6, prompt
+    assert "Эльф 10/12" in prompt[0] and "Ходит Эльф" in prompt[-1], prompt
+    assert not any(name in "\n".join(prompt[:-1]) for name in ("Брат", "Бьорн", "Грох", "Лиэль"))
+    assert "⏱" not in result.body

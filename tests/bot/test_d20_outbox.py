@@ -40,7 +40,9 @@ async def test_a_skipped_turn_loses_its_buttons_with_the_next_turns_message(
     skipped = await gm.emu.wait_for_message(table.group, lambda m: header in m.body)
     assert "Ходит Эльф" in skipped.body and HARM in skipped.button_texts
     edited = await gm.emu.wait_for_edit(live)
-    assert edited.buttons == [] and "Ходит Догвор" in edited.body  # its text stays
+    # Its prompt is closed with a last edit (no frozen «Ходит Догвор» under the initiative).
+    assert edited.buttons == [] and "Ходит Догвор" not in edited.body
+    assert "✔️ Ход пропущен: Догвор — дальше ниже." in edited.body
     # The next message was owed with the turn; its delivery owed the old one's retire.
     row, retire = await OwedMessage.filter(id__gt=before).order_by("id")
     record = await table.encounter()
