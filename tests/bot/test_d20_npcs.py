@@ -48,11 +48,11 @@ async def _gathered(gm: Harness) -> tuple[Table, EmuMessage]:
         await table.join(call, name, f"За сторону «{side}»")
     await table.join(call, "Ворон", "За сторону «Орда»")
     fielded = await _npc(table, "Гоблин воин | Орда")
-    assert fielded.body == "🎭 Гоблин (воин, 20\u00a0ХП) — NPC мастера, вступает в бой: «Орда»."
+    assert fielded.body == "🎭 Гоблин (воин, 20\u00a0ХП) — НПС мастера, вступает в бой: «Орда»."
     call = await gm.emu.wait_for_edit(call)
     assert "Ворон, 🎭 Гоблин" in call.body
     fielded = await _npc(table, "Ведьма 15 маг ж | 2")
-    assert fielded.body == "🎭 Ведьма (маг, 15\u00a0ХП) — NPC мастера, вступает в бой: «Орда»."
+    assert fielded.body == "🎭 Ведьма (маг, 15\u00a0ХП) — НПС мастера, вступает в бой: «Орда»."
     await gm.emu.wait_for_edit(call)
     return table, call
 
@@ -64,10 +64,10 @@ async def test_bad_npc_commands_are_refused_politely_and_field_nobody(gm: Harnes
     taken = await _npc(table, "гоблин маг | 1")
     assert taken.body.startswith("В бою уже есть гоблин: у бойцов одного боя имена")
     html = await _npc(table, "<b>Тролль</b> | 2")
-    assert html.body.startswith("Имя NPC — от 2 до 32 символов")
+    assert html.body.startswith("Имя НПС — от 2 до 32 символов")
     for args in ("Тролль 1000 | 2", "Тролль воин", "Тролль | Север", "| 2"):
         usage = await _npc(table, args)
-        assert usage.body.startswith("Как вывести NPC в бой"), args
+        assert usage.body.startswith("Как вывести НПС в бой"), args
     record = await Encounter.filter(game_id=table.game.id).first()
     assert record is not None
     names = [f["name"] for f in record.state["fighters"]]
@@ -84,7 +84,7 @@ async def test_the_game_master_runs_two_npcs_by_hand_and_by_the_bot(gm: Harness)
     assert "🎭 Гоблин — 19" in live.body
     result = await table.act("Догвор", live, ATTACK, "Гоблин", 13)  # 2 damage
     assert "🎭 Гоблин 18/20" in result.body
-    assert "Ходит 🎭 Гоблин (18/20\u00a0ХП) — NPC: действие выбирает мастер." in result.body
+    assert "Ходит 🎭 Гоблин (18/20\u00a0ХП) — НПС: действие выбирает мастер." in result.body
     assert _mentioned(result) == []  # nobody is pinged for an NPC's turn...
     assert result.button_texts == [ATTACK, AUTO, PASS]
     await _pass_time(300)  # ... nor reminded at half its time
@@ -108,7 +108,7 @@ async def test_the_game_master_runs_two_npcs_by_hand_and_by_the_bot(gm: Harness)
     await gm.emu.press_button(table.admin, result, "Брат (16/16)")
     owed = await gm.emu.wait_for_message(table.group, lambda m: "d20:" in m.body)
     assert "провал: Гоблин теряет следующий ход" in owed.body
-    assert "✍️ 🎭 Гоблин (NPC): мастер, опишите состояние персонажа" in owed.body
+    assert "✍️ 🎭 Гоблин (НПС): мастер, опишите состояние персонажа" in owed.body
     assert _mentioned(owed) == []
     # A player's reply is not the NPC's description; the game master's is.
     await gm.emu.send_text(table.users["Брат"], table.group, "Гоблин рычит", reply_to=owed)
@@ -138,7 +138,7 @@ async def test_the_game_master_runs_two_npcs_by_hand_and_by_the_bot(gm: Harness)
 async def test_npcs_join_only_a_gathering_battle(gm: Harness) -> None:
     table = await d20_table(gm, PLAYERS[:2])
     answer = await _npc(table, "Гоблин воин | 2")
-    assert answer.body == "NPC выводят, пока идёт сбор на бой: сначала /battle, потом /npc."
+    assert answer.body == "НПС выводят, пока идёт сбор на бой: сначала /battle, потом /npc."
     usage = await _npc(table, "")
-    assert usage.body.startswith("Как вывести NPC в бой")
+    assert usage.body.startswith("Как вывести НПС в бой")
     assert "Класс: колдун, маг, клирик, монах, воин, паладин, следопыт, варвар" in usage.body

@@ -59,5 +59,5 @@ async def test_only_the_game_master_fields_an_npc_and_bad_forms_get_the_usage(
     for args in ("1 пеший | Разбойник", "1 пеший | Разбойник 9 101", "пеший | Разбойник 9"):
         await gm.emu.send_text(master, group, f"/duel {args}")
         usage = await gm.emu.wait_for_message(group)
-        assert usage.body.startswith("Вызов от NPC мастера"), args
+        assert usage.body.startswith("Вызов от НПС мастера"), args
     assert not await Encounter.filter(game_id=game.id, kind="duel").exists()
