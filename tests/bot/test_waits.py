@@ -86,7 +86,9 @@ async def test_a_d20_turn_and_a_description_mention_their_player(gm: Harness) ->
     asked = await table.act("Догвор", live, ATTACK, "Эльф", 1)  # a 1: Догвор describes
     assert "Догвор, опишите состояние персонажа" in asked.body
     assert mentioned(asked) == [table.users["Догвор"].id]
-    assert asked.body.endswith("⏱ Через 15\u00a0мин без описания бой продолжится.")
+    # Within a round a prompt carries no clock: the half-time reminder says what silence does.
+    assert asked.body.endswith("так бот его увидит в любой группе.")
+    assert "⏱" not in asked.body
 
 
 async def test_a_reminder_at_half_a_d20_turn_names_its_player(gm: Harness) -> None:
@@ -96,7 +98,7 @@ async def test_a_reminder_at_half_a_d20_turn_names_its_player(gm: Harness) -> No
     assert mentioned(turn) == [table.users["Эльф"].id]
     await pass_time(300)
     sent = await gm.emu.wait_for_message(table.group, reminder)
-    assert sent.body == "⏳ Эльф: ход ждёт вас, осталось 5\u00a0мин."
+    assert sent.body == "⏳ Эльф: ход ждёт вас, осталось 5\u00a0мин — потом он будет пропущен."
     assert mentioned(sent) == [table.users["Эльф"].id]
     assert sent.reply_to is not None and sent.reply_to.message_id == turn.message_id
     await pass_time(200)
