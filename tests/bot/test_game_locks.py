@@ -130,15 +130,19 @@ async def test_another_replica_waits_for_the_queue_then_gets_the_game(
     here, there = GameLocks(redis), GameLocks(other)
     game = await games.create_game(CHAT, GameSystem.POOL, 1, "ru")
     order: list[str] = []
+    a_in = asyncio.Event()
 
-    async def act(locks: GameLocks, name: str, delay: float) -> None:
-        await asyncio.sleep(delay)
+    async def act(locks: GameLocks, name: str, after: asyncio.Event | None = None) -> None:
+        if after is not None:  # the other replica asks once this one holds the game
+            await after.wait()
         async with locks.game(game.id):
             order.append(f"{name} in")
+            if name == "a":
+                a_in.set()
             await asyncio.sleep(0.05)
             order.append(f"{name} out")
 
-    await asyncio.gather(act(here, "a", 0), act(here, "b", 0), act(there, "c", 0.01))
+    await asyncio.gather(act(here, "a"), act(here, "b"), act(there, "c", a_in))
     await other.aclose()
     assert order == ["a in", "a out", "b in", "b out", "c in", "c out"]
     assert not await redis.exists(LEASE_KEY.format(game.id))
