@@ -11,6 +11,7 @@ from bot.db.models import Character, Encounter, Timer
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, Table, button_starting, d20_table
+from tests.bot.miniapp_rig import PREFIX, auth, miniapp_client
 from tests.telegram_emulator import EmuMessage
 
 PLAYERS = [
@@ -133,6 +134,11 @@ async def test_the_game_master_runs_two_npcs_by_hand_and_by_the_bot(gm: Harness)
     log = await gm.emu.wait_for_message(table.group, lambda m: "🎭 Ведьма" in m.body)
     assert "🎭 Гоблин" in log.body
     assert button_starting(auto, ATTACK)
+    # The Mini App's roll log names them the same way.
+    async with miniapp_client(gm) as client:
+        url = f"{PREFIX}/api/rolls?game_id={table.game.id}"
+        shown = await (await client.get(url, headers=auth(table.admin))).json()
+    assert {"🎭 Гоблин", "🎭 Ведьма"} <= {roll["actor"] for roll in shown["rolls"]}
 
 
 async def test_npcs_join_only_a_gathering_battle(gm: Harness) -> None:
