@@ -21,6 +21,7 @@ from bot.services.downed import cannot_fight
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of
+from bot.services.names import npc_name
 from bot.services.runtime import Runtime
 from rules.d20 import Battle, D20Character
 from rules.d20.encounter import (
@@ -243,14 +244,6 @@ def _rolls(battle_id: int, table: BattleTable) -> tuple[str, str]:
         return "d20_initiative", f"battle {battle_id}"
     name = table.battle.current.name
     return "d20_attack", npc_name(name) if table.is_npc(name) else name
-
-
-def npc_name(name: str) -> str:
-    """An NPC's name where the game's rolls are logged (/log, the Mini App): masked."""
-    return f"{NPC_MARK} {name}"
-
-
-NPC_MARK = "🎭"
 
 
 BATTLES = Kind(

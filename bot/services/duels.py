@@ -16,6 +16,7 @@ from bot.services.duel_store import DuelNews, DuelSnapshot, busy_numbers, snapsh
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of
+from bot.services.names import npc_name
 from bot.services.runtime import Runtime
 from rules.duel import DuelCharacter
 from rules.duel import new_character as new_duelist
@@ -115,7 +116,8 @@ async def challenge_by_npc(
         opponent: DuelCharacter = rule_state(game, target)
         if await _busy(game, target.number):
             raise ServiceError(Refusal.DUEL_BUSY)
-        challenger = new_duelist(npc.name, {skill: npc.skill}, hp=npc.hp, agility=npc.agility)
+        name = npc_name(npc.name)  # masked in every text of the duel (rulebook: duel / NPC duels)
+        challenger = new_duelist(name, {skill: npc.skill}, hp=npc.hp, agility=npc.agility)
         seats = ((NPC_SEAT, challenger), (Seat(target.number, target.user_id), opponent))
         try:
             step = open_duel(*seats, skill, to_the_death=settings_of(game).duel_to_death)

@@ -160,3 +160,12 @@ async def check_name_free(game: Game, name: str) -> None:
     for existing in await Character.filter(game_id=game.id).values_list("name", flat=True):
         if any(a == b for a, b in zip(mine, _keys(str(existing)), strict=True)):
             raise InvalidName(NameProblem.TAKEN, existing=str(existing))
+
+
+NPC_MARK = "🎭"
+
+
+def npc_name(name: str) -> str:
+    """The name a game master's NPC goes by where the group reads it without its battle's
+    roster (a duel's texts, /log, the Mini App's roll log): masked."""
+    return f"{NPC_MARK} {name}"

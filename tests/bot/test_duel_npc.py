@@ -31,7 +31,7 @@ async def test_the_game_master_s_npc_challenges_a_player_and_goes_on_by_itself(
     await gm.emu.send_text(master, group, "/duel 1 пеший | Разбойник 9 10 40")
     challenge = await gm.emu.wait_for_message(group, lambda m: "Вызов на поединок" in m.body)
     assert challenge.body.startswith(
-        "⚔️ Вызов на поединок: Разбойник → Бронн\nНавык «пеший»: 9 против 8."
+        "⚔️ Вызов на поединок: 🎭 Разбойник → Бронн\nНавык «пеший»: 9 против 8."
     )
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
     await gm.emu.press_button(bronn, challenge, "Принять")
@@ -45,7 +45,7 @@ async def test_the_game_master_s_npc_challenges_a_player_and_goes_on_by_itself(
     # The NPC has gone on already: only Бронн chooses, and his stop ends it.
     await gm.emu.press_button(bronn, first, "Остановиться")
     end = await gm.emu.wait_for_message(group, lambda m: "останавливает" in m.body)
-    assert "Бронн останавливает поединок. Победа: Разбойник." in end.body
+    assert "Бронн останавливает поединок. Победа: 🎭 Разбойник." in end.body
     assert (await Encounter.get(game_id=game.id, kind="duel")).stage == DuelStage.FINISHED
 
 
