@@ -119,7 +119,9 @@ def build_dispatcher(
     dialogs.include_router(build_root_router())
     dialogs.include_routers(*build_dialogs())
     dialogs.include_router(unhandled.build_router())  # after the dialogs: commands nobody took
-    setup_dialogs(dialogs, events_isolation=isolation, message_manager=message_manager)
+    dp["dialog_bg"] = setup_dialogs(  # for a dialog a group's button opens in private
+        dialogs, events_isolation=isolation, message_manager=message_manager
+    )
     dp.include_router(dialogs)
     dp.include_router(fallback.build_router())  # after the dialogs: presses nobody took
     return dp

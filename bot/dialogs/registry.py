@@ -7,6 +7,7 @@ from aiogram_dialog import Dialog
 from bot.dialogs import (
     character_edit,
     d20_creation,
+    d20_npcs,
     donations,
     duel_creation,
     game_settings,
@@ -24,4 +25,5 @@ def build_dialogs() -> list[Dialog]:
         inventory.build_dialog(),
         donations.build_dialog(),
         character_edit.build_dialog(),
+        d20_npcs.build_dialog(),
     ]

@@ -65,3 +65,13 @@ class CharacterEditDialog(StatesGroup):
     gender = State()
     confirm = State()
     reason = State()
+
+
+class NpcDialog(StatesGroup):
+    """The game master's NPCs for a gathering d20 battle, one after another, in private."""
+
+    name = State()
+    sheet = State()
+    gender = State()
+    side = State()
+    more = State()

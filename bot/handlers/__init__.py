@@ -69,6 +69,7 @@ def register_buttons(dp: Router) -> None:
     handlers first, the most pressed."""
     pool_fight.register_buttons(dp)
     d20.register_buttons(dp)  # the battle's menus, before the encounters' moves
+    d20_npc.register_buttons(dp)  # the NPCs dialog's button, no move either
     encounters.register_buttons(dp)
     world_giving.register_buttons(dp)
 

@@ -7,21 +7,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message
+from aiogram_dialog import BgManagerFactory, ShowMode, StartMode
 
+from bot.callbacks import EncounterCallback
 from bot.config import Settings
+from bot.dialogs.states import NpcDialog
+from bot.handlers.live import live_message
 from bot.i18n import Html, L10n, Translator
 from bot.services import battles, games
-from bot.services.battles import NpcSheet
+from bot.services.battles import BattleSnapshot, NpcSheet
 from bot.services.errors import InvalidName, Refusal, ServiceError
 from bot.services.names import NAME_MAX, NAME_MIN, clean_name, visible_text
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.d20 import side_name
+from bot.views.d20_keyboards import NPCS
 from rules.d20 import CharacterClass, D20Character, new_character
 from rules.d20.character import NPC_HP_MAX
-from rules.d20.encounter import SIDES, BattleStage, BattleTable
+from rules.d20.encounter import KIND, SIDES, BattleStage, BattleTable
 from rules.gender import Gender
 
 GROUP_CHATS = {"group", "supergroup"}
@@ -33,6 +39,51 @@ def build_router() -> Router:
     router = Router(name="d20_npc")
     router.message.register(npc, Command("npc"), F.chat.type.in_(GROUP_CHATS))
     return router
+
+
+def register_buttons(buttons: Router) -> None:
+    """The gathering battle's «🎭 Добавить НПС», in the dispatcher's button lane before the
+    encounters' one way (it is no move of the battle)."""
+    buttons.callback_query.register(
+        open_npc_dialog, EncounterCallback.filter((F.kind == KIND) & (F.move == NPCS))
+    )
+
+
+async def open_npc_dialog(
+    query: CallbackQuery,
+    callback_data: EncounterCallback,
+    bot: Bot,
+    l10n: L10n,
+    settings: Settings | None,
+    dialog_bg: BgManagerFactory,
+) -> None:
+    """The game master's NPCs dialog opens in their private chat (several NPCs at once);
+    anyone else is refused; a private chat the bot may not write to gets an alert."""
+    message = await live_message(query, callback_data.kind, callback_data.id)
+    game = await games.require_game(message.chat.id)
+    battles.require_d20(game)
+    user_id = query.from_user.id
+    if not await may_administer(bot, message.chat.id, user_id, settings):
+        raise ServiceError(Refusal.NOT_ADMIN)
+    snap = await battles.open_battle_in(game)
+    if snap is None or snap.id != callback_data.id or snap.stage is not BattleStage.JOINING:
+        raise ServiceError(Refusal.NO_BATTLE_GATHERING)
+    reachable = True
+    async with dialog_bg.bg(bot, user_id, user_id).fg() as private:
+        try:
+            await private.start(
+                NpcDialog.name,
+                data={"game_id": game.id, "battle_id": snap.id},
+                mode=StartMode.RESET_STACK,
+                show_mode=ShowMode.SEND,
+            )
+        except (TelegramForbiddenError, TelegramBadRequest):
+            reachable = False
+            await private.reset_stack(remove_keyboard=False)  # no dialog waits unseen
+    if reachable:
+        await query.answer(l10n.text("d20-npcs-opened"))
+    else:
+        await query.answer(l10n.text("d20-npcs-unreachable"), show_alert=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,15 +185,21 @@ async def npc(
         return
     fielded = NpcSheet(name, sheet(written, name), side, written.gender)
     snap = await battles.field_npc(game, user.id, True, fielded, runtime)
+    await message.reply(fielded_text(l10n, group, fielded, snap, side))
+
+
+def fielded_text(
+    l10n: L10n, group: L10n, fielded: NpcSheet, snap: BattleSnapshot, side: str
+) -> str:
+    """«🎭 Гоблин (воин, 20 ХП) — НПС мастера, вступает в бой: «Орда».» (the class as the
+    group names it)."""
     character = fielded.character
-    await message.reply(
-        l10n.text(
-            "d20-npc-fielded",
-            name=name,
-            character_class=group.text(f"creation-d20-class-{character.character_class.value}"),
-            hp=character.max_hp,
-            side=Html(side_name(l10n, snap.state, side)),
-        )
+    return l10n.text(
+        "d20-npc-fielded",
+        name=fielded.name,
+        character_class=group.text(f"creation-d20-class-{character.character_class.value}"),
+        hp=character.max_hp,
+        side=Html(side_name(l10n, snap.state, side)),
     )
 
 

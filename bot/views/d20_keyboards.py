@@ -34,6 +34,7 @@ FINISH_BUTTONS = {
 }
 FINISH_CODE = "f"
 JOIN_BUTTONS = {"1": "d20-button-join-first", "2": "d20-button-join-second"}
+NPCS = "npcs"  # the game master's NPCs dialog (no move: bot.handlers.d20_npc)
 
 Rows = list[list[InlineKeyboardButton]]
 
@@ -79,6 +80,7 @@ def join_keyboard(l10n: L10n, snap: BattleSnapshot) -> InlineKeyboardMarkup:
         named = l10n.text("d20-button-join-named", side=Html(isolate(given))) if given else ""
         text = named or l10n.text(msg_id)
         rows.append([_button(text, snap, Move.JOIN.value, int(side))])
+    rows.append([_button(l10n.text("d20-button-npcs"), snap, NPCS)])
     rows.append([_button(l10n.text("d20-button-start"), snap, Move.START.value)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 

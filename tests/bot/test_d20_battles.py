@@ -469,7 +469,12 @@ async def test_joining_and_starting(gm: Harness) -> None:
     table = await d20_table(gm, TRIO)
     call = await table.call(table.users["Догвор"], "Стража | <Разбойники>")
     assert "Созывает Игрок Догвор" in call.body and "«<Разбойники>»: пока никого" in call.body
-    assert call.button_texts == ["За сторону «Стража»", "За сторону «<Разбойники>»", "⚔️ Начать бой"]
+    assert call.button_texts == [
+        "За сторону «Стража»",
+        "За сторону «<Разбойники>»",
+        "🎭 Добавить НПС",
+        "⚔️ Начать бой",
+    ]
     query = await gm.emu.press_button(table.users["Догвор"], call, "⚔️ Начать бой")
     assert "хотя бы один боец" in ((await gm.emu.wait_for_callback_answer(query)).text or "")
     await table.join(call, "Догвор", "За сторону «Стража»")
@@ -554,6 +559,7 @@ async def test_an_english_game_speaks_english_in_the_group(gm: Harness) -> None:
     assert call.button_texts == [
         "Join the first side",
         "Join the second side",
+        "🎭 Add NPCs",
         "⚔️ Start the battle",
     ]
 
