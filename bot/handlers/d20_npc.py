@@ -4,6 +4,7 @@ it the one way of every encounter (:func:`bot.services.battles.field_npc`)."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from aiogram import Bot, F, Router
@@ -32,6 +33,7 @@ from rules.gender import Gender
 
 GROUP_CHATS = {"group", "supergroup"}
 DEFAULT_CLASS = CharacterClass.FIGHTER  # an NPC written with HP only strikes like a fighter
+OPEN_SECONDS = 15  # the private dialog's first window, at most (else the press fails politely)
 GENDERS = {"ж": Gender.FEMALE, "м": Gender.MALE, "f": Gender.FEMALE, "m": Gender.MALE}
 
 
@@ -69,7 +71,8 @@ async def open_npc_dialog(
     if snap is None or snap.id != callback_data.id or snap.stage is not BattleStage.JOINING:
         raise ServiceError(Refusal.NO_BATTLE_GATHERING)
     reachable = True
-    async with dialog_bg.bg(bot, user_id, user_id).fg() as private:
+    async with asyncio.timeout(OPEN_SECONDS), dialog_bg.bg(bot, user_id, user_id).fg() as private:
+        private.middleware_data["l10n"] = l10n  # the presser's language (a press: theirs)
         try:
             await private.start(
                 NpcDialog.name,

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.db.models import Encounter
+from bot.db.models import Encounter, GameSystem
+from bot.services import games
 from rules.d20 import CharacterClass
 from rules.gender import Gender
 from tests.bot.conftest import Harness
@@ -151,3 +152,33 @@ async def test_a_battle_begun_meanwhile_takes_no_more_npcs(gm: Harness) -> None:
     await table.turn_message()
     await _press(gm, table, private, "«Орда»", "Сбор на этот бой уже закончился")
     assert await _names(table) == ["Догвор", "Ворон"]
+
+
+async def test_the_dialog_speaks_the_game_masters_language(gm: Harness) -> None:
+    """An English-speaking game master of a Russian game: the dialog in English, the group
+    hears the NPC in Russian."""
+    admin = gm.emu.add_user("GM", language_code="en")
+    group = gm.emu.add_group("Таверна", admins=[admin], supergroup=True)
+    game = await games.create_game(group.id, GameSystem.D20, admin.id, "ru")
+    await gm.emu.send_text(admin, group, "/battle")
+    call = await gm.emu.wait_for_message(group, lambda m: "Сбор на бой" in m.body)
+    await gm.emu.open_deep_link(admin)
+    private = gm.emu.private_chat(admin)
+    await gm.emu.wait_for_message(private)
+    query = await gm.emu.press_button(admin, call, ADD)
+    answer = await gm.emu.wait_for_callback_answer(query)
+    assert answer.text == "Check your private chat with me: add the NPCs there."
+    await _window(gm, private, "What is the NPC's name?")
+    await gm.emu.send_text(admin, private, "Goblin")
+    window = await _window(gm, private, "Goblin: choose a class")
+    await gm.emu.press_button(admin, window, "fighter")
+    window = await _window(gm, private, "Goblin: a man or a woman?")
+    await gm.emu.press_button(admin, window, "♂ Man")
+    window = await _window(gm, private, "Goblin: which side?")
+    assert window.button_texts[:2] == ["First side", "Second side"]
+    await gm.emu.press_button(admin, window, "Second side")
+    await _window(gm, private, "Add another NPC?")
+    heard = await gm.emu.wait_for_message(group, lambda m: "Goblin" in m.body)
+    assert heard.body.startswith("🎭 Goblin (воин, 20\u00a0ХП) — НПС мастера, вступает в бой:")
+    record = await Encounter.filter(game_id=game.id).first()
+    assert record is not None and [f["name"] for f in record.state["fighters"]] == ["Goblin"]
