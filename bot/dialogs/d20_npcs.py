@@ -106,6 +106,11 @@ async def on_hp(message: Message, _: MessageInput, manager: DialogManager) -> No
 async def on_gender(_: CallbackQuery, button: Button, manager: DialogManager) -> None:
     genders = {"she": Gender.FEMALE.value, "he": Gender.MALE.value}
     manager.dialog_data[GENDER] = genders.get(button.widget_id or "")
+    try:
+        await gathering(manager)  # the sides' buttons are the gathering battle's
+    except ServiceError as error:
+        await _refused(manager, error)
+        return
     await manager.next()
 
 

@@ -182,3 +182,14 @@ async def test_the_dialog_speaks_the_game_masters_language(gm: Harness) -> None:
     assert heard.body.startswith("🎭 Goblin (воин, 20\u00a0ХП) — НПС мастера, вступает в бой:")
     record = await Encounter.filter(game_id=game.id).first()
     assert record is not None and [f["name"] for f in record.state["fighters"]] == ["Goblin"]
+
+
+async def test_a_battle_begun_before_the_side_step_ends_the_dialog_politely(gm: Harness) -> None:
+    table, call, private = await _gathering(gm)
+    await _say(gm, table, private, "Гоблин", "Гоблин: выберите класс")
+    await _press(gm, table, private, "воин", "Гоблин: мужчина или женщина?")
+    gm.game_dice.add(20, 10, 5)
+    await gm.emu.press_button(table.admin, call, "⚔️ Начать бой")
+    await table.turn_message()
+    await _press(gm, table, private, "♂ Мужчина", "Сбор на этот бой уже закончился")
+    assert await _names(table) == ["Догвор", "Ворон"]
