@@ -121,7 +121,7 @@ class RollLog(Model):
     actor = fields.CharField(max_length=32, default="")
     # whose die within the action, as the rules labelled it (rules.dice.owned): "attack 1>2";
     # None: a die logged before the log kept it (the column came later: nullable)
-    owner = fields.CharField(max_length=32, null=True, default="")
+    owner = fields.CharField(max_length=64, null=True, default="")
     created_at = fields.DatetimeField(auto_now_add=True)
 
     class Meta:

@@ -198,7 +198,7 @@ async def rolls_kept(
                         value=r.value,
                         purpose=purpose,
                         actor=actor,
-                        owner=r.owner[:32],
+                        owner=r.owner[:64],
                         created_at=moment,
                     )
                     for r in rolls

@@ -45,8 +45,14 @@ class _Group:
         ) and roll.index == self.rolls[-1].index + 1
 
 
-# Actors the game code logs for itself ("fight 3", "cycle 2"), with their locale words.
-ACTORS = {"fight": "log-actor-fight", "cycle": "log-actor-cycle"}
+# Actors the game code logs for itself ("fight 3", "cycle 2", a duel's and a d20 battle's
+# rolls by their encounter), with their locale words.
+ACTORS = {
+    "fight": "log-actor-fight",
+    "cycle": "log-actor-cycle",
+    "duel": "log-actor-duel",
+    "battle": "log-actor-battle",
+}
 
 
 def actor_text(l10n: L10n, actor: str) -> str:
@@ -65,12 +71,19 @@ def actor_text(l10n: L10n, actor: str) -> str:
 # character 1's attack on 2, "defense 2<1" 2's defense against 1's attack.
 OWNERS = {"attack": ("log-owner-attack", ">"), "defense": ("log-owner-defense", "<")}
 ALONE = {"initiative": "log-owner-initiative"}  # "initiative 1": character 1's own die
+# A duel's dice (rulebook: duel): "contest", the round's five rolls (each a success of one
+# side: both fighters'); "dodge Бронн", the loser's dodges (the name as the duel shows it).
+CONTEST, DODGE = "contest", "dodge"
 
 
 def owner_text(l10n: L10n, owner: str, names: Mapping[int, str]) -> str | None:
     """«Аня: атака → Борис» for a labelled die (names by character number, escaped here), or
     None for a die the rules did not label."""
     kind, _, pair = owner.partition(" ")
+    if owner == CONTEST:
+        return Html(l10n.text("log-owner-contest"))
+    if kind == DODGE and pair:
+        return Html(l10n.text("log-owner-dodge", owner=Html(user_text(pair))))
     if kind in ALONE:
         alone = parse_int(pair)
         if alone is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.dice import Dice
+from rules.dice import Dice, owned
 from rules.duel.character import DuelCharacter
 from rules.errors import Code, RuleError
 
@@ -107,19 +107,18 @@ def duel_round(
     """
     check_fighters(challenger, opponent, skill)
     a, b = challenger.skill(skill), opponent.skill(skill)
-    rolls = tuple(
-        ActionRoll(v, Side.OPPONENT if v <= b else Side.CHALLENGER)
-        for v in (dice.roll(a + b) for _ in range(ROLLS_PER_ROUND))
-    )
+    with owned(dice, "contest"):  # each roll is a success of one side: the die is both's
+        values = [dice.roll(a + b) for _ in range(ROLLS_PER_ROUND)]
+    rolls = tuple(ActionRoll(v, Side.OPPONENT if v <= b else Side.CHALLENGER) for v in values)
     challenger_successes = sum(r.success_of is Side.CHALLENGER for r in rolls)
     opponent_successes = ROLLS_PER_ROUND - challenger_successes
     if challenger_successes > opponent_successes:
         winner, successes, winner_skill, loser = Side.CHALLENGER, challenger_successes, a, opponent
     else:
         winner, successes, winner_skill, loser = Side.OPPONENT, opponent_successes, b, challenger
-    dodges = tuple(
-        DodgeRoll(v, v <= loser.agility) for v in (dice.roll(DODGE_DIE) for _ in range(successes))
-    )
+    with owned(dice, f"dodge {loser.name}"):  # the loser's own dice
+        dodged = [dice.roll(DODGE_DIE) for _ in range(successes)]
+    dodges = tuple(DodgeRoll(v, v <= loser.agility) for v in dodged)
     remaining = successes - sum(d.dodged for d in dodges)
     damage = remaining * winner_skill
     hit = replace(loser, hp=loser.hp - damage)

@@ -325,3 +325,20 @@ async def test_a_choice_shows_under_the_dice_and_a_timeout_takes_the_buttons_off
     assert end.buttons == []
     assert (await Encounter.get(id=record.id)).stage == DuelStage.FINISHED
     await gm.emu.expect_no_message(group, timeout=0.5)
+
+
+async def test_the_log_names_whose_duel_dice_they_are(gm: Harness) -> None:
+    """A round's five rolls are the skills' contest (each a success of one side); the loser's
+    d100s are their dodges: stored so, and told so by /log."""
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    stored = await RollLog.filter(game_id=game.id).order_by("index")
+    assert [r.owner for r in stored] == ["contest"] * 5 + ["dodge Бронн"] * 3  # Бронн lost
+    await gm.emu.send_text(sandor, group, "/log")
+    log = await gm.emu.wait_for_message(group, lambda m: "Журнал бросков" in m.body)
+    duel = (await Encounter.get(game_id=game.id, kind="duel")).id
+    assert f"Поединок №{duel} — раунд поединка (спор навыков): 5d17" in log.body, log.body
+    assert f"Поединок №{duel} — раунд поединка (Бронн: уклонение): 3d100" in log.body

@@ -11,6 +11,6 @@ class Migration(migrations.Migration):
         ops.AddField(
             model_name='RollLog',
             name='owner',
-            field=fields.CharField(null=True, default='', max_length=32),
+            field=fields.CharField(null=True, default='', max_length=64),
         ),
     ]
