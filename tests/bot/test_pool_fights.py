@@ -49,6 +49,9 @@ async def test_a_one_on_one_fight_to_the_death(gm: Harness) -> None:
     await press(table, 2, live, "⚔️ Атаковать")
     first = await gm.emu.wait_for_message(table.group, lambda m: "раунд 1</b>" in m.html)
     body = first.body
+    # Round 1's own message is closed with a last edit as its buttons go: no frozen count.
+    closed = await settled(live, lambda m: m.buttons == [])
+    assert closed.body == "✔️ Раунд 1 сыгран — итоги ниже.", closed.body
     dice = "🎲 Арья → Бран: атака 10 10 10 (порог 6) → 3 · защита 2 2 (порог 6) → 0"
     assert "🗡 Арья → Бран: урон 3\n🗡 Бран → Арья: промах\n" in body  # one line each
     quote = first.html.split("<blockquote expandable>")[1].split("</blockquote>")[0]
