@@ -68,13 +68,14 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
     if step is Happened.EXPIRED:
         gender = gender_of(snap.opponent_gender)
         return owed(l10n.text("duel-expired", **names, gender=gender), action=Action.EDIT)
-    # A round's message, once answered, is closed with a last edit as its buttons go.
-    closed = l10n.text("duel-round-closed", next=0)
+    # A round's message, once answered, is closed with a last edit as its buttons go: the
+    # duel's end, or (with the number) the next round, is below it.
+    decided = l10n.text("duel-round-closed", next=0)
     if step is Happened.STOPPED:
         stopper = next(s for s in Side if duel.choice(s) is Choice.STOP)
-        return owed(end_text(l10n, duel, stopped_by=stopper, genders=genders), retire=closed)
+        return owed(end_text(l10n, duel, stopped_by=stopper, genders=genders), retire=decided)
     if step is Happened.TIMED_OUT:  # who did not answer, and how the winner was decided
-        return owed(end_text(l10n, duel, genders=genders), retire=closed)
+        return owed(end_text(l10n, duel, genders=genders), retire=decided)
     result, number = duel.last_round, len(duel.rounds)
     assert result is not None
     choosing = buttons(l10n, record.id, CHOICES, number)
@@ -83,8 +84,11 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
         return owed(status, action=Action.EDIT, markup=choosing)
     owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
     dice = round_dice(l10n, duel, result, number, owners, genders)
-    closed = l10n.text("duel-round-closed", next=number)
-    retire = l10n.text("duel-accepted", **names) if number == 1 else closed
+    retire = (
+        l10n.text("duel-accepted", **names)
+        if number == 1
+        else l10n.text("duel-round-closed", next=number)
+    )
     if duel.finished:
         assert duel.end_reason is not EndReason.STOPPED
         return owed(dice, retire=retire)

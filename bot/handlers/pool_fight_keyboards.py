@@ -8,9 +8,10 @@ from aiogram.utils.deep_linking import create_start_link
 
 from bot.callbacks import FightAction, PlayersFightCallback, PoolFightCallback, PoolTargetCallback
 from bot.i18n import L10n
-from bot.services.fight_flow import Options, expected
-from bot.services.fight_store import ALL_PILLS, CHOOSING, FIGHTING, JOINING, FightView
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, FightView
+from rules.pool.fight_flow import Options, expected
 from rules.pool.fight_setup import current_chooser
+from rules.pool.fight_table import ALL_PILLS
 
 PILL_COUNTS = (1, 2, 3, ALL_PILLS)
 CHALLENGES_PER_ROW = 3

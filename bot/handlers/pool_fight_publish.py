@@ -20,7 +20,6 @@ from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
 from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice
-from bot.services.fight_flow import Choosing, options
 from bot.services.fight_lookup import game_of
 from bot.services.fight_store import FightView, Outcome, live_key
 from bot.services.fights import SleeperKilled
@@ -31,6 +30,7 @@ from bot.views.durations import duration
 from bot.views.loot import spilled_line
 from bot.views.pool_fight import live_text, opened_text, round_closed_text
 from bot.views.pool_fight_round import results_text
+from rules.pool.fight_flow import Choosing, options
 
 TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
 PROMPT_HOOK = "pool_prompt"

@@ -16,10 +16,11 @@ from bot.handlers.pool_fight_publish import group_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_choice, fight_lookup, fight_rounds, fights, games
 from bot.services.errors import BadNumber, Refusal, ServiceError
-from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, KIND, Act
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, KIND
 from bot.services.numbers import ID_MAX, parse_ordinal
 from bot.services.runtime import Runtime
 from bot.views.pool_fight import end_text
+from rules.pool.fight_flow import Act
 
 GROUP_CHATS = {"group", "supergroup"}
 MOVES = {

@@ -12,12 +12,9 @@ from bot.services.fight_store import CHOOSING, FIGHTING, FightView, PoolFight
 from bot.services.games import settings_of
 from bot.services.world import save_fighters
 from rules.pool import fight_flow as flow
-from rules.pool.fight_flow import Choosing, Options, expected, options
 from rules.pool.fight_setup import FightState, current_chooser
 from rules.pool.fight_targets import stand_after_fight
 from rules.pool.model import PoolCharacter
-
-__all__ = ["Choosing", "Options", "expected", "options"]
 
 JOIN_TIMER = "pool_fight_join"
 CHOICE_TIMER = "pool_fight_choice"
@@ -83,7 +80,7 @@ def awaited(view: FightView) -> tuple[int, ...]:
     those whose private opponent choice is open."""
     state = view.fight.state
     assert state is not None
-    acting = expected(state, [view.characters[n] for n in state.initiative])
+    acting = flow.expected(state, [view.characters[n] for n in state.initiative])
     missing = [n for n in acting if view.fight.action_of(n) is None]
     return (*missing, *(n for n in view.fight.awaiting if n not in missing))
 

@@ -9,13 +9,10 @@ from bot.db.models import Game
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_flow import cancel_timers, fighters, open_round, ready, stand_up_fallen
 from bot.services.fight_store import (
-    ALL_PILLS,
     FIGHTING,
     FINISHED,
-    Act,
     FightView,
     Outcome,
-    Pending,
     RoundReport,
     load_open,
     save,
@@ -24,7 +21,7 @@ from bot.services.games import rolls_kept
 from bot.services.runtime import Runtime
 from bot.services.world import save_fighters, world_part
 from rules.errors import Code, RuleError
-from rules.pool.fight_flow import still_allowed
+from rules.pool.fight_flow import Act, Pending, still_allowed
 from rules.pool.fight_round import (
     ActionProblem,
     RoundResult,
@@ -32,6 +29,7 @@ from rules.pool.fight_round import (
     left_pocket_pills,
     resolve_round,
 )
+from rules.pool.fight_table import ALL_PILLS
 from rules.pool.fight_targets import able_fighters, fight_over, with_default_targets
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.world import with_floor

@@ -11,17 +11,15 @@ from bot.db.models import Character, CharacterStatus, Encounter, Game
 from bot.services import encounter_store
 from bot.services.codec import load
 from bot.services.errors import StaleAction
-from rules.pool.fight_flow import Act, Pending
+from rules.pool.fight_flow import Pending
 from rules.pool.fight_round import RoundResult
 from rules.pool.fight_setup import FightState
-from rules.pool.fight_table import ALL_PILLS
 from rules.pool.model import PoolCharacter
 from rules.pool.roll import InitiativeResult
 
 KIND = "pool"
 JOINING, CHOOSING, FIGHTING, FINISHED = "joining", "choosing", "fighting", "finished"
 OPEN_STAGES = (JOINING, CHOOSING, FIGHTING)
-__all__ = ["ALL_PILLS", "Act", "Pending"]  # a round's actions are the rules'
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,10 @@ from bot.services import fight_rounds, inventory
 from bot.services.characters import living_character
 from bot.services.codec import load
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_store import FIGHTING, Act, PoolFight, open_fights
+from bot.services.fight_store import FIGHTING, PoolFight, open_fights
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor
+from rules.pool.fight_flow import Act
 from rules.pool.model import PoolCharacter
 from rules.pool.places import Place
 

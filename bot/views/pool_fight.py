@@ -4,7 +4,7 @@ status (health bars, states, penalties with causes, who has chosen), the final s
 from __future__ import annotations
 
 from bot.i18n import Html, L10n
-from bot.services.fight_flow import awaited, expected
+from bot.services.fight_flow import awaited
 from bot.services.fight_store import CHOOSING, FINISHED, JOINING, FightView
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
@@ -13,6 +13,7 @@ from bot.views.durations import duration
 from bot.views.mention import mention
 from bot.views.pool_fight_parts import names, penalty_text, states
 from bot.views.waits import timeout_line
+from rules.pool.fight_flow import expected
 from rules.pool.fight_setup import FightState, current_chooser
 from rules.pool.fight_targets import able_fighters
 from rules.pool.roll import InitiativeResult

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.services.character_edit_model import Break, Change, Edit, Field, Outcome
-from bot.services.fight_store import Act, Pending, PoolFight
+from bot.services.fight_store import PoolFight
 from bot.services.settings import GameSettings
 from rules.d20 import Battle, Race, start_battle
 from rules.d20 import new_character as new_d20_character
@@ -24,6 +24,7 @@ from rules.duel import new_character as new_duel_character
 from rules.duel.character import DuelCharacter
 from rules.gender import Gender
 from rules.pool.build import new_character
+from rules.pool.fight_flow import Act, Pending
 from rules.pool.fight_setup import Choice, FightState, start_fight
 from rules.pool.model import HallFloor, Inventory, Item, PocketContent, PoolCharacter, Stats
 from rules.pool.places import Place

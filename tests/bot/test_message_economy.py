@@ -14,8 +14,8 @@ from aiogram import Dispatcher
 
 from bot.callbacks import FightAction, PoolFightCallback
 from bot.services.codec import load
-from bot.services.fight_flow import expected
 from bot.services.fight_store import CHOOSING, FINISHED, PoolFight
+from rules.pool.fight_flow import expected
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import Table, challenge, character, fight_record, pool_table, press
 

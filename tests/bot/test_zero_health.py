@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.services import character_edits, gm_log
 from bot.services.character_edit_model import Edit, Field
-from bot.services.fight_store import Act
+from rules.pool.fight_flow import Act
 from rules.pool.model import Inventory
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
