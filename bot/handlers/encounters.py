@@ -101,8 +101,12 @@ async def press(
     game = await games.require_game(message.chat.id)
     encounter_id, user_id = callback_data.id, query.from_user.id
 
+    asked: list[bool] = []  # whether the presser is the game master: one API call at most
+
     async def master() -> bool:
-        return await may_administer(bot, message.chat.id, user_id, settings)
+        if not asked:
+            asked.append(await may_administer(bot, message.chat.id, user_id, settings))
+        return asked[0]
 
     move = await buttons.prepare(move, game, user_id, master)
     seat = callback_data.seat  # another's seat than one's own: an NPC's, for the game master
