@@ -25,7 +25,7 @@ from tortoise.expressions import F
 
 from bench.fights import NAMES, USER_BASE, set_up, to_act
 from bench.production import dispatcher
-from bot.callbacks import FightAction, PoolFightCallback
+from bot.callbacks import EncounterCallback
 from bot.db.models import Character, CharacterStatus
 from bot.session import make_bot
 from bot.storage import Storage
@@ -116,7 +116,7 @@ class Fighters:
         if live is None:
             return None if self.late() else False
         join, start = buttons(live)[:2]
-        fight_id = PoolFightCallback.unpack(join).fight_id
+        fight_id = EncounterCallback.unpack(join).id
         joins = [await self._press(n, live, join) for n in range(3, len(self.players) + 1)]
         for query in joins:
             await self.emu.wait_for_callback_answer(query, timeout=STALL_SECONDS)
@@ -139,7 +139,7 @@ class Fighters:
         choices = []
         for number, player in enumerate(self.players, start=1):
             prompt = self.emu.last_bot_message(self.emu.private_chat(player))
-            targets = tuple(d for d in buttons(prompt) if d.startswith("pt:"))
+            targets = tuple(d for d in buttons(prompt) if d.startswith("en:pool:"))
             if prompt is not None and targets:
                 key = (prompt.chat.id, prompt.message_id, targets)
                 if key not in self._answered:
@@ -148,8 +148,8 @@ class Fighters:
         if choices:
             return choices
         live = self.emu.last_bot_message(self.group)
-        attacks = [PoolFightCallback.unpack(d) for d in buttons(live) if d.startswith("pf:")]
-        rounds = [a.round for a in attacks if a.action == FightAction.ATTACK]
+        attacks = [EncounterCallback.unpack(d) for d in buttons(live) if d.startswith("en:pool:")]
+        rounds = [a.at for a in attacks if a.move == "attack"]
         if live is None or not rounds:
             return "over" if live is not None and seen[0] and live.message_id > seen[0] else None
         seen[0] = live.message_id

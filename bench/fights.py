@@ -23,15 +23,16 @@ from typing import Any
 
 from bench.measure import Feeder
 from bench.telegram import TelegramLog, Updates, callback_data, user_payload
-from bot.callbacks import FightAction, PoolFightCallback
+from bot.callbacks import EncounterCallback
 from bot.db.models import Encounter, Game, GameSystem
 from bot.i18n import Translator
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import load
-from bot.services.fight_store import FINISHED, PoolFight
+from bot.services.fight_store import FINISHED, KIND
 from bot.services.settings import change_setting
 from rules.dice import commitment
+from rules.pool.fight_table import PoolTable
 from rules.pool.model import Gender, Stats
 
 GROUP_BASE = -1_000_000_000_000
@@ -79,14 +80,12 @@ def to_act(fight_id: int, text: str, round_number: int) -> list[tuple[str, int, 
     presses = []
     for name, states in waiting(text).items():
         number = NAMES.index(name) + 1
-        action, count, kind = FightAction.ATTACK, 0, "attack"
+        move, kind = "attack", "attack"
         if zero in states:
-            action, count, kind = FightAction.PILLS, 1, "pills"
+            move, kind = "pills_1", "pills"
         elif states & fallen:
-            action, kind = FightAction.STAND, "stand"
-        data = PoolFightCallback(
-            fight_id=fight_id, action=action, round=round_number, count=count
-        ).pack()
+            move, kind = "stand", "stand"
+        data = EncounterCallback(kind=KIND, id=fight_id, move=move, at=round_number).pack()
         presses.append((kind, number, data))
     return presses
 
@@ -154,7 +153,7 @@ class Driver:
         live = self.log.latest(table.group_id)
         assert live is not None, "no live message after /fight"
         join, start = callback_data(live)
-        table.fight_id = PoolFightCallback.unpack(join).fight_id
+        table.fight_id = EncounterCallback.unpack(join).id
         for number in range(3, len(table.players) + 1):
             await self._press(table, "join", number, self.log.latest(table.group_id), join)
         await self._press(table, "start", 1, self.log.latest(table.group_id), start)
@@ -165,7 +164,7 @@ class Driver:
         """Press one button of a pending private opponent choice, if any."""
         for number, player in enumerate(table.players, start=1):
             prompt = self.log.latest(player["id"])
-            targets = [d for d in callback_data(prompt or {}) if d.startswith("pt:")]
+            targets = [d for d in callback_data(prompt or {}) if d.startswith(f"en:{KIND}:")]
             if prompt is not None and targets:
                 await self._press(table, kind, number, prompt, table.rng.choice(targets))
                 return True
@@ -181,8 +180,8 @@ class Driver:
                 continue
             live = self.log.latest(table.group_id) or {}
             buttons = set(callback_data(live))
-            attacks = [PoolFightCallback.unpack(d) for d in buttons if d.startswith("pf:")]
-            rounds = [a.round for a in attacks if a.action == FightAction.ATTACK]
+            attacks = [EncounterCallback.unpack(d) for d in buttons if d.startswith("en:")]
+            rounds = [a.at for a in attacks if a.move == "attack"]
             if not rounds:
                 return  # over: the last message has no action buttons
             message = live.get("message_id", 0)
@@ -227,7 +226,7 @@ async def outcome(tables: list[Table]) -> Outcome:
     finished = rounds = 0
     for start in range(0, len(ids), 500):
         for record in await Encounter.filter(id__in=ids[start : start + 500]):
-            state = load(PoolFight, record.state).state
+            state = load(PoolTable, record.state).state
             finished += record.stage == FINISHED
             rounds += state.round if state is not None else 0
     return Outcome(

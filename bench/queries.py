@@ -18,9 +18,10 @@ from bench.fights import FIGHTER, Driver, Table, set_up
 from bench.measure import Feeder
 from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
 from bot.services.codec import dump
-from bot.services.fight_store import FINISHED, KIND, PoolFight
+from bot.services.fight_store import FINISHED, KIND
 from rules.dice import commitment
 from rules.pool.build import new_character
+from rules.pool.fight_table import PoolTable
 from rules.pool.model import Gender
 
 PER_GAME = 10
@@ -77,7 +78,7 @@ async def fill(characters: int, first_game: int = 0) -> None:
                 )
             )
         left -= PER_GAME
-        fight = dump(PoolFight(challenger=1, joined=(1, 2)))
+        fight = dump(PoolTable(challenger=1, joined=(1, 2)))
         fights.append(
             Encounter(game_id=game_id, kind=KIND, stage=FINISHED, state=fight, chat_id=0, hall=1)
         )

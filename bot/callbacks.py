@@ -44,36 +44,18 @@ class NewGameCallback(CallbackData, prefix="ng"):
 
 
 class EncounterCallback(CallbackData, prefix="en"):
-    """A button of an encounter (a duel or a d20 battle; pool fights to come): its kind and
-    id, the move (the kind's own word, read by its rules: a number it carries, such as a
-    side or a target's place in the turn order, ends it: ``act_p_3``), the round or step it
+    """A button of an encounter (a pool fight, a duel or a d20 battle): its kind and id, the
+    move (the kind's own word, read by its rules: a number it carries, such as a side, a
+    target or a count of pills, ends it: ``act_p_3``, ``pills_2``), the round or step it
     answers (an older one is stale) and the seat it acts for (0: the presser's own). Buttons
-    of earlier versions (``du:``, ``bt:``) match nothing now: they get the stale answer
-    (:mod:`bot.handlers.fallback`)."""
+    of earlier versions (``pf:``, ``pt:``, ``du:``, ``bt:``) match nothing now: they get the
+    stale answer (:mod:`bot.handlers.fallback`)."""
 
     kind: str = Field(max_length=8, pattern=r"^[a-z0-9]+$")
     id: Number
     move: str = Field(max_length=16, pattern=r"^[a-z_]+(_[0-9]{1,3})?$")
     at: Number = 0
     seat: Number = 0
-
-
-class FightAction(StrEnum):
-    JOIN = "j"
-    START = "b"
-    ATTACK = "a"
-    PILLS = "p"
-    STAND = "s"
-    RESEND = "r"
-
-
-class PoolFightCallback(CallbackData, prefix="pf"):
-    """A button of a pool fight's group message; ``round`` guards against stale presses."""
-
-    fight_id: Number
-    action: FightAction
-    round: Number = 0
-    count: Number = 0
 
 
 class PlayersFightCallback(CallbackData, prefix="pc"):
@@ -108,16 +90,6 @@ class ZeroPillCallback(CallbackData, prefix="zp"):
 
     game_id: Number
     number: Number
-
-
-class PoolTargetCallback(CallbackData, prefix="pt"):
-    """A private opponent choice: ``setup`` during the choosing, else a pick or a new opponent;
-    ``turn`` is the number of choices made (setup) or of rounds resolved (later)."""
-
-    fight_id: Number
-    target: Number
-    setup: bool
-    turn: Number
 
 
 class SheetCallback(CallbackData, prefix="me"):

@@ -76,5 +76,5 @@ def register_buttons(dp: Router) -> None:
 
 def register_timers(scheduler: Scheduler) -> None:
     """Every module's timer kinds, fired by the scheduler in whichever replica claims them."""
-    for module in (encounters, pool_fight, reminders, world):
+    for module in (encounters, reminders, world):
         module.register_timers(scheduler)

@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiogram import Bot, Router
-from aiogram.types import CallbackQuery
+from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import EncounterCallback
 from bot.config import Settings
 from bot.db.models import Encounter, Game, Timer
-from bot.handlers import d20
+from bot.handlers import d20, pool_fight
 from bot.handlers.live import live_message
 from bot.i18n import L10n
 from bot.scheduler import Scheduler
-from bot.services import battles, duels, encounters, games
+from bot.services import battles, duels, encounter_store, encounters, fights, games
 from bot.services.encounters import Kind, Moved
 from bot.services.errors import StaleAction
 from bot.services.permissions import may_administer
@@ -42,12 +42,14 @@ async def _as_pressed(move: Any, game: Game, user_id: int, master: Master) -> An
 class Buttons:
     """A kind's side of the buttons: ``read`` a button's move (None: not one of its moves),
     ``prepare`` it with what only the shell knows (the presser's character; ``master``: asks
-    whether the presser is the game master), ``answer`` the presser (None: no text)."""
+    whether the presser is the game master), ``answer`` the presser (None: no text), and
+    ``settle`` the pressed message when it is a private one (a choice made)."""
 
     kind: Kind[Any, Any, Any]
     read: Callable[[EncounterCallback], Any | None]
     answer: Callable[[L10n, Any, Moved[Any, Any]], str | None]
     prepare: Callable[[Any, Game, int, Master], Awaitable[Any]] = _as_pressed
+    settle: Callable[[Message, L10n, Any, Moved[Any, Any]], Awaitable[None]] | None = None
 
 
 def _duel_move(data: EncounterCallback) -> DuelMove | None:
@@ -70,6 +72,13 @@ KINDS = {
     for kind in (
         Buttons(duels.DUELS, _duel_move, _duel_answer),
         Buttons(battles.BATTLES, read_move, d20.answer, d20.prepare),
+        Buttons(
+            fights.FIGHTS,
+            pool_fight.read_move,
+            pool_fight.answer,
+            pool_fight.prepare,
+            pool_fight.settle,
+        ),
     )
 }
 
@@ -97,15 +106,21 @@ async def press(
     move = None if buttons is None else buttons.read(callback_data)
     if buttons is None or move is None:
         raise StaleAction()
-    message = await live_message(query, callback_data.kind, callback_data.id)
-    game = await games.require_game(message.chat.id)
     encounter_id, user_id = callback_data.id, query.from_user.id
+    pressed = query.message
+    private = isinstance(pressed, Message) and pressed.chat.type == "private"
+    if private:  # a choice sent to the presser alone: no live message, its game by its id
+        assert isinstance(pressed, Message)
+        message, game = pressed, await encounter_store.game_of(encounter_id, callback_data.kind)
+    else:
+        message = await live_message(query, callback_data.kind, encounter_id)
+        game = await games.require_game(message.chat.id)
 
     asked: list[bool] = []  # whether the presser is the game master: one API call at most
 
     async def master() -> bool:
         if not asked:
-            asked.append(await may_administer(bot, message.chat.id, user_id, settings))
+            asked.append(await may_administer(bot, game.chat_id, user_id, settings))
         return asked[0]
 
     move = await buttons.prepare(move, game, user_id, master)
@@ -115,6 +130,8 @@ async def press(
         game, buttons.kind, encounter_id, user_id, move, runtime, seat=seat, master=gm
     )
     await query.answer(buttons.answer(l10n, move, moved))
+    if private and buttons.settle is not None:
+        await buttons.settle(message, l10n, move, moved)
 
 
 async def on_clock(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:

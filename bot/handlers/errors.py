@@ -12,7 +12,7 @@ from aiogram.filters import ExceptionTypeFilter
 from aiogram.types import ErrorEvent, Update
 from aiogram_dialog.api.exceptions import OutdatedIntent, UnknownIntent
 
-from bot.callbacks import EncounterCallback, PoolFightCallback, PoolTargetCallback
+from bot.callbacks import EncounterCallback
 from bot.courier import Courier
 from bot.handlers.replies import refuse
 from bot.i18n import L10n, Translator
@@ -130,7 +130,7 @@ async def on_error(
         logger.warning("could not tell the user about the error", exc_info=True)
 
 
-MOVES = (PoolFightCallback, PoolTargetCallback, EncounterCallback)
+MOVES = (EncounterCallback,)
 APOLOGIES = {
     "move": "error-internal-move",
     "button": "error-internal-button",

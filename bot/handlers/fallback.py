@@ -12,7 +12,7 @@ from aiogram.types import CallbackQuery
 from bot.i18n import L10n
 
 # Prefixes of encounter buttons that the encounter's own button (``en:``) replaced.
-RETIRED_MOVES = ("du:", "bt:")
+RETIRED_MOVES = ("du:", "bt:", "pf:", "pt:")
 
 
 def build_router() -> Router:

@@ -17,7 +17,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from bot.config import Settings
 from bot.db.models import LiveMessage
 from bot.i18n import L10n
-from bot.services import fight_lookup, fights
+from bot.services import fights
 from bot.services.errors import GameEnded
 from bot.services.fight_store import live_key, view_of
 from bot.services.games import settings_of
@@ -54,7 +54,7 @@ async def open_fight_view(
         raise GameEnded()
     game = await admin_game(bot, game_id, message.from_user.id, admin_ids_of(settings))
     fights.pool_game(game)
-    record = await fight_lookup.pick_open(game, fight_id, None)  # open, and of this game
+    record = await fights.pick_open(game, fight_id, None)  # open, and of this game
     view = await view_of(game, record)
     text = "\n\n".join(
         [live_text(l10n, view, settings_of(game)), l10n.text("fight-view-gm", id=record.id)]

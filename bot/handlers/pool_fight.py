@@ -1,57 +1,118 @@
-"""Pool group fights in the game's group: ``/fight N`` (or a reply), the join window with
-"join" and "start" buttons, and every timer of a fight. Choices and rounds have their modules."""
+"""Pool group fights in the game's group: ``/fight N`` (or a reply), the game master's
+``/fight_next`` and ``/fight_stop``, and the fight's side of the encounter buttons
+(:mod:`bot.handlers.encounters`): how a press is read as a move, and what the presser hears.
+"""
 
 from __future__ import annotations
 
+import contextlib
+from dataclasses import replace
 from typing import Any
 
 from aiogram import Bot, F, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import Message
 
-from bot.callbacks import FightAction, PoolFightCallback
+from bot.callbacks import EncounterCallback
 from bot.config import Settings
-from bot.db.models import Encounter, Game, Timer
-from bot.handlers import pool_fight_choice, pool_fight_confirm, pool_fight_round, zero_health
-from bot.handlers.live import live_message
+from bot.db.models import Game
+from bot.handlers import pool_fight_choice, pool_fight_confirm, zero_health
+from bot.handlers.admins import sender_is_admin
+from bot.handlers.pool_fight_publish import group_l10n
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
-from bot.scheduler import Scheduler
-from bot.services import fight_choice, fight_rounds, fights, games
+from bot.services import fights, games
 from bot.services.characters import living_character
+from bot.services.encounters import Moved
 from bot.services.errors import BadNumber, Refusal, ServiceError
 from bot.services.fight_checks import Prospect
-from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
-from bot.services.fight_store import KIND, Outcome
-from bot.services.fights import SleeperKilled
-from bot.services.numbers import parse_ordinal
-from bot.services.permissions import may_administer
+from bot.services.numbers import ID_MAX, parse_ordinal
 from bot.services.runtime import Runtime
+from bot.views.pool_fight import end_text
+from rules.pool.fight_table import PILL_COUNTS, Move, PoolMove
 
 GROUP_CHATS = {"group", "supergroup"}
-WINDOW_ACTIONS = {FightAction.JOIN, FightAction.START}
+PRESSED = {  # the moves a button makes (the clock and the stop are the game master's commands)
+    Move.JOIN,
+    Move.START,
+    Move.CHOOSE,
+    Move.PICK,
+    Move.ATTACK,
+    Move.PILLS,
+    Move.STAND,
+}
+NUMBERED = {Move.CHOOSE, Move.PICK, Move.PILLS}  # the word ends with a target or a count
+ANSWERS = {
+    Move.JOIN: "pool-fight-joined-you",
+    Move.START: "pool-fight-started-you",
+    Move.ATTACK: "pool-fight-acted-attack",
+    Move.PILLS: "pool-fight-acted-pills",
+    Move.STAND: "pool-fight-acted-stand",
+}
 
 
 def build_router() -> Router:
     router = Router(name="pool_fight")
-    router.message.register(challenge, Command("fight"), F.chat.type.in_(GROUP_CHATS))
+    in_group = F.chat.type.in_(GROUP_CHATS)
+    router.message.register(challenge, Command("fight"), in_group)
+    router.message.register(next_step, Command("fight_next"), in_group)
+    router.message.register(stop, Command("fight_stop"), in_group)
     router.message.register(
         group_only, Command("fight", "fight_next", "fight_stop"), F.chat.type == "private"
     )
-    router.include_router(pool_fight_round.build_router())
     return router
 
 
 def register_buttons(buttons: Router) -> None:
-    """Every button of a pool fight, in the dispatcher's button lane (outside the dialogs): the
-    round's actions first, the most pressed (each handler's filter is tried in turn)."""
-    pool_fight_round.register_buttons(buttons)
+    """The buttons of a pool fight that make no move (its moves are the encounters')."""
     pool_fight_choice.register_buttons(buttons)
-    buttons.callback_query.register(
-        press_window, PoolFightCallback.filter(F.action.in_(WINDOW_ACTIONS))
-    )
     pool_fight_confirm.register_buttons(buttons)
     zero_health.register_buttons(buttons)
+
+
+def read_move(data: EncounterCallback) -> PoolMove | None:
+    """A button's move: ``join``, ``start``, ``attack``, ``stand``, ``pills_N`` (N of
+    :data:`PILL_COUNTS`), ``choose_T`` / ``pick_T`` (T: the target's number); None: not one."""
+    word, _, number = data.move.rpartition("_") if data.move[-1].isdigit() else (data.move, "", "")
+    try:
+        move = Move(word)
+    except ValueError:
+        return None
+    if move not in PRESSED or (move in NUMBERED) != bool(number):
+        return None
+    value = int(number) if number else 0
+    if move is Move.PILLS:
+        return PoolMove(move, data.at, count=value) if value in PILL_COUNTS else None
+    return PoolMove(move, data.at, target=value)
+
+
+async def prepare(move: PoolMove, game: Game, user_id: int, master: Any) -> PoolMove:
+    """A join is the presser's living character's; a start may be the game master's."""
+    if move.move is Move.JOIN:
+        mine = await living_character(game, user_id)
+        if mine is None:
+            raise ServiceError(Refusal.NO_OWN_CHARACTER)
+        return replace(move, target=mine.number)
+    if move.move is Move.START:
+        return replace(move, master=await master())
+    return move
+
+
+def answer(l10n: L10n, move: PoolMove, moved: Moved[Any, Any]) -> str:
+    if move.move in (Move.CHOOSE, Move.PICK):
+        return l10n.text("pool-fight-target-taken", name=moved.step.state.roster[move.target].name)
+    return l10n.text(ANSWERS[move.move], count=move.count)
+
+
+async def settle(message: Message, l10n: L10n, move: PoolMove, moved: Moved[Any, Any]) -> None:
+    """A private choice made: its message says so, its buttons gone."""
+    if move.move not in (Move.CHOOSE, Move.PICK):
+        return
+    name = moved.step.state.roster[move.target].name
+    done = l10n.text("pool-fight-target-done", id=moved.record.id, name=name)
+    with contextlib.suppress(TelegramAPIError):
+        await message.edit_text(done, reply_markup=None)
 
 
 async def _target_number(message: Message, args: str | None) -> int:
@@ -78,90 +139,83 @@ async def challenge(
     translator: Translator,
     runtime: Runtime,
 ) -> None:
+    """Open the fight; its live message (owed with it) goes to the hall's topic when one is
+    bound, else to the command's. An unguarded sleeper is not attacked yet: the player is
+    asked first, in private."""
     assert message.from_user is not None
     try:
         game = await games.require_game(message.chat.id)
         fights.pool_game(game)
         number = await _target_number(message, command.args)
-        opened = await _open_fight(message, game, message.from_user.id, number, runtime)
+        opened = await fights.challenge(
+            game,
+            message.from_user.id,
+            number,
+            message.chat.id,
+            topic_of(message),
+            runtime,
+            kill_confirmed=False,
+        )
     except BadNumber:
         await message.reply(l10n.text("pool-fight-usage"))
         return
-    if isinstance(opened, Prospect):  # a sleeper nobody guards: ask first, in private
+    if isinstance(opened, Prospect):
         await pool_fight_confirm.ask_in_reply(message, bot, l10n, translator, game, opened)
-
-
-async def _open_fight(
-    anchor: Message,
-    game: Game,
-    user_id: int,
-    number: int,
-    runtime: Runtime,
-) -> Outcome | SleeperKilled | Prospect:
-    """Open the fight; its live message (owed with it) goes to the anchor's chat: to the hall's
-    topic when one is bound, else to the anchor's topic. An unguarded sleeper is not attacked
-    yet: the :class:`Prospect` comes back for the question."""
-    return await fights.challenge(
-        game, user_id, number, anchor.chat.id, topic_of(anchor), runtime, kill_confirmed=False
-    )
 
 
 async def group_only(message: Message) -> None:
     raise ServiceError(Refusal.GROUP_ONLY)
 
 
-async def press_window(
-    query: CallbackQuery,
-    callback_data: PoolFightCallback,
+async def _admin_fight(
+    message: Message, command: CommandObject, bot: Bot, settings: Settings | None
+) -> tuple[Game, int]:
+    assert message.from_user is not None
+    if not await sender_is_admin(message, bot, settings):
+        raise ServiceError(Refusal.NOT_ADMIN)
+    game = await games.require_game(message.chat.id)
+    fights.pool_game(game)
+    args = (command.args or "").strip()
+    fight_id = parse_ordinal(args, high=ID_MAX) if args else None
+    if args and fight_id is None:
+        raise BadNumber(fights="")
+    reply = message.reply_to_message
+    record = await fights.pick_open(game, fight_id, reply.message_id if reply else None)
+    return game, record.id
+
+
+async def next_step(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    runtime: Runtime,
+    settings: Settings | None,
+) -> None:
+    """The game master moves the fight on: start it, take the chooser's default, or roll the
+    round."""
+    assert message.from_user is not None
+    try:
+        game, fight_id = await _admin_fight(message, command, bot, settings)
+        await fights.master_move(game, fight_id, message.from_user.id, Move.CLOCK, runtime)
+    except BadNumber as error:
+        await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
+
+
+async def stop(
+    message: Message,
+    command: CommandObject,
     bot: Bot,
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
-    message = await live_message(query, KIND, callback_data.fight_id)
-    user_id = query.from_user.id
-    game = await games.require_game(message.chat.id)
-    if callback_data.action == FightAction.JOIN:
-        await fights.join(game, callback_data.fight_id, user_id, runtime)
-        answer = l10n.text("pool-fight-joined-you")
-    else:
-        admin = await may_administer(bot, message.chat.id, user_id, settings)
-        started = await fights.begin(
-            game, callback_data.fight_id, runtime, user_id=user_id, admin=admin
-        )
-        assert started is not None
-        _outcome, answer = started, l10n.text("pool-fight-started-you")
-    await query.answer(answer)
-
-
-def register_timers(scheduler: Scheduler) -> None:
-    scheduler.on(JOIN_TIMER, on_join_timeout)
-    scheduler.on(CHOICE_TIMER, on_choice_timeout)
-    scheduler.on(ROUND_TIMER, on_round_timeout)
-
-
-async def _fight_of(timer: Timer) -> Encounter | None:
-    record = await Encounter.get_or_none(id=timer.ref).prefetch_related("game")
-    return record if record is not None and record.game.status == "active" else None
-
-
-async def on_join_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
-    record = await _fight_of(timer)
-    if record is None:
+    assert message.from_user is not None
+    try:
+        game, fight_id = await _admin_fight(message, command, bot, settings)
+        view = await fights.master_move(game, fight_id, message.from_user.id, Move.STOP, runtime)
+    except BadNumber as error:
+        await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
         return
-    await fights.begin(record.game, record.id, data["runtime"], timer_id=timer.id)
-
-
-async def on_choice_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
-    record = await _fight_of(timer)
-    if record is None:
-        return
-    await fight_choice.choice_timed_out(record.game, record.id, data["runtime"], timer_id=timer.id)
-
-
-async def on_round_timeout(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
-    record = await _fight_of(timer)
-    if record is None:
-        return
-    await fight_rounds.resolve_now(record.game, record.id, data["runtime"], timer_id=timer.id)
+    await message.reply(end_text(group_l10n(translator, view), view))

@@ -4,20 +4,20 @@ group's "send my choice again" button, and the deep link ``/start f<fight>`` of 
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 from aiogram import Bot, F, Router
-from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import FightAction, PoolFightCallback, PoolTargetCallback
+from bot.callbacks import EncounterCallback
 from bot.db.models import Encounter, GameStatus
+from bot.handlers.pool_fight_keyboards import RESEND
 from bot.handlers.pool_fight_publish import send_prompt
 from bot.i18n import L10n, Translator
-from bot.services import fight_choice, fight_lookup, games
+from bot.services import fights, games
 from bot.services.errors import Refusal, ServiceError, StaleAction
+from bot.services.fight_store import KIND
 from bot.services.numbers import ID_MAX, parse_int
 from bot.services.runtime import Runtime
 from bot.services.users import remember_user
@@ -26,43 +26,14 @@ FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")
 
 
 def register_buttons(buttons: Router) -> None:
-    buttons.callback_query.register(press_target, PoolTargetCallback.filter())
-    buttons.callback_query.register(
-        press_resend, PoolFightCallback.filter(F.action == FightAction.RESEND)
-    )
-
-
-async def press_target(
-    query: CallbackQuery,
-    callback_data: PoolTargetCallback,
-    bot: Bot,
-    l10n: L10n,
-    translator: Translator,
-    runtime: Runtime,
-) -> None:
-    game = await fight_lookup.game_of(callback_data.fight_id)
-    outcome = await fight_choice.choose_target(
-        game,
-        callback_data.fight_id,
-        query.from_user.id,
-        callback_data.target,
-        callback_data.setup,
-        callback_data.turn,
-        runtime,
-    )
-    name = outcome.view.name(callback_data.target)
-    await query.answer(l10n.text("pool-fight-target-taken", name=name))
-    if isinstance(query.message, Message):
-        with contextlib.suppress(TelegramAPIError):
-            await query.message.edit_text(
-                l10n.text("pool-fight-target-done", id=outcome.view.id, name=name),
-                reply_markup=None,
-            )
+    """Before the encounters' moves: this button is the pool fight's, and makes none."""
+    resend = EncounterCallback.filter((F.kind == KIND) & (F.move == RESEND))
+    buttons.callback_query.register(press_resend, resend)
 
 
 async def press_resend(
     query: CallbackQuery,
-    callback_data: PoolFightCallback,
+    callback_data: EncounterCallback,
     bot: Bot,
     l10n: L10n,
     translator: Translator,
@@ -73,9 +44,7 @@ async def press_resend(
         await query.answer()
         return
     game = await games.require_game(message.chat.id)
-    view, fighter = await fight_choice.open_choice_of(
-        game, callback_data.fight_id, query.from_user.id
-    )
+    view, fighter = await fights.open_choice_of(game, callback_data.id, query.from_user.id)
     if not await send_prompt(bot, view, fighter, translator, runtime):
         raise ServiceError(Refusal.FIGHT_PRIVATE_CLOSED)
     await query.answer(l10n.text("pool-fight-resent"))
@@ -101,9 +70,7 @@ async def open_by_link(
     try:
         if fight is None or fight.game.status != GameStatus.ACTIVE:
             raise StaleAction()
-        view, fighter = await fight_choice.open_choice_of(
-            fight.game, fight.id, message.from_user.id
-        )
+        view, fighter = await fights.open_choice_of(fight.game, fight.id, message.from_user.id)
     except ServiceError:
         await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
         return

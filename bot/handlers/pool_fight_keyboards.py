@@ -6,22 +6,22 @@ from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.callbacks import FightAction, PlayersFightCallback, PoolFightCallback, PoolTargetCallback
+from bot.callbacks import EncounterCallback, PlayersFightCallback
 from bot.i18n import L10n
-from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, FightView
+from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, KIND, FightView
 from rules.pool.fight_flow import Options, expected
 from rules.pool.fight_setup import current_chooser
-from rules.pool.fight_table import ALL_PILLS
+from rules.pool.fight_table import PILL_COUNTS, Move
 
-PILL_COUNTS = (1, 2, 3, ALL_PILLS)
+RESEND = "resend"  # the group's button: send my private choice again (it makes no move)
 CHALLENGES_PER_ROW = 3
 MAX_CHALLENGES = 99  # Telegram allows 100 buttons in one keyboard
 
 
 def _button(
-    l10n: L10n, msg_id: str, view: FightView, action: FightAction, **extra: int
+    l10n: L10n, msg_id: str, view: FightView, move: str, at: int = 0, **extra: int
 ) -> InlineKeyboardButton:
-    data = PoolFightCallback(fight_id=view.id, action=action, **extra).pack()
+    data = EncounterCallback(kind=KIND, id=view.id, move=move, at=at).pack()
     return InlineKeyboardButton(text=l10n.text(msg_id, **extra), callback_data=data)
 
 
@@ -32,8 +32,8 @@ async def live_keyboard(bot: Bot, l10n: L10n, view: FightView) -> InlineKeyboard
     if view.stage == JOINING:
         rows.append(
             [
-                _button(l10n, "pool-fight-button-join", view, FightAction.JOIN),
-                _button(l10n, "pool-fight-button-start", view, FightAction.START),
+                _button(l10n, "pool-fight-button-join", view, Move.JOIN),
+                _button(l10n, "pool-fight-button-start", view, Move.START),
             ]
         )
     elif state is not None and view.stage in (CHOOSING, FIGHTING):
@@ -41,7 +41,7 @@ async def live_keyboard(bot: Bot, l10n: L10n, view: FightView) -> InlineKeyboard
         if view.stage == FIGHTING:
             rows += _round_rows(l10n, view)
         if any(n is not None for n in choosing):
-            resend = _button(l10n, "pool-fight-button-resend", view, FightAction.RESEND)
+            resend = _button(l10n, "pool-fight-button-resend", view, RESEND)
             row = [resend]
             if any(n in fight.unreachable for n in choosing):
                 link = await create_start_link(bot, f"f{view.id}")
@@ -58,13 +58,13 @@ def _round_rows(l10n: L10n, view: FightView) -> list[list[InlineKeyboardButton]]
     characters = [view.characters[n] for n in state.initiative]
     acting = [c for c in characters if c.number in expected(state, characters)]
     rnd = state.round
-    first = [_button(l10n, "pool-fight-button-attack", view, FightAction.ATTACK, round=rnd)]
+    first = [_button(l10n, "pool-fight-button-attack", view, Move.ATTACK, rnd)]
     if any(c.fallen and c.health > 0 for c in acting):
-        first.append(_button(l10n, "pool-fight-button-stand", view, FightAction.STAND, round=rnd))
+        first.append(_button(l10n, "pool-fight-button-stand", view, Move.STAND, rnd))
     rows = [first]
     rows.append(  # the same whatever anyone holds: a fighter's stock is a secret
         [
-            _button(l10n, "pool-fight-button-pills", view, FightAction.PILLS, round=rnd, count=n)
+            _button(l10n, "pool-fight-button-pills", view, f"{Move.PILLS}_{n}", rnd, count=n)
             for n in PILL_COUNTS
         ]
     )
@@ -72,14 +72,16 @@ def _round_rows(l10n: L10n, view: FightView) -> list[list[InlineKeyboardButton]]
 
 
 def target_keyboard(view: FightView, offer: Options) -> InlineKeyboardMarkup:
-    """One button per valid target of a private choice."""
+    """One button per valid target of a private choice (during the choosing a setup choice,
+    later a pick or a new opponent)."""
+    word = Move.CHOOSE if offer.setup else Move.PICK
     return InlineKeyboardMarkup(
         inline_keyboard=[
             [
                 InlineKeyboardButton(
                     text=f"{target}. {view.name(target)}",
-                    callback_data=PoolTargetCallback(
-                        fight_id=view.id, target=target, setup=offer.setup, turn=offer.turn
+                    callback_data=EncounterCallback(
+                        kind=KIND, id=view.id, move=f"{word}_{target}", at=offer.turn
                     ).pack(),
                 )
             ]

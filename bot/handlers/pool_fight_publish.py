@@ -19,10 +19,8 @@ from bot.handlers import zero_health
 from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
 from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
-from bot.services import fight_choice
-from bot.services.fight_lookup import game_of
+from bot.services import fights
 from bot.services.fight_store import FightView, Outcome, live_key
-from bot.services.fights import SleeperKilled
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
@@ -117,12 +115,12 @@ async def on_prompt(runtime: Runtime, hook: str, delivered: bool) -> None:
     _, fight_id, fighter, unreachable = hook.split(":")
     if delivered and unreachable == "0":
         return  # reachable, as the group already shows
-    game = await game_of(int(fight_id))
-    await fight_choice.set_reachable(game, int(fight_id), int(fighter), delivered, runtime)
+    game = await fights.game_of(int(fight_id))
+    await fights.set_reachable(game, int(fight_id), int(fighter), delivered, runtime)
 
 
 async def compose_sleeper_killed(
-    bot: Bot, translator: Translator, killed: SleeperKilled
+    bot: Bot, translator: Translator, killed: fights.SleeperKilled
 ) -> list[Outgoing]:
     l10n = translator.for_locale(killed.locale)
     text = l10n.text("pool-fight-sleeper-killed", attacker=killed.attacker, sleeper=killed.sleeper)
@@ -143,8 +141,8 @@ async def send_prompt(
     try:
         await bot.send_message(private.chat_id, private.text, reply_markup=markup)
     except TelegramForbiddenError:
-        await fight_choice.set_reachable(view.game, view.id, fighter, False, runtime)
+        await fights.set_reachable(view.game, view.id, fighter, False, runtime)
         return False
     if fighter in view.fight.unreachable:
-        await fight_choice.set_reachable(view.game, view.id, fighter, True, runtime)
+        await fights.set_reachable(view.game, view.id, fighter, True, runtime)
     return True

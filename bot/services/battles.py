@@ -188,7 +188,7 @@ async def narration_waiting(chat_id: int, user_id: int) -> tuple[Encounter, bool
     return (record, True) if any(w.seat.npc for w in waits) else None
 
 
-async def _sync(game: Game, table: BattleTable) -> BattleTable:
+async def _sync(game: Game, _: Encounter, table: BattleTable) -> BattleTable:
     """The game's setting for class actions; while joining, each fighter's sheet as stored now
     (None: dead or gone), which the battle starts with."""
     table = replace(table, any_action=settings_of(game).d20_any_action)
@@ -209,9 +209,12 @@ async def _sync(game: Game, table: BattleTable) -> BattleTable:
     return replace(table, fighters=tuple(fighters))
 
 
-async def _write_back(game: Game, record: Encounter, old: BattleTable, new: BattleTable) -> None:
+async def _write_back(
+    game: Game, record: Encounter, old: BattleTable, step: Step[BattleTable, BattleEvent]
+) -> None:
     """The HP and deaths the step brought (only those: a character's HP may have moved on
     since, in a later battle); NPCs have no row to write."""
+    new = step.state
     if old.battle is None or new.battle is None:
         return
     numbers = {f.name: f.number for f in new.fighters if not f.npc}

@@ -11,7 +11,8 @@ from bot.services.characters import rule_state
 from bot.services.codec import dump, load
 from bot.services.deaths import noted
 from rules.duel import Duel, DuelCharacter, Side
-from rules.duel.encounter import DUEL, KIND, DuelTable, Happened
+from rules.duel.encounter import DUEL, KIND, DuelEvent, DuelTable, Happened
+from rules.encounter import Step
 from rules.gender import Gender
 
 OPEN_STAGES = DUEL.open_stages
@@ -76,9 +77,12 @@ async def snapshot(record: Encounter) -> DuelSnapshot:
     return DuelSnapshot(record, table, genders.get(numbers[0]), genders.get(numbers[1]))
 
 
-async def write_back(game: Game, record: Encounter, _: DuelTable, table: DuelTable) -> None:
+async def write_back(
+    game: Game, record: Encounter, _: DuelTable, step: Step[DuelTable, DuelEvent]
+) -> None:
     """Both fighters' HP (and a death, with its note) as the duel has them now; an NPC has no
     row (it lives only in the duel)."""
+    table = step.state
     duel = table.duel
     for seat, fighter, other in (
         (table.challenger, duel.challenger, duel.opponent),

@@ -23,8 +23,15 @@ def live_key(kind: str, encounter_id: int) -> str:
 
 
 async def create(
-    game: Game, kind: str, stage: str, state: Any, chat_id: int, thread_id: int | None
+    game: Game,
+    kind: str,
+    stage: str,
+    state: Any,
+    chat_id: int,
+    thread_id: int | None,
+    hall: int | None = None,
 ) -> Encounter:
+    """A new encounter (``hall``: the pool hall it is fought in)."""
     return await Encounter.create(
         game_id=game.id,
         kind=kind,
@@ -32,6 +39,7 @@ async def create(
         state=dump(state),
         chat_id=chat_id,
         thread_id=thread_id,
+        hall=hall,
     )
 
 

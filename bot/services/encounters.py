@@ -40,18 +40,22 @@ class Clock:
 class Kind(Generic[S, A, E]):
     """The shell's side of a kind of encounter. ``rolls``: its rolls' purpose and actor in the
     log, for the encounter's id and its state before the move; ``clocks``: by the deadline's
-    ``what``; ``write_back``: the characters as the step left them (before, after), in the
-    step's transaction; ``news``: what the step owes the chats; ``sync``: the state with what
-    the store knows now and the rules need (the game's settings, the characters' sheets),
-    before a move is applied."""
+    ``what``; ``write_back``: what the step did to the world (the state before, the step), in
+    the step's transaction; ``news``: what the step owes the chats; ``sync``: the state with
+    what the store knows now and the rules need (the game's settings, the characters), before
+    a move is applied; ``stored``: the part of the state that is saved (what ``sync`` lays
+    over it again is left out); ``refuse``: a refusal in the kind's own words (None: the
+    usual ones)."""
 
     rules: Rules[S, A, E]
     state: type[S]
     rolls: Callable[[int, S], tuple[str, str]]
     clocks: Mapping[str, Clock]
-    write_back: Callable[[Game, Encounter, S, S], Awaitable[None]]
+    write_back: Callable[[Game, Encounter, S, Step[S, E]], Awaitable[None]]
     news: Callable[[Game, Encounter, Step[S, E]], Awaitable[Any]]
-    sync: Callable[[Game, S], Awaitable[S]] | None = None
+    sync: Callable[[Game, Encounter, S], Awaitable[S]] | None = None
+    stored: Callable[[S], S] | None = None
+    refuse: Callable[[S, Seat | None, A, Exception], ServiceError | None] | None = None
 
     @property
     def timers(self) -> tuple[str, ...]:
@@ -99,24 +103,32 @@ async def move(
         record = await encounter_store.load(game, encounter_id, kind.rules.kind, stages)
         before = load(kind.state, record.state)
         if kind.sync is not None:
-            before = await kind.sync(game, before)
+            before = await kind.sync(game, record, before)
         acting = None if user_id is None else seat_of(kind, before, user_id, seat, master=master)
         dice = runtime.dice_factory(game)
         try:
             step = kind.rules.apply(before, acting, action, dice)
-        except Refused as refused:
-            if refused.why is Why.NOT_YOURS:
-                raise ServiceError(Refusal.NOT_YOUR_BUTTON) from None
-            raise StaleAction() from None
-        except RuleError as error:
-            raise ServiceError.of(error) from None
+        except (Refused, RuleError) as error:
+            raise _refusal(kind, before, acting, action, error) from None
+        stored = step.state if kind.stored is None else kind.stored(step.state)
         async with rolls_kept(game, dice, *kind.rolls(encounter_id, before)):
-            await encounter_store.save(record, step.state, kind.rules.stage(step.state))
-            await kind.write_back(game, record, before, step.state)
+            await encounter_store.save(record, stored, kind.rules.stage(step.state))
+            await kind.write_back(game, record, before, step)
         if step.deadline != kind.rules.deadline(before):
             await set_clock(game, kind, encounter_id, step.deadline)
         await runtime.announce(await kind.news(game, record, step))
         return Moved(record, step)
+
+
+def _refusal(
+    kind: Kind[S, A, E], state: S, seat: Seat | None, action: A, error: Refused | RuleError
+) -> ServiceError:
+    told = None if kind.refuse is None else kind.refuse(state, seat, action, error)
+    if told is not None:
+        return told
+    if isinstance(error, RuleError):
+        return ServiceError.of(error)
+    return ServiceError(Refusal.NOT_YOUR_BUTTON) if error.why is Why.NOT_YOURS else StaleAction()
 
 
 async def clock(

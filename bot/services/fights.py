@@ -1,46 +1,66 @@
-"""Pool group fights (rulebook: pool): the challenge, the join window, initiative, the GM's stop.
+"""Pool group fights (rulebook: pool / Group fight) in a group: the challenge, and the fight as
+a kind of encounter (:data:`FIGHTS`): every later move goes the one way
+(:func:`encounters.move`), the game master's too (``master``: start, move on, stop).
 
-The choosing of opponents is in :mod:`bot.services.fight_choice`, rounds in
-:mod:`bot.services.fight_rounds`. Every step runs inside the game's lock and saves with a
-conditional update before anything is sent.
+Its rules are :mod:`rules.pool.encounter`; here is what only the store knows: the fighters'
+characters as stored now (:func:`~bot.services.fight_store.laid`), what a round wrote back
+(the fighters, swords and belongings on the hall's floor), whom a step asks privately, and
+whether the bot can reach them there (:func:`set_reachable`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.db.models import Encounter, Game, GameSystem
-from bot.services import timers
-from bot.services.characters import living_character
-from bot.services.codec import dump, load
-from bot.services.errors import Refusal, ServiceError, StaleAction
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem, LiveMessage
+from bot.services import encounter_store, encounters, timers
+from bot.services.encounters import Clock, Kind
+from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_checks import Prospect, checked, prospect_of
-from bot.services.fight_flow import (
-    JOIN_TIMER,
-    cancel_timers,
-    fighters,
-    open_choosing,
-    stand_up_fallen,
-)
 from bot.services.fight_store import (
+    CHOOSING,
     FIGHTING,
-    FINISHED,
-    JOINING,
     KIND,
+    OPEN,
+    FightView,
     Outcome,
-    PoolFight,
-    busy_numbers,
-    load_open,
-    save,
+    RoundReport,
+    kept,
+    laid,
+    live_key,
+    open_fights,
     view_of,
 )
-from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from bot.services.topics import topic_of_hall
-from bot.services.world import load_world, save_world
-from rules.pool.fight_setup import MIN_FIGHTERS, can_fight, start_fight
-from rules.pool.model import PoolCharacter
+from bot.services.world import save_fighters, save_world, world_part
+from rules.encounter import Refused, Seat, Step, Why
+from rules.errors import Code, RuleError
+from rules.pool.encounter import (
+    CHOOSE,
+    JOIN,
+    PICK,
+    POOL,
+    ROUND,
+    Happened,
+    Move,
+    PoolEvent,
+    PoolMove,
+    PoolStage,
+    PoolTable,
+    open_fight,
+)
+from rules.pool.fight_table import ACTS
+from rules.pool.model import Item, PoolCharacter
+from rules.pool.world import with_floor
 from rules.pool.world_events import Spilled
+
+JOIN_TIMER = "pool_fight_join"
+CHOICE_TIMER = "pool_fight_choice"
+ROUND_TIMER = "pool_fight_round"
+TIMER_KINDS = (JOIN_TIMER, CHOICE_TIMER, ROUND_TIMER)
+REMINDER_KINDS = (timers.reminded(CHOICE_TIMER), timers.reminded(ROUND_TIMER))
+ASKING = {Happened.STARTED, Happened.CHOSE, Happened.DEFAULTED, Happened.OPENED, Happened.FOUGHT}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,102 +103,190 @@ async def challenge(
     async with runtime.locks.game(game.id) as game:
         sizing = await checked(game, user_id, target_number)
         me, them, rows = sizing.me, sizing.them, sizing.rows
+        thread = topic_of_hall(game, me.hall) or thread_id
         if sizing.killed is not None:
             if not kill_confirmed:
                 return prospect_of(sizing, target_number)
             await save_world(game, sizing.world, sizing.killed, rows)
-            thread = topic_of_hall(game, me.hall) or thread_id
             killed = SleeperKilled(
                 me.name, them.name, thread, chat_id, game.locale, them, sizing.spilled
             )
             return await runtime.announce(killed)
-        sleeper = sizing.sleeper
-        fight = PoolFight(challenger=me.number, joined=(me.number, them.number), sleeper=sleeper)
-        record = await Encounter.create(
-            game_id=game.id,
-            kind=KIND,
-            stage=JOINING,
-            state=dump(fight),
-            chat_id=chat_id,
-            thread_id=topic_of_hall(game, me.hall) or thread_id,
-            hall=me.hall,
+        seats = (Seat(me.number, user_id), Seat(them.number, rows[them.number].user_id))
+        fighters = [me, them]
+        if sizing.sleeper is not None:
+            fighters.append(sizing.world.character(sizing.sleeper))
+        step = open_fight(*seats, me.hall, fighters, sleeper=sizing.sleeper)
+        record = await encounter_store.create(
+            game, KIND, PoolStage.JOINING.value, kept(step.state), chat_id, thread, me.hall
         )
-        timer = await timers.schedule(JOIN_TIMER, record.id, settings_of(game).join_window)
-        view = await save(await view_of(game, record), replace(fight, timer_id=timer.id))
-        return await runtime.announce(Outcome(view, anew=True))
+        await encounters.set_clock(game, FIGHTS, record.id, step.deadline)
+        outcome = await _news(game, record, step)
+        return await runtime.announce(outcome)
 
 
-async def join(game: Game, fight_id: int, user_id: int, runtime: Runtime) -> Outcome:
-    """Another character of the hall joins during the join window."""
-    async with runtime.locks.game(game.id) as game:
-        view = await load_open(game, fight_id, JOINING)
-        mine = await living_character(game, user_id)
-        if mine is None:
-            raise ServiceError(Refusal.NO_OWN_CHARACTER)
-        if mine.number in view.fight.joined:
-            raise ServiceError(Refusal.FIGHT_CANNOT_JOIN, reason="already")
-        me = load(PoolCharacter, mine.state)
-        for reason, refused in (
-            ("hall", me.hall != view.record.hall),
-            ("asleep", me.asleep),
-            ("health", me.health <= 0),
-            ("busy", mine.number in await busy_numbers(game)),
-        ):
-            if refused:
-                raise ServiceError(Refusal.FIGHT_CANNOT_JOIN, reason=reason)
-        fight = replace(view.fight, joined=(*view.fight.joined, mine.number))
-        saved = await save(view, fight)
-        return await runtime.announce(Outcome(await view_of(game, saved.record)))
+async def master_move(
+    game: Game, fight_id: int, user_id: int, move: Move, runtime: Runtime
+) -> FightView:
+    """The game master moves the fight on (``Move.CLOCK``: starts it, takes the chooser's
+    default, or plays the round) or stops it (``Move.STOP``): the caller checked that
+    ``user_id`` is one."""
+    master = PoolMove(move, master=True)
+    moved = await encounters.move(game, FIGHTS, fight_id, user_id, master, runtime)
+    return FightView(game, moved.record, moved.step.state)
 
 
-async def begin(
-    game: Game,
-    fight_id: int,
-    runtime: Runtime,
-    *,
-    user_id: int | None = None,
-    admin: bool = False,
-    timer_id: int | None = None,
+async def set_reachable(
+    game: Game, fight_id: int, fighter: int, reachable: bool, runtime: Runtime
 ) -> Outcome | None:
-    """End the join window: initiative for everyone still able here, then the choosing.
-
-    By the challenger's owner or an admin (``user_id``), or by the join timer (``timer_id``:
-    ``None`` back when that timer no longer counts). Fewer than two able: the fight is off.
-    """
+    """Remember whether the bot could write to a fighter privately (shown in the group: in a
+    new message when they cannot be reached, which mentions them)."""
     async with runtime.locks.game(game.id) as game:
         try:
-            view = await load_open(game, fight_id, JOINING)
+            view = await view_of(game, await encounter_store.load(game, fight_id, KIND, OPEN))
         except StaleAction:
-            if timer_id is not None:
-                return None
-            raise
-        if timer_id is not None and view.fight.timer_id != timer_id:
             return None
-        if user_id is not None and not admin and view.owners[view.fight.challenger] != user_id:
-            raise ServiceError(Refusal.NOT_YOUR_BUTTON)
-        await timers.cancel(JOIN_TIMER, fight_id)
-        world, _ = await load_world(game)
-        here = {c.number: c for c in world.characters if c.hall == view.record.hall}
-        ready = [n for n in view.fight.joined if n in here and can_fight(here[n])]
-        if len(ready) < MIN_FIGHTERS:
-            off = await save(view, replace(view.fight, timer_id=None), FINISHED)
-            return await runtime.announce(Outcome(off))
-        actor = f"fight {fight_id}"
-        async with game_dice(game, "pool_initiative", actor, runtime.dice_factory) as dice:
-            state, initiative = start_fight(world.characters, ready, dice)
-            fight = replace(view.fight, state=state, initiative=initiative)
-            started = replace(view, fight=fight)
-            characters, _ = fighters(started)
-            fight, stage, prompts = await open_choosing(started, fight, characters)
-            view = await save(view, fight, stage)
-        return await runtime.announce(Outcome(view, prompts, opened=stage == FIGHTING))
+        others = tuple(n for n in view.fight.unreachable if n != fighter)
+        marked = (*others, fighter) if not reachable else others
+        if marked == view.fight.unreachable:
+            return None
+        table = replace(view.fight, unreachable=marked)
+        await encounter_store.save(view.record, kept(table), view.stage)
+        return await runtime.announce(Outcome(replace(view, fight=table), anew=not reachable))
 
 
-async def stop(game: Game, fight_id: int, runtime: Runtime) -> Outcome:
-    """The GM ends the fight where it stands."""
-    async with runtime.locks.game(game.id) as game:
-        view = await load_open(game, fight_id)
-        await cancel_timers(fight_id)
-        view = await stand_up_fallen(view)
-        fight = replace(view.fight, actions=(), awaiting=(), timer_id=None, stopped=True)
-        return await runtime.announce(Outcome(await save(view, fight, FINISHED)))
+async def open_choice_of(game: Game, fight_id: int, user_id: int) -> tuple[FightView, int]:
+    """The user's fighter with a private choice open now (to send it again), or a refusal."""
+    record = await encounter_store.load(game, fight_id, KIND, (CHOOSING, FIGHTING))
+    view = await view_of(game, record)
+    mine = [s.number for s in view.fight.seated if s.user == user_id]
+    if not mine:
+        raise ServiceError(Refusal.FIGHT_NOT_IN)
+    waiting = [w.seat.number for w in POOL.awaiting(view.fight) if w.what in (CHOOSE, PICK)]
+    fighter = next((n for n in mine if n in waiting), None)
+    if fighter is None:
+        raise ServiceError(Refusal.FIGHT_NOT_YOUR_TURN)
+    return view, fighter
+
+
+async def game_of(fight_id: int) -> Game:
+    """The running game of a fight (a private button carries only the fight's id)."""
+    return await encounter_store.game_of(fight_id, KIND)
+
+
+async def pick_open(game: Game, number: int | None, reply_to: int | None) -> Encounter:
+    """The open fight a GM command means: by number, by a reply to its live message, or the
+    only one. Several and no hint: :class:`BadNumber` (the handler lists them)."""
+    found = await open_fights(game)
+    if number is not None:
+        found = [r for r in found if r.id == number]
+    elif reply_to is not None:
+        by_key = {live_key(r.id): r for r in found}
+        shown = await LiveMessage.filter(key__in=list(by_key), message_id=reply_to).values_list(
+            "key", flat=True
+        )
+        found = [by_key[str(key)] for key in shown] or found
+    if not found:
+        raise ServiceError(Refusal.FIGHT_NONE)
+    if len(found) > 1:
+        raise BadNumber(fights=", ".join(str(r.id) for r in found))
+    return found[0]
+
+
+async def _write_back(
+    game: Game, record: Encounter, before: PoolTable, step: Step[PoolTable, PoolEvent]
+) -> None:
+    """The fighters a step changed (a round, or the fallen standing up when a fight ends
+    without one; a dead one leaves play) and the hall's floor when swords or the belongings of
+    the dead fell on it; the rest of the world is not read."""
+    old = before.roster
+    changed = [
+        c for c in step.state.characters if old.get(c.number) != c and c.number not in before.gone
+    ]
+    part = None
+    for event in step.events:
+        result = event.result
+        if result is None or not (result.dropped_swords or result.spilled):
+            continue
+        part = world_part(game, before.hall)
+        for _ in result.dropped_swords:
+            part = with_floor(part, before.hall, part.floor(before.hall).add(Item.SWORD))
+        for spilled in result.spilled:
+            part = with_floor(part, spilled.hall, spilled.onto(part.floor(spilled.hall)))
+    if not changed and part is None:
+        return
+    rows = await Character.filter(
+        game_id=game.id, number__in=[c.number for c in changed], status=CharacterStatus.ACTIVE
+    ).only("id", "number", "version")
+    living = {row.number: row for row in rows}
+    after = [c for c in changed if c.number in living]
+    await save_fighters(game, living, before.characters, after, part, fight=record.id)
+
+
+async def _news(game: Game, record: Encounter, step: Step[PoolTable, PoolEvent]) -> Outcome:
+    """A step as the chats hear it: a round's report, whom to ask privately (a new chooser, or
+    the private choices a new round opens), and whether the group gets a new message."""
+    table = step.state
+    happened = {event.happened for event in step.events}
+    report = None
+    for event in step.events:
+        if event.result is not None:
+            report = RoundReport(event.result, {c.number: c for c in event.before})
+    prompts: tuple[int, ...] = ()
+    if happened & ASKING:
+        waits = POOL.awaiting(table)
+        prompts = tuple(w.seat.number for w in waits if w.what in (CHOOSE, PICK))
+    return Outcome(
+        FightView(game, record, table),
+        prompts,
+        report,
+        opened=Happened.OPENED in happened,
+        anew=Happened.CHALLENGED in happened,
+    )
+
+
+def _refuse(
+    table: PoolTable, seat: Seat | None, action: PoolMove, error: Exception
+) -> ServiceError | None:
+    """The pool's own words for a refused move."""
+    if isinstance(error, RuleError):
+        if error.code is Code.INVALID_ACTION:
+            return ServiceError(Refusal.FIGHT_ACTION, problem=error.details["problem"])
+        if error.code is Code.NOT_YOUR_CHOICE:
+            return ServiceError(Refusal.FIGHT_NOT_YOUR_TURN)
+        if error.code is Code.FIGHTER_UNAVAILABLE:
+            return ServiceError(Refusal.FIGHT_CANNOT_JOIN, reason=error.details["reason"])
+        if action.move in (Move.CHOOSE, Move.PICK):
+            return ServiceError(Refusal.FIGHT_TARGET)
+        return None
+    assert isinstance(error, Refused)
+    if error.why is Why.NOT_YOURS and action.move not in (Move.JOIN, Move.START):
+        return ServiceError(Refusal.FIGHT_NOT_IN)
+    acted = seat is not None and table.action_of(seat.number) is not None
+    fighting = table.stage is PoolStage.FIGHTING and table.fight.round == action.at
+    if action.move in ACTS and fighting and acted:
+        return ServiceError(Refusal.FIGHT_ALREADY_ACTED)
+    return None
+
+
+def _rolls(fight_id: int, table: PoolTable) -> tuple[str, str]:
+    """Initiative when the join window closes, else a round's rolls."""
+    purpose = "pool_initiative" if table.stage is PoolStage.JOINING else "pool_round"
+    return purpose, f"fight {fight_id}"
+
+
+FIGHTS = Kind(
+    rules=POOL,
+    state=PoolTable,
+    rolls=_rolls,
+    clocks={
+        JOIN: Clock(JOIN_TIMER, lambda settings: settings.join_window),
+        CHOOSE: Clock(CHOICE_TIMER, lambda settings: settings.choice_timeout),
+        ROUND: Clock(ROUND_TIMER, lambda settings: settings.round_timeout),
+    },
+    write_back=_write_back,
+    news=_news,
+    sync=laid,
+    stored=kept,
+    refuse=_refuse,
+)

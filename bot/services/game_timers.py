@@ -7,12 +7,12 @@ A timer knows only its kind and the id it refers to; the kind says which table t
 from __future__ import annotations
 
 from bot.db.models import Encounter, Game, Timer
-from bot.services import battles, cycles, duels, fight_flow
+from bot.services import battles, cycles, duels, fights
 
 GAME_KINDS = (cycles.AUTO_TICK,)
 ENCOUNTER_KINDS = (
-    *fight_flow.TIMER_KINDS,
-    *fight_flow.REMINDER_KINDS,
+    *fights.TIMER_KINDS,
+    *fights.REMINDER_KINDS,
     battles.JOIN_TIMER,
     battles.TURN_TIMER,
     battles.NARRATION_TIMER,

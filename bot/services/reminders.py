@@ -16,16 +16,16 @@ from typing import cast
 
 from tortoise.timezone import now
 
-from bot.db.models import Encounter, Game, LiveMessage, Timer
-from bot.services import battles, duel_store, duels, encounter_store, fight_flow
-from bot.services.fight_store import CHOOSING, FIGHTING, KIND, live_key, view_of
+from bot.db.models import Encounter, Game, Timer
+from bot.services import battles, duel_store, duels, encounter_store, fights
+from bot.services.fight_store import KIND, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
 from rules.d20.encounter import D20, NARRATE
 from rules.d20.encounter import KIND as D20_KIND
 from rules.duel.encounter import ANSWER, DUEL
 from rules.duel.encounter import KIND as DUEL_KIND
-from rules.pool.fight_setup import current_chooser
+from rules.pool.encounter import CHOOSE, POOL
 
 
 class Wait(StrEnum):
@@ -79,21 +79,16 @@ async def _pool(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     if record is None:
         return None
     view = await view_of(game, record)
-    state = view.fight.state
-    if state is None or view.fight.timer_id != deadline.id:
+    waits = POOL.awaiting(view.fight)
+    choosing = deadline.kind == fights.CHOICE_TIMER
+    if not waits or (waits[0].what == CHOOSE) != choosing:
         return None
-    if deadline.kind == fight_flow.CHOICE_TIMER and view.stage == CHOOSING:
-        chooser = current_chooser(state)
-        numbers: tuple[int, ...] = () if chooser is None else (chooser,)
-        wait = Wait.CHOICE
-    elif deadline.kind == fight_flow.ROUND_TIMER and view.stage == FIGHTING:
-        numbers, wait = fight_flow.awaited(view), Wait.ROUND
-    else:
-        return None
-    awaited = _unique([Awaited(view.owners[n], view.name(n)) for n in numbers])
-    shown = await LiveMessage.get_or_none(key=live_key(record.id))
-    message_id = shown.message_id if shown is not None else None
-    return Waiting(wait, awaited, record.chat_id, record.thread_id, message_id)
+    awaited = _unique(
+        [Awaited(view.owners[w.seat.number], view.name(w.seat.number)) for w in waits]
+    )
+    message_id = await encounter_store.shown_message(KIND, record.id)
+    kind = Wait.CHOICE if choosing else Wait.ROUND
+    return Waiting(kind, awaited, record.chat_id, record.thread_id, message_id)
 
 
 async def _d20(game: Game, ref: int, deadline: Timer) -> Waiting | None:
@@ -136,8 +131,8 @@ async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
 
 
 FINDERS: dict[str, Finder] = {
-    fight_flow.ROUND_TIMER: _pool,
-    fight_flow.CHOICE_TIMER: _pool,
+    fights.ROUND_TIMER: _pool,
+    fights.CHOICE_TIMER: _pool,
     battles.TURN_TIMER: _d20,
     battles.NARRATION_TIMER: _d20,
     duels.EXPIRE: _duel,

@@ -13,12 +13,14 @@ from datetime import datetime
 from aiogram import Bot
 
 from bot.db.models import Game, GameStatus, Timer
-from bot.services import cycles, fight_flow
+from bot.services import cycles
 from bot.services.codec import load
 from bot.services.errors import Refusal, ServiceError
-from bot.services.fight_store import PoolFight, open_fights
+from bot.services.fight_store import open_fights
+from bot.services.fights import TIMER_KINDS
 from bot.services.permissions import is_game_admin
 from bot.services.world_play import peek
+from rules.pool.fight_table import PoolTable
 from rules.pool.world import World
 
 
@@ -49,24 +51,25 @@ async def world_map(bot: Bot, game_id: int, user_id: int, admin_ids: frozenset[i
     world = await peek(game)
     fights = []
     for record in await open_fights(game):
-        fight = load(PoolFight, record.state)
+        fight = load(PoolTable, record.state)
         fights.append(
             OpenFight(
                 record.id,
                 record.hall,
                 record.stage,
                 tuple(fight.joined),
-                await _due(fight_flow.TIMER_KINDS, record.id, fight.timer_id),
+                await _due(TIMER_KINDS, record.id),
             )
         )
     return WorldMap(game, world, tuple(fights), await _due((cycles.AUTO_TICK,), game.id))
 
 
-async def _due(kinds: tuple[str, ...], ref: int, current: int | None = None) -> datetime | None:
-    """When the pending timer fires: ``current`` when it is named (a fight's one deadline that
-    counts), else the earliest of ``kinds`` for ``ref``."""
-    pending = Timer.filter(kind__in=kinds, ref=ref, fired_at__isnull=True)
-    if current is not None:
-        pending = pending.filter(id=current)
-    timer = await pending.order_by("due_at").first()
+async def _due(kinds: tuple[str, ...], ref: int) -> datetime | None:
+    """When the earliest pending timer of ``kinds`` for ``ref`` fires (an encounter has one
+    clock at a time)."""
+    timer = (
+        await Timer.filter(kind__in=kinds, ref=ref, fired_at__isnull=True)
+        .order_by("due_at")
+        .first()
+    )
     return timer.due_at if timer else None

@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.db.models import Character, Game, GameStatus
-from bot.services import fight_rounds, inventory
+from bot.services import encounters, inventory
 from bot.services.characters import living_character
 from bot.services.codec import load
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_store import FIGHTING, PoolFight, open_fights
+from bot.services.fight_store import FIGHTING, open_fights
+from bot.services.fights import FIGHTS
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor
-from rules.pool.fight_flow import Act
+from rules.pool.fight_table import Move, PoolMove, PoolTable
 from rules.pool.model import PoolCharacter
 from rules.pool.places import Place
 
@@ -37,15 +38,13 @@ async def swallow_one(game_id: int, user_id: int, number: int, runtime: Runtime)
             raise StaleAction()  # their character died since
         raise ServiceError(Refusal.NOT_YOUR_BUTTON)
     for record in await open_fights(game):
-        fight = load(PoolFight, record.state)
+        fight = load(PoolTable, record.state)
         if number not in fight.joined:
             continue
         if record.stage != FIGHTING or fight.state is None:
             raise ServiceError(Refusal.PILLS_IN_FIGHT)
-        round_number = fight.state.round
-        await fight_rounds.act(
-            record.chat_id, record.id, user_id, round_number, Act.PILLS, 1, runtime
-        )
+        pill = PoolMove(Move.PILLS, fight.state.round, count=1)
+        await encounters.move(game, FIGHTS, record.id, user_id, pill, runtime)
         return Swallowed(None)
     after = await inventory.swallow(Actor(game, row), 1, Place.LEFT_POCKET, runtime)
     return Swallowed(after)

@@ -4,7 +4,6 @@ status (health bars, states, penalties with causes, who has chosen), the final s
 from __future__ import annotations
 
 from bot.i18n import Html, L10n
-from bot.services.fight_flow import awaited
 from bot.services.fight_store import CHOOSING, FINISHED, JOINING, FightView
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
@@ -13,6 +12,7 @@ from bot.views.durations import duration
 from bot.views.mention import mention
 from bot.views.pool_fight_parts import names, penalty_text, states
 from bot.views.waits import timeout_line
+from rules.pool.encounter import POOL
 from rules.pool.fight_flow import expected
 from rules.pool.fight_setup import FightState, current_chooser
 from rules.pool.fight_targets import able_fighters
@@ -131,7 +131,7 @@ def round_lines(
     (those it waits for mentioned); the hints on pressing and pills in the first round only."""
     characters = [view.characters[n] for n in state.initiative]
     acting = expected(state, characters)
-    waiting_for = set(awaited(view))
+    waiting_for = {wait.seat.number for wait in POOL.awaiting(view.fight)}
     done = sum(1 for n in acting if view.fight.action_of(n))
     chosen = l10n.text("pool-fight-chosen", done=done, total=len(acting))
     lines = [l10n.text("pool-fight-round-title", round=state.round + 1, chosen=Html(chosen))]

@@ -187,10 +187,12 @@ class PoolRules:
     def apply(
         self, state: PoolTable, seat: Seat | None, action: PoolMove, dice: Dice
     ) -> Step[PoolTable, PoolEvent]:
-        if action.move in (Move.CLOCK, Move.STOP) and seat is not None:
+        if action.move in (Move.CLOCK, Move.STOP) and seat is not None and not action.master:
             raise Refused(Why.NOT_YOURS)
         if state.stage not in OPEN_STAGES:
             raise Refused(Why.STALE)
+        if action.move is Move.START and action.master and state.stage is PoolStage.JOINING:
+            return self._start(state, dice)
         if action.move is Move.CLOCK:
             return self._clock(state, dice)
         if action.move is Move.STOP:
@@ -198,6 +200,8 @@ class PoolRules:
             return self._step(replace(table, stage=PoolStage.FINISHED), PoolEvent(Happened.STOPPED))
         if seat is None:
             raise Refused(Why.NOT_YOURS)
+        if action.move is Move.JOIN and action.target:
+            seat = Seat(action.target, seat.user)  # the joiner's character, as the shell found it
         if action.move in ACTS:
             pending = self._pending(state, seat, action)
             table = replace(state, actions=(*state.actions, pending))
@@ -247,15 +251,15 @@ class PoolRules:
         return table, replace(event, happened=Happened.PICKED)
 
     def _joined(self, state: PoolTable, seat: Seat) -> PoolTable:
-        if seat.number in state.joined:
-            raise Refused(Why.STALE)  # joined already
         me = state.roster.get(seat.number)
         if me is None or not me.alive or seat.number in state.gone:
             raise Refused(Why.NOT_YOURS)
         for problem, refused in (
+            (JoinProblem.ALREADY, seat.number in state.joined),
             (JoinProblem.HALL, me.hall != state.hall),
             (JoinProblem.ASLEEP, me.asleep),
             (JoinProblem.HEALTH, me.health <= 0),
+            (JoinProblem.BUSY, seat.number in state.busy),
         ):
             if refused:
                 raise RuleError(Code.FIGHTER_UNAVAILABLE, character=me.number, reason=problem)
@@ -362,7 +366,8 @@ class PoolRules:
         else:
             fight, awaiting = open_round(result.state, result.characters)
             table = replace(table, state=fight, awaiting=awaiting)
-        return self._step(table, *events, PoolEvent(Happened.FOUGHT, result=result))
+        fought = PoolEvent(Happened.FOUGHT, result=result, before=tuple(characters))
+        return self._step(table, *events, fought)
 
     def _stood_up(self, state: PoolTable) -> PoolTable:
         """The fight ends without a round: its fallen are on their feet again."""

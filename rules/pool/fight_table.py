@@ -48,20 +48,25 @@ ACTS = (Move.ATTACK, Move.PILLS, Move.STAND)
 
 @dataclass(frozen=True, slots=True)
 class PoolMove:
-    """A move; ``at``: the turn or round it answers (an older one is stale)."""
+    """A move; ``at``: the turn or round it answers (an older one is stale); ``target``: the
+    opponent chosen, or for a join the joiner's character (else the seat's); ``master``: made
+    by the game master (who starts, moves on or stops a fight from any seat)."""
 
     move: Move
     at: int = 0
     target: int = 0
     count: int = 0
+    master: bool = False
 
 
 class JoinProblem(StrEnum):
-    """Why a character may not join (the shell's words; being busy elsewhere is its own)."""
+    """Why a character may not join."""
 
     HALL = "hall"
     ASLEEP = "asleep"
     HEALTH = "health"
+    ALREADY = "already"  # in this fight already
+    BUSY = "busy"  # in another open fight
 
 
 class Happened(StrEnum):
@@ -83,10 +88,14 @@ class Happened(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class PoolEvent:
+    """What happened; a round played (FOUGHT) has its ``result`` and the fighters as the
+    round found them (``before``)."""
+
     happened: Happened
     fighter: int | None = None
     target: int | None = None
     result: RoundResult | None = None
+    before: tuple[PoolCharacter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +105,10 @@ class PoolTable:
     and ``initiative`` from the start on; ``actions`` this round's; ``awaiting``: fighters
     whose private opponent choice is open while fighting. Then what the shell keeps beside it:
     ``stage`` and ``hall`` (the row's columns), ``seated`` (who holds each joined character),
-    and the world's part: ``characters`` (at least every joined one) and ``gone`` (removed
-    from the game: out, as if fled)."""
+    and the world's part: ``characters`` (at least every joined one), ``gone`` (removed
+    from the game: out, as if fled) and ``busy`` (in another open fight: may not join).
+    ``unreachable`` is the shell's note of fighters it could not write to privately (the
+    group then shows their choice); the rules never read it."""
 
     challenger: int
     joined: tuple[int, ...]
@@ -112,6 +123,8 @@ class PoolTable:
     seated: tuple[Seat, ...] = ()
     characters: tuple[PoolCharacter, ...] = ()
     gone: frozenset[int] = frozenset()
+    busy: frozenset[int] = frozenset()
+    unreachable: tuple[int, ...] = ()
 
     def seat(self, number: int) -> Seat:
         return next((s for s in self.seated if s.number == number), Seat(number))

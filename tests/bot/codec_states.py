@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import Any
 
 from bot.services.character_edit_model import Break, Change, Edit, Field, Outcome
-from bot.services.fight_store import PoolFight
 from bot.services.settings import GameSettings
 from rules.d20 import Battle, Race, start_battle
 from rules.d20 import new_character as new_d20_character
@@ -26,6 +25,7 @@ from rules.gender import Gender
 from rules.pool.build import new_character
 from rules.pool.fight_flow import Act, Pending
 from rules.pool.fight_setup import Choice, FightState, start_fight
+from rules.pool.fight_table import PoolTable
 from rules.pool.model import HallFloor, Inventory, Item, PocketContent, PoolCharacter, Stats
 from rules.pool.places import Place
 from rules.pool.roll import InitiativeResult
@@ -54,7 +54,7 @@ def world() -> World:
     return replace(state, cycle=4, floors=floors, winners=(3,), pick_ups=pick_ups)
 
 
-def pool_fight() -> PoolFight:
+def pool_fight() -> PoolTable:
     fighters = [hero(n) for n in (1, 2, 3, 4)]
     dice = ScriptedDice({10: [5, 5, 3, 7, 2, 9]})  # 1 and 2 tie, then re-roll
     state, initiative = start_fight(fighters, [1, 2, 3, 4], dice)
@@ -67,7 +67,9 @@ def pool_fight() -> PoolFight:
         round=2,
     )
     actions = (Pending(1, Act.ATTACK), Pending(2, Act.PILLS, 2), Pending(3, Act.STAND))
-    return PoolFight(1, (1, 2, 3, 4), None, state, initiative, actions, (3,), (4,), 7, False)
+    return PoolTable(  # as stored (fight_store.kept): the golden's timer is no longer kept
+        1, (1, 2, 3, 4), None, state, initiative, actions, (3,), stopped=False, unreachable=(4,)
+    )
 
 
 def duel() -> Duel:
@@ -113,8 +115,8 @@ def stored_states() -> dict[str, tuple[Any, object]]:
         "pool character, empty inventory": (PoolCharacter, replace(hero(2), inventory=Inventory())),
         "world": (World, world()),
         "world, no connections": (World, new_world()),
-        "pool fight": (PoolFight, fight),
-        "pool fight, joining": (PoolFight, PoolFight(challenger=1, joined=(1, 2))),
+        "pool fight": (PoolTable, fight),
+        "pool fight, joining": (PoolTable, PoolTable(challenger=1, joined=(1, 2))),
         "fight state": (FightState, fight.state),
         "initiative": (InitiativeResult, fight.initiative),
         "duel character": (DuelCharacter, new_duel_character("Сандор", {"пеший": 9}, agility=20)),

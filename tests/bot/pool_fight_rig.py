@@ -13,8 +13,9 @@ from bot.db.models import Character, Encounter, Game, GameSystem, Timer
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import dump, load
-from bot.services.fight_store import FIGHTING, PoolFight
+from bot.services.fight_store import FIGHTING
 from bot.services.settings import change_setting
+from rules.pool.fight_table import PoolTable
 from rules.pool.model import Gender, Item, PocketContent, PoolCharacter, Stats
 from tests.bot.conftest import Harness
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser
@@ -102,8 +103,8 @@ async def fight_record(table: Table) -> Encounter:
     return record
 
 
-async def fight_state(table: Table) -> PoolFight:
-    return load(PoolFight, (await fight_record(table)).state)
+async def fight_state(table: Table) -> PoolTable:
+    return load(PoolTable, (await fight_record(table)).state)
 
 
 async def fire(kind: str) -> None:

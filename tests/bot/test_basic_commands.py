@@ -7,10 +7,9 @@ from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import Message
 
-from bot.callbacks import FightAction, PoolFightCallback, SheetCallback
+from bot.callbacks import EncounterCallback, SheetCallback
 from bot.db.models import GameSystem, User
-from bot.handlers import sheets
-from bot.services import fights
+from bot.handlers import encounters, sheets
 from bot.services.games import create_game
 from tests.bot.conftest import Harness
 
@@ -174,14 +173,14 @@ async def test_the_apology_names_what_failed_a_move_or_another_press(
     async def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(fights, "join", boom)
+    monkeypatch.setattr(encounters, "live_message", boom)
     monkeypatch.setattr(sheets, "own_characters", boom)
     alice = gm.emu.add_user("Алиса", language_code="ru")
     group = gm.emu.add_group("Таверна", admins=[alice])
     await create_game(group.id, GameSystem.POOL, alice.id, "ru")
     await gm.emu.send_text(alice, group, "/help")
     anchor = await gm.emu.wait_for_message(group)
-    join = PoolFightCallback(fight_id=1, action=FightAction.JOIN).pack()
+    join = EncounterCallback(kind="pool", id=1, move="join").pack()
     query = await gm.emu.press_button(alice, anchor, data=join, forged=True)
     answer = await gm.emu.wait_for_callback_answer(query)
     assert answer.text == "Что-то пошло не так, ход не засчитан. Нажмите ещё раз через минуту."

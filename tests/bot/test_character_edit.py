@@ -287,14 +287,15 @@ async def test_a_demoted_admin_and_an_ended_game_change_nothing(gm: Harness) -> 
 async def test_a_fighter_is_not_edited_until_the_fight_ends(gm: Harness) -> None:
     from bot.db.models import Encounter
     from bot.services.codec import dump
-    from bot.services.fight_store import KIND, PoolFight
+    from bot.services.fight_store import KIND
+    from rules.pool.fight_table import PoolTable
 
     table, editor = await _editor(gm)
     await Encounter.create(
         game_id=table.game.id,
         kind=KIND,
         stage="joining",
-        state=dump(PoolFight(challenger=2, joined=(2, 1))),
+        state=dump(PoolTable(challenger=2, joined=(2, 1))),
         chat_id=table.group.id,
     )
     await editor.press("❤️ Здоровье")

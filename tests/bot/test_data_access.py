@@ -3,7 +3,7 @@ step's transaction (its rolls' log and its versioned writes) that keeps both or 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -15,12 +15,19 @@ from bot.db.setup import close_database, init_database
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.errors import StaleAction
-from bot.services.fight_store import FighterRow
 from bot.services.runtime import verifiable_dice
 from bot.services.world import load_world, save_fighters
 from rules.pool.model import Gender, Stats
 
 ACTOR = "бой №1, раунд 2, ход Бронна и Аню"  # longer than the column's 32 characters
+
+
+@dataclass(slots=True)
+class FighterRow:
+    """A fighter's row as a fight read it: what a write needs (``save_fighters``)."""
+
+    id: int
+    version: int
 
 
 @pytest.fixture

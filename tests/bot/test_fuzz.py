@@ -22,10 +22,7 @@ from hypothesis import strategies as st
 from bot.app import build_dispatcher
 from bot.callbacks import (
     EncounterCallback,
-    FightAction,
     NewGameCallback,
-    PoolFightCallback,
-    PoolTargetCallback,
 )
 from bot.commands import _DESCRIPTIONS
 from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
@@ -148,6 +145,7 @@ async def table(emu: TelegramEmulator, clean_redis: str, database: str) -> Async
 MOVE_WORDS = (
     *("accept", "decline", "go_on", "stop", "clock", "attack", "act_p_1", "finish_m_0"),
     *("join_1", "join_3", "start", "pass", "spare", "menu_b", "menu_f", "back", "act_x_2"),
+    *("join", "stand", "pills_1", "pills_0", "pills_9", "choose_2", "pick_1", "resend"),
 )
 
 ARG_TEXT = st.text(
@@ -174,14 +172,6 @@ WELL_FORMED = st.one_of(
         seat=st.one_of(st.just(0), SMALL),
     ),
     st.builds(NewGameCallback, system=st.sampled_from(GameSystem)),
-    st.builds(
-        PoolFightCallback,
-        fight_id=SMALL,
-        action=st.sampled_from(FightAction),
-        round=SMALL,
-        count=SMALL,
-    ),
-    st.builds(PoolTargetCallback, fight_id=SMALL, target=SMALL, setup=st.booleans(), turn=SMALL),
 ).map(lambda data: data.pack())
 GARBAGE = st.one_of(
     st.text(max_size=64),

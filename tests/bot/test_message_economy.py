@@ -12,10 +12,11 @@ from typing import Any, TypeVar
 
 from aiogram import Dispatcher
 
-from bot.callbacks import FightAction, PoolFightCallback
+from bot.callbacks import EncounterCallback
 from bot.services.codec import load
-from bot.services.fight_store import CHOOSING, FINISHED, PoolFight
+from bot.services.fight_store import CHOOSING, FINISHED, KIND
 from rules.pool.fight_flow import expected
+from rules.pool.fight_table import PoolTable
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import Table, challenge, character, fight_record, pool_table, press
 
@@ -77,7 +78,7 @@ async def _private_choice(gm: Harness, table: Table, done: Handled) -> bool:
     return False
 
 
-async def _act(gm: Harness, table: Table, done: Handled, fight: PoolFight) -> None:
+async def _act(gm: Harness, table: Table, done: Handled, fight: PoolTable) -> None:
     """Every fighter still to act this round presses: attack, or stand up when fallen."""
     state = fight.state
     assert state is not None
@@ -89,15 +90,14 @@ async def _act(gm: Harness, table: Table, done: Handled, fight: PoolFight) -> No
         if number in acted:
             continue
         me = characters[state.initiative.index(number)]
-        action = FightAction.STAND if me.fallen else FightAction.ATTACK
-        data = PoolFightCallback(
-            fight_id=(await fight_record(table)).id, action=action, round=state.round
-        ).pack()
+        move = "stand" if me.fallen else "attack"
+        fight_id = (await fight_record(table)).id
+        data = EncounterCallback(kind=KIND, id=fight_id, move=move, at=state.round).pack()
         await done.after(gm.emu.press_button(table.player(number), live, data=data))
 
 
 async def _round_of(table: Table) -> int:
-    state = load(PoolFight, (await fight_record(table)).state).state
+    state = load(PoolTable, (await fight_record(table)).state).state
     return state.round if state is not None else 0
 
 
@@ -118,7 +118,7 @@ async def test_every_round_of_a_fight_of_four_is_one_new_group_message(gm: Harne
             break
         sends, rounds = group_sends(gm, table), await _round_of(table)
         if not await _private_choice(gm, table, done):
-            fight = load(PoolFight, record.state)
+            fight = load(PoolTable, record.state)
             await _act(gm, table, done, fight)
         resolved = await _round_of(table) - rounds
         opened = record.stage == CHOOSING and (await fight_record(table)).stage != CHOOSING

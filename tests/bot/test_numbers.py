@@ -7,8 +7,6 @@ from tortoise import Tortoise
 
 from bot.callbacks import (
     EncounterCallback,
-    FightAction,
-    PoolFightCallback,
 )
 from bot.db.models import OwedMessage
 from bot.services.numbers import ID_MAX, NUMBER_MAX, parse_int, parse_ordinal
@@ -84,7 +82,7 @@ def test_good_button_data_round_trips() -> None:
     for data in (
         EncounterCallback(kind="duel", id=ID_MAX, move="go_on", at=3),
         EncounterCallback(kind="d20", id=1, move="act_p_12", at=2),
-        PoolFightCallback(fight_id=5, action=FightAction.ATTACK, round=1, count=2),
+        EncounterCallback(kind="pool", id=5, move="pills_2", at=1),
     ):
         assert type(data).unpack(data.pack()) == data
     with pytest.raises(ValueError):

@@ -13,7 +13,7 @@ from bot.db.models import Encounter, Game, GameSystem, GmAction, Timer
 from bot.services import duels, games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.cycles import AUTO_TICK
-from bot.services.fight_flow import ROUND_TIMER
+from bot.services.fights import ROUND_TIMER
 from bot.services.pause import FROZEN
 from bot.services.settings import change_setting
 from bot.services.world_play import peek

@@ -7,9 +7,10 @@ from bot.services import games, inventory
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import dump
 from bot.services.errors import Refusal
-from bot.services.fight_store import FIGHTING, KIND, PoolFight
+from bot.services.fight_store import FIGHTING, KIND
 from bot.services.runtime import Runtime
 from bot.services.world_play import actor_in_game
+from rules.pool.fight_table import PoolTable
 from rules.pool.model import Gender, Stats
 from rules.pool.places import Place
 from tests.refusals import refused
@@ -24,7 +25,7 @@ async def test_inventory_pills_are_refused_to_a_fighter_and_allowed_after(databa
         game_id=game.id,
         kind=KIND,
         stage=FIGHTING,
-        state=dump(PoolFight(challenger=1, joined=(1, 2))),
+        state=dump(PoolTable(challenger=1, joined=(1, 2))),
         chat_id=-700,
         hall=1,
     )

@@ -4,8 +4,8 @@ round timeout, a restart mid-round and the GM's commands."""
 from __future__ import annotations
 
 from bot.db.models import Game, RollLog
-from bot.services.fight_flow import ROUND_TIMER
 from bot.services.fight_store import FINISHED
+from bot.services.fights import ROUND_TIMER
 from bot.services.world_play import peek
 from rules.pool.model import Item, PocketContent
 from tests.bot.conftest import Harness
@@ -265,3 +265,23 @@ async def test_a_fighter_gone_from_the_hall_is_out_and_the_fight_ends(gm: Harnes
     assert "В строю: Арья." in ended.body and ended.buttons == []
     assert await RollLog.filter(game_id=table.game.id, purpose="pool_round").count() == 0
     assert (await fight_record(table)).stage == FINISHED
+
+
+async def test_a_fight_button_of_the_version_before_encounters_is_stale(gm: Harness) -> None:
+    """Before pool fights were encounters their buttons carried ``pf:<fight>:<action>:…`` and
+    the private choices ``pt:…``: such a press (a message the old version sent) gets the stale
+    answer, and the round goes on as if it had not been made."""
+    table = await pool_table(gm)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    record = await fight_record(table)
+    for data in (f"pf:{record.id}:a:0:0", f"pt:{record.id}:2:0:0"):
+        query = await gm.emu.press_button(table.player(1), live, data=data, forged=True)
+        answer = await gm.emu.wait_for_callback_answer(query)
+        assert "не действует" in (answer.text or ""), answer.text
+    assert (await fight_record(table)).version == record.version
+    assert (await fight_state(table)).actions == ()
+    round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
+    await press(table, 1, live, ATTACK)  # the new buttons work
+    await press(table, 2, live, ATTACK)
+    assert "Бой №1, раунд 1" in (await _round(gm, live, 1)).body

@@ -4,8 +4,8 @@ window and its timer, and every refusal."""
 from __future__ import annotations
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, LiveMessage
-from bot.services.fight_flow import JOIN_TIMER
 from bot.services.fight_store import FIGHTING, live_key
+from bot.services.fights import JOIN_TIMER
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
     challenge,

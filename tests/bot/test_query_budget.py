@@ -122,7 +122,7 @@ async def test_queries_per_press_do_not_grow_with_the_database(
 ) -> None:
     alone = await _fight(gm, await pool_table(gm), counted)
     kinds = [kind for kind, _ in alone]
-    assert kinds == ["/fight 2", "pf", "pf", "pf", "pf", "pf"]
+    assert kinds == ["/fight 2", "en", "en", "en", "en", "en"]
     assert all(0 < queries <= MAX_PER_UPDATE for _, queries in alone), alone
 
     await _crowd(gm)

@@ -95,13 +95,16 @@ async def test_a_number_that_is_no_number_gets_the_usage(
 @pytest.mark.parametrize(
     "data",
     [
-        "pf:99999999999999999999999:a:0:0",  # beyond 64 bits: OverflowError in SQLite, once
-        "pf:2147483648:a:0:0",  # beyond the id column (PostgreSQL's integer)
-        "pf:-1:a:0:0",
-        "pf:²:a:0:0",
-        "pf:٣:a:0:0",
-        "pf:1_0:a:0:0",
-        "pf: 1:a:0:0",
+        "en:pool:99999999999999999999999:attack:0:0",  # beyond 64 bits: OverflowError in SQLite
+        "en:pool:2147483648:attack:0:0",  # beyond the id column (PostgreSQL's integer)
+        "en:pool:-1:attack:0:0",
+        "en:pool:²:attack:0:0",
+        "en:pool:٣:attack:0:0",
+        "en:pool:1_0:attack:0:0",
+        "en:pool: 1:attack:0:0",
+        "en:pool:1:pills_7:0:0",  # a count no button has
+        "en:pool:1:choose_99999:0:0",
+        "pf:1:a:0:0",  # an old pool button (before encounters)
         "du:1:g:99999999999999999999",  # an old duel button (before encounters)
         "en:duel:1:go_on:99999999999999999999:0",
         "en:duel:99999999999999999999:accept:0:0",
@@ -110,7 +113,7 @@ async def test_a_number_that_is_no_number_gets_the_usage(
         "gd:99999999999999999999:f",
         "inv:-5",
         "en:d20:1:act_p_99999999999999999999:0:0",
-        "pt:99999999999999999999:1:1:0",
+        "pt:1:1:1:0",  # an old private choice
     ],
 )
 async def test_forged_button_data_with_a_bad_number_is_a_stale_button(

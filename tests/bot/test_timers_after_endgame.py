@@ -10,13 +10,14 @@ import pytest
 from tortoise.timezone import now
 
 from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
-from bot.services import cycles, fight_rounds, games
+from bot.services import cycles, encounters, games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.errors import NoActiveGame
-from bot.services.fight_flow import CHOICE_TIMER, JOIN_TIMER, ROUND_TIMER
+from bot.services.fights import CHOICE_TIMER, FIGHTS, JOIN_TIMER, ROUND_TIMER
 from bot.services.locks import GameLocks
 from bot.services.runtime import Runtime
 from rules.d20 import CharacterClass
+from rules.pool.encounter import POOL
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, FIRST, SECOND, d20_table
 from tests.bot.pool_fight_rig import challenge, pool_table, press, start
@@ -162,5 +163,5 @@ async def test_a_round_that_waited_for_the_lock_through_endgame_changes_nothing(
     await ending
     before = await _snapshot()
     with pytest.raises(NoActiveGame):
-        await fight_rounds.resolve_now(record.game, record.id, runtime, timer_id=None)
+        await encounters.move(record.game, FIGHTS, record.id, None, POOL.clock, runtime)
     assert await _snapshot() == before

@@ -40,7 +40,7 @@ from bot.db.setup import close_database, init_database, tortoise_config
 from bot.services import duels, games, gm_edits, gm_log, timers
 from bot.services.characters import DuelBuild, PoolBuild, create_character, rule_state
 from bot.services.codec import dump, load
-from bot.services.fight_flow import JOIN_TIMER
+from bot.services.fights import JOIN_TIMER
 from bot.services.pause import FROZEN
 from bot.services.runtime import Runtime
 from rules.dice import ScriptedDice, commitment

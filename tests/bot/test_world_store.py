@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -10,10 +10,17 @@ from bot.db.models import Character, Game, GameSystem
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.errors import StaleAction
-from bot.services.fight_store import FighterRow
 from bot.services.world import load_world, save_fighters, save_world, world_part
 from rules.pool.model import Gender, HallFloor, Item, Stats
 from rules.pool.world import with_floor
+
+
+@dataclass(slots=True)
+class FighterRow:
+    """A fighter's row as a fight read it: what a write needs (``save_fighters``)."""
+
+    id: int
+    version: int
 
 
 async def test_world_saves_floors_and_changed_characters(database: str) -> None:

@@ -28,7 +28,7 @@ from bot.db.setup import close_database, init_database
 from bot.services import cycles, games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import load
-from bot.services.fight_flow import ROUND_TIMER
+from bot.services.fights import ROUND_TIMER
 from bot.services.settings import change_setting
 from bot.services.world import load_world
 from rules.pool.model import Gender, PoolCharacter, Stats

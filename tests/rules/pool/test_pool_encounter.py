@@ -150,7 +150,7 @@ Told = tuple[tuple[Happened, int | None, int | None], ...]
 # refusal: a Why, or the rules' Code (the move is the seat's, the rules refuse it)
 TRANSITIONS: list[tuple[str, Seat | None, PoolMove, str, Then, Told]] = [
     ("joining", THREE, JOIN, "none", PoolStage.JOINING, ((H.JOINED, 3, None),)),
-    ("joining", ONE, JOIN, "none", Why.STALE, ()),  # joined already
+    ("joining", ONE, JOIN, "none", Code.FIGHTER_UNAVAILABLE, ()),  # joined already
     ("joining", FAR, JOIN, "none", Code.FIGHTER_UNAVAILABLE, ()),
     ("joining", SLEEPY, JOIN, "none", Code.FIGHTER_UNAVAILABLE, ()),
     ("joining", WEAK, JOIN, "none", Code.FIGHTER_UNAVAILABLE, ()),
@@ -407,62 +407,22 @@ def test_a_dead_opponent_is_replaced_at_once_when_only_one_is_left() -> None:
     assert after.awaiting == () and POOL.deadline(after) == Deadline("round", 1)
 
 
-def test_a_stored_pool_fight_loads_as_a_table_and_back() -> None:
-    """Today's stored ``PoolFight`` JSON loads as a :class:`PoolTable` unchanged (its shell-only
-    fields ignored); the shell lays the row's stage and hall and the fighters' rows over it."""
-    from bot.services.codec import dump, load
-    from bot.services.fight_store import PoolFight
-
-    table = last_to_act()
-    stored = PoolFight(
-        challenger=1,
-        joined=(1, 2, 3),
-        sleeper=4,
-        state=table.state,
-        initiative=table.initiative,
-        actions=(Pending(1, Act.ATTACK), Pending(2, Act.PILLS, 3)),
-        awaiting=(1,),
-        unreachable=(2,),
-        timer_id=77,
-        stopped=True,
-    )
-    loaded = load(PoolTable, dump(stored))
-    assert (loaded.challenger, loaded.joined, loaded.sleeper) == (1, (1, 2, 3), 4)
-    assert (loaded.state, loaded.initiative) == (table.state, table.initiative)
-    assert loaded.actions == (Pending(1, Act.ATTACK), Pending(2, Act.PILLS, 3))
-    assert (loaded.awaiting, loaded.stopped) == ((1,), True)
-    assert (loaded.stage, loaded.hall, loaded.seated, loaded.characters) == (
-        PoolStage.JOINING,
-        0,
-        (),
-        (),
-    )
-    overlaid = replace(
-        loaded,
-        stage=PoolStage.FIGHTING,
-        hall=1,
-        seated=table.seated,
-        characters=table.characters,
-        awaiting=(),
-        actions=table.actions,
-        stopped=False,
-        sleeper=None,
-    )
-    assert overlaid == table
-    assert load(PoolTable, dump(table)) == table  # the whole table is plain data too
-    back = load(PoolFight, dump(replace(table, characters=())))
-    assert (back.state, back.actions) == (table.state, table.actions)
-
-
 @pytest.mark.parametrize(
     ("seat", "problem"),
-    [(FAR, JoinProblem.HALL), (SLEEPY, JoinProblem.ASLEEP), (WEAK, JoinProblem.HEALTH)],
+    [
+        (FAR, JoinProblem.HALL),
+        (SLEEPY, JoinProblem.ASLEEP),
+        (WEAK, JoinProblem.HEALTH),
+        (ONE, JoinProblem.ALREADY),
+        (THREE, JoinProblem.BUSY),
+    ],
 )
 def test_who_may_not_join_and_why(seat: Seat, problem: JoinProblem) -> None:
-    """rulebook: pool / Group fight: only someone awake in the hall, above 0, joins (the
-    shell's own check, a fight elsewhere, comes after)."""
+    """rulebook: pool / Group fight: only someone awake in the hall, above 0, not in this
+    fight or another one, joins."""
+    table = replace(joining(), busy=frozenset({THREE.number}))
     with pytest.raises(RuleError) as ruled:
-        POOL.apply(joining(), seat, JOIN, NO_DICE)
+        POOL.apply(table, seat, JOIN, NO_DICE)
     assert ruled.value.details["reason"] is problem
 
 
@@ -473,3 +433,24 @@ def test_a_seat_with_no_player_is_a_fighter_the_game_master_acts_for() -> None:
     table = POOL.apply(table, ONE, START, ScriptedDice(INIT_THREE)).state
     assert POOL.awaiting(table) == (Wait(npc, "choose"),)  # 9 rolled lowest: chooses first
     assert POOL.options(table, npc)[0] == PoolMove(Move.CHOOSE, 0, 1)
+
+
+def test_the_game_master_starts_moves_on_and_stops_from_any_seat() -> None:
+    """A master move (the shell checked who made it) needs no seat of the fight: a start ends
+    the join window as the clock would; the clock and the stop are the game master's too."""
+    start = PoolMove(Move.START, master=True)
+    started = POOL.apply(joined(), NINE, start, ScriptedDice(INIT_THREE))
+    assert started.state.stage is PoolStage.CHOOSING
+    assert started.events[0].happened is Happened.STARTED
+    with pytest.raises(Refused):  # the same press without the game master: not theirs
+        POOL.apply(joined(), NINE, START, NO_DICE)
+    stopped = POOL.apply(fighting(), NINE, PoolMove(Move.STOP, master=True), NO_DICE)
+    assert stopped.state.stage is PoolStage.FINISHED and stopped.state.stopped
+    moved_on = POOL.apply(choosing(), ONE, PoolMove(Move.CLOCK, master=True), NO_DICE)
+    assert moved_on.events[0].happened is Happened.DEFAULTED
+
+
+def test_a_join_is_made_for_the_character_the_shell_found() -> None:
+    """The presser has no seat yet: the move names their character (``target``)."""
+    step = POOL.apply(joining(), Seat(0, 503), PoolMove(Move.JOIN, target=3), NO_DICE)
+    assert step.state.joined[-1] == 3 and step.state.seat(3) == THREE
