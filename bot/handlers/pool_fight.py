@@ -218,4 +218,4 @@ async def stop(
     except BadNumber as error:
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
         return
-    await message.reply(end_text(group_l10n(translator, view), view))
+    await message.reply(end_text(group_l10n(translator, game), view))

@@ -45,7 +45,7 @@ async def press_resend(
         return
     game = await games.require_game(message.chat.id)
     view, fighter = await fights.open_choice_of(game, callback_data.id, query.from_user.id)
-    if not await send_prompt(bot, view, fighter, translator, runtime):
+    if not await send_prompt(bot, game, view, fighter, translator, runtime):
         raise ServiceError(Refusal.FIGHT_PRIVATE_CLOSED)
     await query.answer(l10n.text("pool-fight-resent"))
 
@@ -74,4 +74,4 @@ async def open_by_link(
     except ServiceError:
         await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
         return
-    await send_prompt(bot, view, fighter, translator, runtime)
+    await send_prompt(bot, fight.game, view, fighter, translator, runtime)

@@ -15,6 +15,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.db.models import Game
 from bot.handlers import zero_health
 from bot.handlers.pool_fight_keyboards import live_keyboard, target_keyboard
 from bot.handlers.world_common import user_l10n, users_l10n
@@ -39,8 +40,8 @@ PROMPTS = {
 }
 
 
-def group_l10n(translator: Translator, view: FightView) -> L10n:
-    return translator.for_locale(view.game.locale)
+def group_l10n(translator: Translator, game: Game) -> L10n:
+    return translator.for_locale(game.locale)
 
 
 def markup_data(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
@@ -48,12 +49,12 @@ def markup_data(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
 
 
 async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Outgoing]:
-    view = outcome.view
-    l10n = group_l10n(translator, view)
-    status = live_text(l10n, view, settings_of(view.game))
+    game, record, view = outcome.game, outcome.record, outcome.view
+    l10n = group_l10n(translator, game)
+    status = live_text(l10n, view, settings_of(game))
     live = {
-        "chat_id": view.record.chat_id,
-        "thread_id": view.record.thread_id,
+        "chat_id": record.chat_id,
+        "thread_id": record.thread_id,
         "live": live_key(view.id),
         "markup": markup_data(await live_keyboard(bot, l10n, view)),
     }
@@ -62,7 +63,7 @@ async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Ou
         results = results_text(l10n, view.id, outcome.report)
         closed = round_closed_text(l10n, outcome.report.result.round)
         if len(results) + len(status) > TEXT_LIMIT:  # never expected (8 fighters: ~2500)
-            owed.append(Outgoing(view.record.chat_id, results, thread_id=view.record.thread_id))
+            owed.append(Outgoing(record.chat_id, results, thread_id=record.thread_id))
             owed.append(Outgoing(text=status, retire=closed, **live))
         else:
             owed.append(Outgoing(text=status, head=results, retire=closed, **live))
@@ -72,20 +73,19 @@ async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Ou
         owed.append(Outgoing(text=status, **live))
     else:
         owed.append(Outgoing(text=status, action=Action.EDIT, **live))
-    languages = await users_l10n(
-        translator, (view.owners[f] for f in outcome.prompts), view.game.locale
-    )
+    languages = await users_l10n(translator, (view.owners[f] for f in outcome.prompts), game.locale)
     for fighter in outcome.prompts:
-        private = await prompt_message(translator, view, fighter, languages[view.owners[fighter]])
+        l10n = languages[view.owners[fighter]]
+        private = await prompt_message(translator, game, view, fighter, l10n)
         if private is not None:
             owed.append(private)
     if outcome.report is not None:
-        owed += await zero_health.after_round(translator, view, outcome.report)
+        owed += await zero_health.after_round(translator, game, view, outcome.report)
     return owed
 
 
 async def prompt_message(
-    translator: Translator, view: FightView, fighter: int, l10n: L10n | None = None
+    translator: Translator, game: Game, view: FightView, fighter: int, l10n: L10n | None = None
 ) -> Outgoing | None:
     """The fighter's private choice (None when there is nothing to choose), in ``l10n`` when
     the caller has read the fighter's language already."""
@@ -96,9 +96,9 @@ async def prompt_message(
         return None
     user_id = view.owners[fighter]
     if l10n is None:
-        l10n = await user_l10n(translator, user_id, view.game.locale)
+        l10n = await user_l10n(translator, user_id, game.locale)
     default = view.name(offer.default) if offer.default is not None else ""
-    settings = settings_of(view.game)
+    settings = settings_of(game)
     seconds = settings.choice_timeout if offer.setup else settings.round_timeout
     text = l10n.text(PROMPTS[offer.kind], id=view.id, default=default, time=duration(l10n, seconds))
     return Outgoing(
@@ -130,19 +130,19 @@ async def compose_sleeper_killed(
 
 
 async def send_prompt(
-    bot: Bot, view: FightView, fighter: int, translator: Translator, runtime: Runtime
+    bot: Bot, game: Game, view: FightView, fighter: int, translator: Translator, runtime: Runtime
 ) -> bool:
     """The fighter's pending choice sent again now (they asked); False when their private chat
     is closed to the bot (the group then shows it)."""
-    private = await prompt_message(translator, view, fighter)
+    private = await prompt_message(translator, game, view, fighter)
     if private is None:
         return True
     markup = InlineKeyboardMarkup.model_validate(private.markup) if private.markup else None
     try:
         await bot.send_message(private.chat_id, private.text, reply_markup=markup)
     except TelegramForbiddenError:
-        await fights.set_reachable(view.game, view.id, fighter, False, runtime)
+        await fights.set_reachable(game, view.id, fighter, False, runtime)
         return False
     if fighter in view.fight.unreachable:
-        await fights.set_reachable(view.game, view.id, fighter, True, runtime)
+        await fights.set_reachable(game, view.id, fighter, True, runtime)
     return True

@@ -52,7 +52,7 @@ async def notice(
 
 
 async def after_round(
-    translator: Translator, view: FightView, report: RoundReport
+    translator: Translator, game: Game, view: FightView, report: RoundReport
 ) -> list[Outgoing]:
     """Fighters the round took from above 0 to exactly 0 (alive)."""
     result = report.result
@@ -63,11 +63,11 @@ async def after_round(
         if was is None or not character.alive or character.health != 0 or was.health <= 0:
             continue
         fallen.append((view.owners[character.number], character))
-    languages = await users_l10n(translator, (user for user, _ in fallen), view.game.locale)
+    languages = await users_l10n(translator, (user for user, _ in fallen), game.locale)
     return [
         await notice(
             translator,
-            view.game,
+            game,
             user_id,
             character,
             fight=view.id,

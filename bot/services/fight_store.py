@@ -24,20 +24,15 @@ OPEN = tuple(stage.value for stage in OPEN_STAGES)
 
 @dataclass(frozen=True)
 class FightView:
-    """A fight as the views show it: its row, its table (with the fighters' characters as
-    stored now) and who plays each fighter."""
+    """A fight as the views show it, plain data: its id and its table (with the fighters'
+    characters as stored now, and who plays each)."""
 
-    game: Game
-    record: Encounter
+    id: int
     fight: PoolTable
 
     @property
     def stage(self) -> str:
-        return self.record.stage
-
-    @property
-    def id(self) -> int:
-        return self.record.id
+        return self.fight.stage.value
 
     @cached_property
     def characters(self) -> dict[int, PoolCharacter]:
@@ -46,10 +41,6 @@ class FightView:
     @cached_property
     def owners(self) -> dict[int, int]:
         return {seat.number: seat.user for seat in self.fight.seated if seat.user is not None}
-
-    @property
-    def gone(self) -> frozenset[int]:
-        return self.fight.gone
 
     def name(self, number: int) -> str:
         return self.characters[number].name
@@ -65,11 +56,14 @@ class RoundReport:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a step owes the chats: the fight now, whom to ask privately, a resolved round if
-    any; ``opened``: the first round opened (after the join window or the choosing), which the
-    group sees in a new message, so that the fighters it waits for are notified; ``anew``: a
-    new live message for another reason (a new fight, a fighter to notify)."""
+    """What a step owes the chats: the game and the fight's row (its chat, its topic), the
+    fight now, whom to ask privately, a resolved round if any; ``opened``: the first round
+    opened (after the join window or the choosing), which the group sees in a new message, so
+    that the fighters it waits for are notified; ``anew``: a new live message for another
+    reason (a new fight, a fighter to notify)."""
 
+    game: Game
+    record: Encounter
     view: FightView
     prompts: tuple[int, ...] = ()
     report: RoundReport | None = None
@@ -120,7 +114,7 @@ async def laid(game: Game, record: Encounter, table: PoolTable) -> PoolTable:
 
 
 async def view_of(game: Game, record: Encounter) -> FightView:
-    return FightView(game, record, await laid(game, record, load(PoolTable, record.state)))
+    return FightView(record.id, await laid(game, record, load(PoolTable, record.state)))
 
 
 async def open_fights(game: Game) -> list[Encounter]:

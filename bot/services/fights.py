@@ -133,7 +133,7 @@ async def master_move(
     ``user_id`` is one."""
     master = PoolMove(move, master=True)
     moved = await encounters.move(game, FIGHTS, fight_id, user_id, master, runtime)
-    return FightView(game, moved.record, moved.step.state)
+    return FightView(moved.record.id, moved.step.state)
 
 
 async def set_reachable(
@@ -143,16 +143,18 @@ async def set_reachable(
     new message when they cannot be reached, which mentions them)."""
     async with runtime.locks.game(game.id) as game:
         try:
-            view = await view_of(game, await encounter_store.load(game, fight_id, KIND, OPEN))
+            record = await encounter_store.load(game, fight_id, KIND, OPEN)
         except StaleAction:
             return None
+        view = await view_of(game, record)
         others = tuple(n for n in view.fight.unreachable if n != fighter)
         marked = (*others, fighter) if not reachable else others
         if marked == view.fight.unreachable:
             return None
         table = replace(view.fight, unreachable=marked)
-        await encounter_store.save(view.record, kept(table), view.stage)
-        return await runtime.announce(Outcome(replace(view, fight=table), anew=not reachable))
+        await encounter_store.save(record, kept(table), record.stage)
+        outcome = Outcome(game, record, FightView(record.id, table), anew=not reachable)
+        return await runtime.announce(outcome)
 
 
 async def open_choice_of(game: Game, fight_id: int, user_id: int) -> tuple[FightView, int]:
@@ -237,7 +239,9 @@ async def _news(game: Game, record: Encounter, step: Step[PoolTable, PoolEvent])
         waits = POOL.awaiting(table)
         prompts = tuple(w.seat.number for w in waits if w.what in (CHOOSE, PICK))
     return Outcome(
-        FightView(game, record, table),
+        game,
+        record,
+        FightView(record.id, table),
         prompts,
         report,
         opened=Happened.OPENED in happened,

@@ -61,7 +61,7 @@ def _header(l10n: L10n, view: FightView) -> str:
     header = l10n.text(
         "pool-fight-challenge",
         id=view.id,
-        hall=view.record.hall or 0,
+        hall=view.fight.hall,
         attacker=attacker,
         target=target,
     )
