@@ -53,7 +53,7 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
     record, duel = snap.record, snap.duel
     l10n = translator.for_locale(news.game.locale)
     settings = settings_of(news.game)
-    genders = genders_of(snap)
+    genders = genders_of(snap.challenger_gender, snap.opponent_gender)
     names = {"challenger": duel.challenger.name, "opponent": duel.opponent.name}
     live = Outgoing(record.chat_id, "", thread_id=record.thread_id, live=live_key(record.id))
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.i18n import Html, L10n
-from bot.services.duel_store import DuelSnapshot
 from bot.services.reminders import Wait
 from bot.views.bars import health_bar
 from bot.views.dice_marks import collapsed, for_roller
@@ -18,13 +17,15 @@ from bot.views.mention import mention
 from bot.views.waits import timeout_line
 from rules.duel import Choice, Duel, DuelCharacter, EndReason, Side
 from rules.duel.round import RoundResult
+from rules.gender import Gender
 
 Genders = Mapping[Side, str]
 UNKNOWN: Genders = {Side.CHALLENGER: MASCULINE, Side.OPPONENT: MASCULINE}
 
 
-def genders_of(snap: DuelSnapshot) -> dict[Side, str]:
-    return {side: gender_of(snap.gender(side)) for side in Side}
+def genders_of(challenger: Gender | None, opponent: Gender | None) -> dict[Side, str]:
+    """Each side's grammatical gender (None: not set yet)."""
+    return {Side.CHALLENGER: gender_of(challenger), Side.OPPONENT: gender_of(opponent)}
 
 
 def challenge_text(l10n: L10n, duel: Duel, opponent_user: int, seconds: int) -> str:
