@@ -1,6 +1,6 @@
 """What a duel step owes the group (saved with the step, delivered by :mod:`bot.courier`).
 
-The duel has one live message (:func:`~bot.services.duel_store.live_key`): the challenge,
+The duel has one live message (:func:`~bot.services.duels.live_key`): the challenge,
 then each round, then the end. The challenge's answer edits it; each round, a stop and a
 timeout are a new message (a new message notifies the fighters it mentions), and the one before
 loses its buttons as the new one comes. A round's dice are the new message's head: the edit
@@ -18,7 +18,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import EncounterCallback
 from bot.i18n import L10n, Translator
-from bot.services.duel_store import DuelNews, live_key
+from bot.services.duels import DuelNews, live_key
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.views.duel import challenge_text, choice_text, end_text, genders_of, round_dice

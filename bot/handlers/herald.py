@@ -32,7 +32,7 @@ from bot.services.character_edits import EditNotice
 from bot.services.chat_moves import ChatMoved
 from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.d20_checks import CheckRolled
-from bot.services.duel_store import DuelNews
+from bot.services.duels import DuelNews
 from bot.services.fight_store import Outcome
 from bot.services.fights import SleeperKilled
 from bot.services.games import GameCreated, GameEnded

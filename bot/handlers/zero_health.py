@@ -11,7 +11,7 @@ from bot.callbacks import ZeroPillCallback
 from bot.db.models import Character, Game
 from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
-from bot.services import zero_pills
+from bot.services import fights
 from bot.services.codec import load
 from bot.services.cycles import TickReport
 from bot.services.fight_store import FightView, RoundReport
@@ -108,7 +108,7 @@ async def press_pill(
     l10n: L10n,
     runtime: Runtime,
 ) -> None:
-    done = await zero_pills.swallow_one(
+    done = await fights.swallow_one(
         callback_data.game_id, query.from_user.id, callback_data.number, runtime
     )
     me = done.character

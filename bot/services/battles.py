@@ -14,10 +14,9 @@ from dataclasses import dataclass, replace
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, GameSystem
 from bot.services import encounter_store, encounters, timers
-from bot.services.characters import living_character, rule_state
+from bot.services.characters import cannot_fight, living_character, rule_state
 from bot.services.codec import dump, load
 from bot.services.deaths import noted
-from bot.services.downed import cannot_fight
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of

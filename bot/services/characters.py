@@ -160,3 +160,22 @@ async def character_by_number(game: Game, number: int) -> Character:
     if character is None:
         raise ServiceError(Refusal.NO_CHARACTER, number=number)
     return character
+
+
+def down_state(game: Game, row: Character, state: Any) -> str:
+    """``dead``, ``gone`` (removed by /kick), ``fallen`` (d20 at 0 HP, spared or knocked out),
+    ``beaten`` (duel at 0 HP or below) or ``other``."""
+    if row.status == CharacterStatus.KICKED:
+        return "gone"
+    if row.status == CharacterStatus.DEAD or getattr(state, "dead", False):
+        return "dead"
+    if getattr(state, "hp", 1) <= 0:
+        return "fallen" if game.system == GameSystem.D20 else "beaten"
+    return "other"
+
+
+def cannot_fight(game: Game, row: Character, state: Any) -> ServiceError:
+    """The refusal for a character who cannot fight now, saying why."""
+    gender = row.gender or Gender.MALE
+    why = down_state(game, row, state)
+    return ServiceError(Refusal.CANNOT_FIGHT, name=row.name, state=why, gender=gender)

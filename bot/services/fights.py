@@ -12,8 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem, LiveMessage
-from bot.services import encounter_store, encounters, timers
+from bot.db.models import (
+    Character,
+    CharacterStatus,
+    Encounter,
+    Game,
+    GameStatus,
+    GameSystem,
+    LiveMessage,
+)
+from bot.services import encounter_store, encounters, inventory, timers
+from bot.services.characters import living_character
+from bot.services.codec import load
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_checks import Prospect, checked, prospect_of
@@ -34,6 +44,7 @@ from bot.services.fight_store import (
 from bot.services.runtime import Runtime
 from bot.services.topics import topic_of_hall
 from bot.services.world import save_fighters, save_world, world_part
+from bot.services.world_play import Actor
 from rules.encounter import Refused, Seat, Step, Why
 from rules.errors import Code, RuleError
 from rules.pool.encounter import (
@@ -52,6 +63,7 @@ from rules.pool.encounter import (
 )
 from rules.pool.fight_table import ACTS
 from rules.pool.model import Item, PoolCharacter
+from rules.pool.places import Place
 from rules.pool.world import with_floor
 from rules.pool.world_events import Spilled
 
@@ -193,6 +205,38 @@ async def pick_open(game: Game, number: int | None, reply_to: int | None) -> Enc
     if len(found) > 1:
         raise BadNumber(fights=", ".join(str(r.id) for r in found))
     return found[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Swallowed:
+    """``character``: after the pill (outside a fight); None: the pill is this round's action."""
+
+    character: PoolCharacter | None
+
+
+async def swallow_one(game_id: int, user_id: int, number: int, runtime: Runtime) -> Swallowed:
+    """The pill button of the private message at health 0: one pill from the jacket's left
+    pocket, as this round's action while the character fights, else swallowed at once."""
+    game = await Game.get_or_none(id=game_id)
+    if game is None or game.status != GameStatus.ACTIVE:
+        raise StaleAction()
+    row = await living_character(game, user_id)
+    if row is None or row.number != number:
+        theirs = await Character.exists(game_id=game.id, number=number, user_id=user_id)
+        if theirs:
+            raise StaleAction()  # their character died since
+        raise ServiceError(Refusal.NOT_YOUR_BUTTON)
+    for record in await open_fights(game):
+        fight = load(PoolTable, record.state)
+        if number not in fight.joined:
+            continue
+        if record.stage != FIGHTING or fight.state is None:
+            raise ServiceError(Refusal.PILLS_IN_FIGHT)
+        pill = PoolMove(Move.PILLS, fight.state.round, count=1)
+        await encounters.move(game, FIGHTS, record.id, user_id, pill, runtime)
+        return Swallowed(None)
+    after = await inventory.swallow(Actor(game, row), 1, Place.LEFT_POCKET, runtime)
+    return Swallowed(after)
 
 
 async def _write_back(

@@ -17,7 +17,7 @@ from typing import cast
 from tortoise.timezone import now
 
 from bot.db.models import Encounter, Game, Timer
-from bot.services import battles, duel_store, duels, encounter_store, fights
+from bot.services import battles, duels, encounter_store, fights
 from bot.services.fight_store import KIND, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
@@ -113,7 +113,7 @@ async def _duel(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     record = await Encounter.get_or_none(id=ref, game_id=game.id, kind=DUEL_KIND)
     if record is None:
         return None
-    snap = await duel_store.snapshot(record)
+    snap = await duels.snapshot(record)
     waits = DUEL.awaiting(snap.table)
     answering = deadline.kind == duels.EXPIRE
     if not waits or (waits[0].what == ANSWER) != answering:

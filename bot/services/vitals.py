@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.db.models import Game, GameSystem
-from bot.services import duel_store, encounter_store
+from bot.services import duels, encounter_store
 from bot.services.battles import open_battle_in
 from bot.services.fight_store import busy_numbers, open_fights
 from rules.duel.encounter import KIND as DUEL_KIND
@@ -46,7 +46,7 @@ async def fighting(game: Game, number: int) -> bool:
     if game.system == GameSystem.POOL:
         return number in await busy_numbers(game)
     if game.system == GameSystem.DUEL:
-        return number in await duel_store.busy_numbers(game)
+        return number in await duels.busy_numbers(game)
     battle = await open_battle_in(game)
     return battle is not None and any(f.number == number for f in battle.state.fighters)
 
@@ -56,5 +56,5 @@ async def any_fight(game: Game) -> bool:
     if game.system == GameSystem.POOL:
         return bool(await open_fights(game))
     if game.system == GameSystem.DUEL:
-        return bool(await encounter_store.open_in(game, DUEL_KIND, duel_store.OPEN_STAGES))
+        return bool(await encounter_store.open_in(game, DUEL_KIND, duels.OPEN_STAGES))
     return await open_battle_in(game) is not None

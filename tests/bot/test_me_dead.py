@@ -67,7 +67,7 @@ async def test_me_of_a_finished_d20_hero_names_the_battle(gm: Harness) -> None:
 
 
 def test_a_duel_to_the_death_names_the_duel_and_the_opponent() -> None:
-    """Written by the duel's save (:mod:`bot.services.duel_store`), read by /me."""
+    """Written by the duel's save (:mod:`bot.services.duels`), read by /me."""
     game = Game(id=1, system=GameSystem.DUEL, settings={})
     state = noted({"name": "Сандор", "hp": -4, "dead": True}, {"duel": 3, "by": "Бронн"})
     row = Character(number=1, name="Сандор", status="dead", state=state, gender=Gender.MALE)

@@ -41,7 +41,7 @@ LAYERS = {
     "bot/db": "store",
 }
 # Words in a module's name that tie it to one kind of encounter.
-KIND_WORDS = ("pool_fight", "fight", "duel", "battle", "d20", "zero_health", "zero_pills")
+KIND_WORDS = ("pool_fight", "fight", "duel", "battle", "d20", "zero_health")
 # Ceilings: the figures of the code as it is (2026-12-06, before issue 36's one engine: 38 bot
 # files, 10 of rules, 10 kind-specific, 395 cross-file calls, 160 layer switches, quiet), with
 # room for what the machine's load moves (a delivery paced to a later task, a resumed coroutine

@@ -18,7 +18,7 @@ from bot.db.models import Character, Encounter, Game, LiveMessage, RollLog
 from bot.db.setup import close_database
 from bot.services import games
 from bot.services.characters import rule_state
-from bot.services.duel_store import live_key
+from bot.services.duels import live_key
 from tests.conftest import free_port
 from tests.e2e.process import bot_process
 from tests.e2e.test_crash_safety import SKILL, _duel_game, _press, _replay
