@@ -114,8 +114,9 @@ async def move(
         async with rolls_kept(game, dice, *kind.rolls(encounter_id, before)):
             await encounter_store.save(record, stored, kind.rules.stage(step.state))
             await kind.write_back(game, record, before, step)
-        if step.deadline != kind.rules.deadline(before):
-            await set_clock(game, kind, encounter_id, step.deadline)
+        was = kind.rules.deadline(before)
+        if step.deadline != was:
+            await set_clock(game, kind, encounter_id, step.deadline, was)
         await runtime.announce(await kind.news(game, record, step))
         return Moved(record, step)
 
@@ -149,10 +150,21 @@ async def clock(
 
 
 async def set_clock(
-    game: Game, kind: Kind[S, A, E], encounter_id: int, deadline: Deadline | None
+    game: Game,
+    kind: Kind[S, A, E],
+    encounter_id: int,
+    deadline: Deadline | None,
+    was: Deadline | None = None,
 ) -> None:
-    """The encounter's one clock from now on (with its reminder): ``deadline``'s, or none."""
+    """The encounter's one clock from now on (with its reminder): ``deadline``'s, or none.
+    The same clock as the one that ran (``was``: a new round, a new turn) is moved in place."""
+    if deadline is None:
+        await timers.cancel(kind.timers, encounter_id)
+        return
+    clock = kind.clocks[deadline.what]
+    seconds = clock.seconds(settings_of(game))
+    if was is not None and was.what == deadline.what:
+        await timers.reschedule(clock.timer, encounter_id, seconds)
+        return
     await timers.cancel(kind.timers, encounter_id)
-    if deadline is not None:
-        clock = kind.clocks[deadline.what]
-        await timers.schedule(clock.timer, encounter_id, clock.seconds(settings_of(game)))
+    await timers.schedule(clock.timer, encounter_id, seconds)

@@ -51,17 +51,17 @@ async def schedule(kind: str, ref: int, seconds: float) -> Timer:
     return await Timer.create(kind=kind, ref=ref, due_at=moment + timedelta(seconds=seconds))
 
 
-async def reschedule(kind: str, ref: int, seconds: float, current: int | None) -> int:
-    """:func:`schedule` for a pair whose pending timer is ``current`` (a fight's last deadline):
-    moved in place, one statement instead of a delete and an insert; a new one if ``current``
-    has fired, is of another kind, or is gone. The timer's id."""
-    if current is not None:
-        due = now() + timedelta(seconds=seconds)
-        if await _pending((kind,), ref).filter(id=current).update(due_at=due):
-            if kind in REMINDERS:
-                await _move_reminder(REMINDERS[kind], ref, seconds / 2)
-            return current
-    return (await schedule(kind, ref, seconds)).id
+async def reschedule(kind: str, ref: int, seconds: float) -> None:
+    """:func:`schedule` for a pair whose timer is pending (an encounter's next round or turn
+    on the same clock): moved in place, one statement instead of a delete and an insert, and
+    one for its reminder; a new one when it has fired (its handler, waiting for the game, then
+    finds a newer deadline) or is gone."""
+    due = now() + timedelta(seconds=seconds)
+    if await _pending((kind,), ref).update(due_at=due):
+        if kind in REMINDERS:
+            await _move_reminder(REMINDERS[kind], ref, seconds / 2)
+        return
+    await schedule(kind, ref, seconds)
 
 
 async def _move_reminder(reminder: str, ref: int, seconds: float) -> None:

@@ -64,11 +64,12 @@ async def test_a_reminded_deadline_brings_its_reminder_at_half_time(database: st
         deadline = await timers.schedule(kind, 7, 600)
         [half] = await Timer.filter(kind=reminder, ref=7)
         assert _near(deadline, 600) and _near(half, 300)
-        assert await timers.reschedule(kind, 7, 1200, deadline.id) == deadline.id
+        await timers.reschedule(kind, 7, 1200)
+        assert [t.id for t in await Timer.filter(kind=kind, ref=7)] == [deadline.id]
         [half] = await Timer.filter(kind=reminder, ref=7)  # moved in place, not doubled
         assert _near(half, 600)
         await Timer.filter(id=half.id).update(fired_at=now())  # the reminder fired
-        await timers.reschedule(kind, 7, 600, deadline.id)  # the next wait: a new reminder
+        await timers.reschedule(kind, 7, 600)  # the next wait: a new reminder
         assert await Timer.filter(kind=reminder, ref=7, fired_at__isnull=True).count() == 1
         await timers.cancel(kind, 7)  # answered: the deadline and its reminder go
         assert await Timer.filter(ref=7, fired_at__isnull=True).count() == 0
