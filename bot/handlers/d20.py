@@ -63,8 +63,9 @@ def build_router() -> Router:
 def register_buttons(buttons: Router) -> None:
     """The turn's menus (redrawn for the presser, no move), in the dispatcher's button lane
     before the encounters' one way."""
+    raw = F.data.regexp(rf"^en:{KIND}:[0-9]+:(?:{MENU}|{BACK}:)")  # unpacked only if it may be
     menus = (F.kind == KIND) & (F.move.startswith(MENU) | (F.move == BACK))
-    buttons.callback_query.register(menu, EncounterCallback.filter(menus))
+    buttons.callback_query.register(menu, raw, EncounterCallback.filter(menus))
 
 
 async def d20_or_no_game(message: Message) -> bool:

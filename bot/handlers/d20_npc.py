@@ -46,8 +46,9 @@ def build_router() -> Router:
 def register_buttons(buttons: Router) -> None:
     """The gathering battle's «🎭 Добавить НПС», in the dispatcher's button lane before the
     encounters' one way (it is no move of the battle)."""
+    raw = F.data.startswith(f"en:{KIND}:") & F.data.contains(f":{NPCS}:")  # else not unpacked
     buttons.callback_query.register(
-        open_npc_dialog, EncounterCallback.filter((F.kind == KIND) & (F.move == NPCS))
+        open_npc_dialog, raw, EncounterCallback.filter((F.kind == KIND) & (F.move == NPCS))
     )
 
 

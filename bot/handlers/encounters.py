@@ -115,6 +115,8 @@ async def press(
     else:
         message = await live_message(query, callback_data.kind, encounter_id)
         game = await games.require_game(message.chat.id)
+    if game.system != callback_data.kind:  # each system has its one kind of encounter
+        raise StaleAction()
 
     asked: list[bool] = []  # whether the presser is the game master: one API call at most
 

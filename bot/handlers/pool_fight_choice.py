@@ -27,8 +27,9 @@ FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")
 
 def register_buttons(buttons: Router) -> None:
     """Before the encounters' moves: this button is the pool fight's, and makes none."""
+    raw = F.data.startswith(f"en:{KIND}:") & F.data.contains(f":{RESEND}:")  # else not unpacked
     resend = EncounterCallback.filter((F.kind == KIND) & (F.move == RESEND))
-    buttons.callback_query.register(press_resend, resend)
+    buttons.callback_query.register(press_resend, raw, resend)
 
 
 async def press_resend(

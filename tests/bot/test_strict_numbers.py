@@ -114,6 +114,8 @@ async def test_a_number_that_is_no_number_gets_the_usage(
         "inv:-5",
         "en:d20:1:act_p_99999999999999999999:0:0",
         "pt:1:1:1:0",  # an old private choice
+        "en:d20:1:join_1:0:0",  # another system's encounter in this pool game: stale, no error
+        "en:duel:1:accept:0:0",
     ],
 )
 async def test_forged_button_data_with_a_bad_number_is_a_stale_button(
