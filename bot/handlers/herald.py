@@ -12,7 +12,7 @@ from aiogram import Bot
 from bot.handlers import (
     character_edit,
     d20_publish,
-    duel_news,
+    duels,
     games,
     gm_notices,
     membership,
@@ -49,7 +49,7 @@ Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
     Outcome: pool_fight_publish.compose,
     SleeperKilled: pool_fight_publish.compose_sleeper_killed,
-    DuelNews: duel_news.compose,
+    DuelNews: duels.compose,
     BattleNews: d20_publish.compose,
     CheckRolled: d20_publish.compose_check,
     TickReport: world_tick_publish.compose,

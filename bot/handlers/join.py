@@ -14,7 +14,7 @@ from aiogram_dialog import DialogManager, StartMode
 from bot.db.models import Game, GameSystem
 from bot.dialogs.states import D20Creation, DuelCreation, PoolCreation
 from bot.handlers.game_admin import SETTINGS_LINK, open_settings
-from bot.handlers.pool_fight_choice import FIGHT_LINK, open_by_link
+from bot.handlers.pool_fight import FIGHT_LINK, open_by_link
 from bot.services.characters import check_can_create
 from bot.services.errors import NoActiveGame
 from bot.services.numbers import ID_MAX, parse_int

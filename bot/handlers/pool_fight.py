@@ -1,34 +1,40 @@
 """Pool group fights in the game's group: ``/fight N`` (or a reply), the game master's
 ``/fight_next`` and ``/fight_stop``, and the fight's side of the encounter buttons
 (:mod:`bot.handlers.encounters`): how a press is read as a move, and what the presser hears.
+Beside them, what makes no move: the group's «send my choice again» button, and the deep link
+``/start f<fight>`` of its «open the chat» button, which sends the pending choice at once (for
+a private chat opened late).
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import replace
 from typing import Any
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
-from aiogram.types import Message
+from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import EncounterCallback
 from bot.config import Settings
-from bot.db.models import Game
-from bot.handlers import pool_fight_choice, pool_fight_confirm, zero_health
+from bot.db.models import Encounter, Game, GameStatus
+from bot.handlers import pool_fight_confirm, zero_health
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.pool_fight_publish import group_l10n
+from bot.handlers.pool_fight_publish import RESEND, group_l10n, send_prompt
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.services import fights, games
 from bot.services.characters import living_character
 from bot.services.encounters import Moved
-from bot.services.errors import BadNumber, Refusal, ServiceError
+from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_checks import Prospect
-from bot.services.numbers import ID_MAX, parse_ordinal
+from bot.services.fight_store import KIND
+from bot.services.numbers import ID_MAX, parse_int, parse_ordinal
 from bot.services.runtime import Runtime
+from bot.services.users import remember_user
 from bot.views.pool_fight import end_text
 from rules.pool.fight_table import PILL_COUNTS, Move, PoolMove
 
@@ -65,8 +71,12 @@ def build_router() -> Router:
 
 
 def register_buttons(buttons: Router) -> None:
-    """The buttons of a pool fight that make no move (its moves are the encounters')."""
-    pool_fight_choice.register_buttons(buttons)
+    """The buttons of a pool fight that make no move (its moves are the encounters'): «send my
+    choice again» (unpacked only when its data may be one), the /players challenge and its
+    question, the pill at 0."""
+    raw = F.data.startswith(f"en:{KIND}:") & F.data.contains(f":{RESEND}:")
+    resend = EncounterCallback.filter((F.kind == KIND) & (F.move == RESEND))
+    buttons.callback_query.register(press_resend, raw, resend)
     pool_fight_confirm.register_buttons(buttons)
     zero_health.register_buttons(buttons)
 
@@ -219,3 +229,52 @@ async def stop(
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
         return
     await message.reply(end_text(group_l10n(translator, game), view))
+
+
+FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")
+
+
+async def press_resend(
+    query: CallbackQuery,
+    callback_data: EncounterCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    message = query.message
+    if not isinstance(message, Message):
+        await query.answer()
+        return
+    game = await games.require_game(message.chat.id)
+    view, fighter = await fights.open_choice_of(game, callback_data.id, query.from_user.id)
+    if not await send_prompt(bot, game, view, fighter, translator, runtime):
+        raise ServiceError(Refusal.FIGHT_PRIVATE_CLOSED)
+    await query.answer(l10n.text("pool-fight-resent"))
+
+
+async def open_by_link(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    """``/start f<fight>`` in private: the chat is open now, so the pending choice comes at once."""
+    assert message.from_user is not None and command.args is not None
+    await remember_user(message.from_user, started=True)
+    match = FIGHT_LINK.match(command.args)
+    assert match is not None
+    fight_id = parse_int(match[1], high=ID_MAX)
+    fight = None
+    if fight_id is not None:
+        fight = await Encounter.get_or_none(id=fight_id).prefetch_related("game")
+    try:
+        if fight is None or fight.game.status != GameStatus.ACTIVE:
+            raise StaleAction()
+        view, fighter = await fights.open_choice_of(fight.game, fight.id, message.from_user.id)
+    except ServiceError:
+        await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
+        return
+    await send_prompt(bot, fight.game, view, fighter, translator, runtime)

@@ -15,7 +15,7 @@ from bot.db.models import Character, Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.games import SYSTEM_NAMES
 from bot.handlers.miniapp_buttons import with_group_miniapp, with_miniapp
-from bot.handlers.pool_fight_keyboards import players_keyboard
+from bot.handlers.pool_fight_publish import players_keyboard
 from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
 from bot.services import characters, games
