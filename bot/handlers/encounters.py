@@ -117,12 +117,13 @@ async def press(
         game = await games.require_game(message.chat.id)
     if game.system != callback_data.kind:  # each system has its one kind of encounter
         raise StaleAction()
+    group = (game.active_chat_id or game.chat_id) if private else message.chat.id
 
     asked: list[bool] = []  # whether the presser is the game master: one API call at most
 
     async def master() -> bool:
         if not asked:
-            asked.append(await may_administer(bot, game.chat_id, user_id, settings))
+            asked.append(await may_administer(bot, group, user_id, settings))
         return asked[0]
 
     move = await buttons.prepare(move, game, user_id, master)
