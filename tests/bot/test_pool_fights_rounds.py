@@ -3,7 +3,7 @@ round timeout, a restart mid-round and the GM's commands."""
 
 from __future__ import annotations
 
-from bot.db.models import Game, RollLog
+from bot.db.models import Encounter, Game, RollLog, Timer
 from bot.services.fight_store import FINISHED
 from bot.services.fights import ROUND_TIMER
 from bot.services.world_play import peek
@@ -285,3 +285,28 @@ async def test_a_fight_button_of_the_version_before_encounters_is_stale(gm: Harn
     await press(table, 1, live, ATTACK)  # the new buttons work
     await press(table, 2, live, ATTACK)
     assert "Бой №1, раунд 1" in (await _round(gm, live, 1)).body
+
+
+async def test_a_fight_stored_by_the_version_before_encounters_goes_on(gm: Harness) -> None:
+    """A fight saved mid-round by the version before (its JSON a ``PoolFight``: its timer's id
+    inside, no stage, hall or seats) is read as today's table: a fighter's chosen action is
+    kept, the round's clock plays the round, and the new message's buttons work."""
+    table = await pool_table(gm)
+    await pills(table, 1, left=1)
+    gm.game_dice.add(10, 8, 3)
+    live = await start(table, 1, 2)
+    await press(table, 1, live, "💊 1")
+    record = await fight_record(table)
+    [round_timer] = await Timer.filter(kind=ROUND_TIMER, ref=record.id, fired_at__isnull=True)
+    new_keys = ("stage", "hall", "seated", "characters", "gone", "busy")
+    stored = {k: v for k, v in record.state.items() if k not in new_keys}
+    old = {**stored, "timer_id": round_timer.id}  # as the version before wrote it
+    await Encounter.filter(id=record.id).update(state=old)
+    round_dice(gm, (10, 2, 2), NO_DEFENSE)
+    await fire(ROUND_TIMER)
+    first = await _round(gm, live, 1)
+    assert "💊 Арья глотает таблетки (1)" in first.body and "🗡 Бран → Арья" in first.body
+    round_dice(gm, MISS, NO_DEFENSE, MISS, NO_DEFENSE)
+    await press(table, 1, first, ATTACK)
+    await press(table, 2, first, ATTACK)
+    assert "Бой №1, раунд 2" in (await _round(gm, live, 2)).body
