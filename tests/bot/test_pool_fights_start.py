@@ -4,8 +4,10 @@ window and its timer, and every refusal."""
 from __future__ import annotations
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, LiveMessage
+from bot.services.codec import load
 from bot.services.fight_store import FIGHTING, live_key
 from bot.services.fights import JOIN_TIMER
+from rules.pool.fight_table import PoolTable
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
     challenge,
@@ -93,6 +95,18 @@ async def test_the_join_window_refuses_clearly(gm: Harness) -> None:
     assert (await fight_record(table)).stage == FIGHTING
     again = await challenge(table, 2, "/fight 1")
     assert "Бран уже в бою" in again.body
+
+
+async def test_a_fighter_busy_in_one_fight_may_not_join_another(gm: Harness) -> None:
+    """Two fights in one hall: a fighter of the first is refused at the second's «Вступить»,
+    and the second's fighters stay as they were."""
+    table = await pool_table(gm, 4)
+    first = await challenge(table, 1, "/fight 2")
+    second = await challenge(table, 3, "/fight 4")
+    assert "уже сражаетесь в другом бою" in await press(table, 1, second, "Вступить")
+    assert "уже в этом бою" in await press(table, 1, first, "Вступить")
+    records = await Encounter.filter(game_id=table.game.id).order_by("id")
+    assert [load(PoolTable, r.state).joined for r in records] == [(1, 2), (3, 4)]
 
 
 async def test_bad_fight_commands_get_clear_answers(gm: Harness) -> None:
