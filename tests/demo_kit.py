@@ -18,7 +18,7 @@ from tests.telegram_emulator import CallbackAnswer, EmuChat, EmuMessage, EmuUser
 from tests.telegram_emulator.transcript import render_transcript
 
 TOKEN = "123456:DEMO-token-for-the-local-emulator-only"
-WAIT = 20.0  # seconds for any one reaction of the bot (two shared cores can be slow)
+WAIT = 65.0  # seconds for any one reaction of the bot: a group's minute of pacing, and slow cores
 
 BUSY = "Не так быстро"  # the bot's answer to a press that comes while it is still busy
 BUSY_RETRIES = 5
@@ -103,10 +103,10 @@ async def pace(emu: TelegramEmulator, user: EmuUser) -> None:
 
 async def settle(emu: TelegramEmulator) -> None:
     """Wait until the bot's outbox holds nothing due (every message the game owes so far has
-    reached the emulator: paced ones arrive up to a few seconds after the action that owed them;
-    timers due later do not count) and then :data:`QUIET` passes with no call to the emulator
-    (a new live message's predecessor loses its buttons just after the row is marked done), so
-    the next action cannot overtake what the last one caused."""
+    reached the emulator: paced ones arrive up to a group's minute after the action that owed
+    them, edits counting toward it; timers due later do not count) and then :data:`QUIET`
+    passes with no call to the emulator (a new live message's predecessor loses its buttons just
+    after the row is marked done), so the next action cannot overtake what the last one caused."""
     database = _databases.get(id(emu))
     if database is None:
         return
