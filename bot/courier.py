@@ -13,9 +13,12 @@ wait, until it lands: the process remembers what Telegram accepted and never sen
 The poll leaves such a chat to its wait; an update that owed the chat more (it has just
 written, so the database may write again) tries the mark at once.
 
-Sends, edits and retires are paced (:mod:`bot.pacing`). Edits of one live message that are
-still waiting merge into the newest, and an edit that would show what the message shows
-already is not sent. A live message that cannot be edited any more (deleted, too old, left in a
+Sends, edits and retires are paced (:mod:`bot.pacing`), and all of them count toward a group's
+minute, as Telegram counts them. Edits of one live message that are still waiting merge into
+the newest, and an edit that would show what the message shows already is not sent. When the
+group's minute is short, an edit of a live message is held (the chat's later rows go first: the
+new messages the game owes, the retires) until its turn comes or a later edit of the same
+message replaces it. A live message that cannot be edited any more (deleted, too old, left in a
 group's old chat) is sent anew. When a new live message replaces one with buttons, the old
 one's retire (its buttons go) is owed in the same transaction as the new one's mark, and goes
 before the chat's other waiting rows: paced, and tried again after a 429. A group that became
@@ -58,7 +61,7 @@ from bot import killpoints, tasks
 from bot.db.models import LiveMessage, OwedMessage
 from bot.faults import is_outage
 from bot.leases import lease
-from bot.pacing import Pacer
+from bot.pacing import Call, Pacer
 from bot.services import outbox
 from bot.session import paced_by_caller
 
@@ -252,10 +255,19 @@ class Courier:
         # Old buttons go first: a retire waits only for its own live message (owed once that
         # was sent), and a stale button must not outlive a cosmetic edit.
         rows.sort(key=lambda row: row.action != outbox.Action.RETIRE)
+        held: float | None = None  # the soonest an edit held for the group's minute may go
         for row in rows:
-            wait = max(row.due_at - time.time(), self.pacer.wait(chat_id, new=_is_new(row)))
+            call = _call(row)
+            due = row.due_at - time.time()
+            wait = max(due, self.pacer.wait(chat_id, call))
+            short = wait > 0 and due <= 0 and call is Call.EDIT
+            if short and self.pacer.wait(chat_id, Call.MESSAGE) <= 0:
+                # The group's minute is short for a cosmetic edit: the rows after it go first,
+                # and a later edit of its live message replaces it (the last state wins).
+                held = wait if held is None else min(held, wait)
+                continue
             if wait > 0:
-                self._wake(chat_id, wait)
+                self._wake(chat_id, wait if held is None else min(wait, held))
                 return False
             killpoints.reached("sending", _join(row.head, row.text))
             if not await self._one(row, shown):
@@ -263,6 +275,9 @@ class Courier:
             killpoints.reached("marked", _join(row.head, row.text))
             if chat_id in self._again:  # a retire was owed (or more): read the rows again
                 return True
+        if held is not None:
+            self._wake(chat_id, held)
+            return False
         return True
 
     def _wake(self, chat_id: int, seconds: float) -> None:
@@ -581,8 +596,12 @@ def _showing(
     )
 
 
-def _is_new(row: OwedMessage) -> bool:
-    return row.action == outbox.Action.SEND
+def _call(row: OwedMessage) -> Call:
+    """How urgent ``row`` is for the pacer: a new message, a retire, or an edit of a live
+    message that a later one may replace."""
+    if row.action == outbox.Action.RETIRE:
+        return Call.RETIRE
+    return Call.EDIT if row.action == outbox.Action.EDIT else Call.MESSAGE
 
 
 def _join(head: str | None, text: str) -> str:

@@ -3,10 +3,13 @@
 About 30 messages a second for the bot, about one a second in a chat, and 20 a minute in a
 group (Telegram's FAQ). :class:`Pacer` remembers what this process sent and says how long the
 next message to a chat must wait; a 429's ``retry_after`` holds the chat (or the bot) for as
-long as Telegram asks. Edits are paced like messages in their chat, but only new messages count
-toward a group's minute. One replica delivers a chat at a time (:mod:`bot.courier`), so its
-memory of the chat is the whole truth but for the first seconds after a chat moves to another
-replica, which a 429 then corrects.
+long as Telegram asks. Telegram counts edits (of text and of buttons) and deletions toward a
+chat's limits as it counts new messages, so every call counts here too; but a call is not as
+urgent as another (:class:`Call`): a cosmetic edit of a live message, which a later edit of it
+may replace, leaves the last few calls of a group's minute (:attr:`Limits.group_reserve`) to
+the new messages the game owes and to the retires of old buttons. One replica delivers a chat at
+a time (:mod:`bot.courier`), so its memory of the chat is the whole truth but for the first
+seconds after a chat moves to another replica, which a 429 then corrects.
 """
 
 from __future__ import annotations
@@ -16,17 +19,29 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import IntEnum
 
 KEPT_CHATS = 50_000
+
+
+class Call(IntEnum):
+    """What a call to a chat is, most urgent first."""
+
+    MESSAGE = 0  # a new message: the whole of a group's minute
+    RETIRE = 1  # an edit players need now (old buttons go, a presser's keyboard): the whole minute
+    EDIT = 2  # an edit of a live message that a later edit may replace: all but the reserve
 
 
 @dataclass(frozen=True)
 class Limits:
     per_chat_gap: float = 1.0
-    group_messages: int = 20
+    group_messages: int = 20  # calls of every kind (count_edits) or new messages only
     group_window: float = 60.0
     bot_messages: int = 30
     bot_window: float = 1.0
+    group_reserve: int = 5  # of a group's minute, kept from cosmetic edits (Call.EDIT)
+    count_edits: bool = True  # False: only new messages count toward a group's minute (the
+    # bench's "before")
 
 
 OFF = Limits(per_chat_gap=0.0, group_messages=10**9, bot_messages=10**9)
@@ -46,8 +61,8 @@ class Pacer:
         self._bot: deque[float] = deque()
         self._held: dict[int | None, float] = {}  # chat (None: the bot) -> held until
 
-    def wait(self, chat_id: int, *, new: bool) -> float:
-        """Seconds until a message (``new``) or an edit may go to ``chat_id``; 0: now."""
+    def wait(self, chat_id: int, call: Call) -> float:
+        """Seconds until ``call`` may go to ``chat_id``; 0: now."""
         now, limits = self.clock(), self.limits
         waits = [
             self._held.get(chat_id, 0.0) - now,
@@ -55,27 +70,30 @@ class Pacer:
             self._last.get(chat_id, -1e18) + limits.per_chat_gap - now,
             _window_wait(self._bot, limits.bot_messages, limits.bot_window, now),
         ]
-        if new and is_group(chat_id):
-            history = self._groups.get(chat_id)
-            if history is not None:
-                waits.append(_window_wait(history, limits.group_messages, limits.group_window, now))
+        history = self._groups.get(chat_id)
+        if history is not None and (call is Call.MESSAGE or limits.count_edits):
+            allowed = limits.group_messages
+            if call is Call.EDIT and limits.count_edits:
+                allowed = max(1, allowed - limits.group_reserve)
+            waits.append(_window_wait(history, allowed, limits.group_window, now))
         return max(0.0, *waits)
 
     def spent(self, chat_id: int, *, new: bool, at: float | None = None) -> None:
-        """A message or an edit went to ``chat_id`` just now (or goes ``at``)."""
+        """A message (``new``), an edit or a deletion went to ``chat_id`` just now (or goes
+        ``at``)."""
         now = self.clock() if at is None else at
         if len(self._last) > KEPT_CHATS:
             self._forget(now)
         self._last[chat_id] = now
         _push(self._bot, now, self.limits.bot_window)
-        if new and is_group(chat_id):
+        if (new or self.limits.count_edits) and is_group(chat_id):
             _push(self._groups.setdefault(chat_id, deque()), now, self.limits.group_window)
 
     async def take(self, chat_id: int) -> None:
-        """Take ``chat_id``'s next free slot for an edit, then wait for it (a call made outside
-        the courier: a keyboard redrawn for the presser). The slot is booked at once, so the
-        courier's next call to the chat comes after it."""
-        wait = self.wait(chat_id, new=False)
+        """Take ``chat_id``'s next free slot for an edit players need now, then wait for it (a
+        call made outside the courier: a keyboard redrawn for the presser). The slot is booked
+        at once, so the courier's next call to the chat comes after it."""
+        wait = self.wait(chat_id, Call.RETIRE)
         self.spent(chat_id, new=False, at=self.clock() + wait)
         await asyncio.sleep(wait)
 

@@ -1,9 +1,10 @@
-"""Old buttons are retired reliably and edits are not wasted (issue: pace edits, retire old
+"""Old buttons are retired reliably and edits are not wasted (issue 41: pace edits, retire old
 buttons reliably).
 
-The emulator enforces Telegram's limits for new messages, and the bot's pacer knows the same
-limits (both shrunk in time, so a test takes seconds: a message per 0.2 s in a chat, 6 per 2 s
-in a group). A fast duel and a fast d20 battle then:
+The emulator enforces Telegram's limits with edits and deletions counted as new messages are,
+and the bot's pacer knows the same limits (both shrunk in time, so a test takes seconds: a call
+per 0.2 s in a chat, 6 per 2 s in a group, of which cosmetic edits leave 2 to new messages and
+retires). A fast duel, a fast d20 battle and a fast pool fight of six then:
 - are never answered 429;
 - never provoke «message is not modified»;
 - leave exactly one message with live buttons (the encounter's live one) while it is open.
@@ -19,10 +20,18 @@ from bot.pacing import Limits
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
 from tests.bot.d20_rig import ATTACK, FIRST, HARM, SECOND, button_starting, d20_table
+from tests.bot.pool_fight_rig import (
+    NAMES,
+    challenge,
+    opened_round,
+    pool_table,
+    press,
+    round_dice,
+)
 from tests.bot.test_duels import SEED_ROUND, _challenge, _duel_table
 from tests.telegram_emulator import EmuChat, EmuMessage
 
-GAP, GROUP_CALLS, WINDOW = 0.2, 6, 2.0
+GAP, GROUP_CALLS, WINDOW, RESERVE = 0.2, 6, 2.0, 2
 DUO = [("Догвор", CharacterClass.FIGHTER), ("Эльф", CharacterClass.WIZARD)]
 
 
@@ -32,14 +41,18 @@ async def paced(gm: Harness) -> AsyncIterator[Harness]:
     limits = gm.emu.limits
     limits.per_chat_messages, limits.per_chat_window = 1, GAP
     limits.per_group_messages, limits.per_group_window = GROUP_CALLS, WINDOW
+    limits.count_edits = True
     gm.emu.enforce_limits = True
     pacer = gm.dp["courier"].pacer
     before = pacer.limits
-    pacer.limits = Limits(per_chat_gap=GAP, group_messages=GROUP_CALLS, group_window=WINDOW)
+    pacer.limits = Limits(
+        per_chat_gap=GAP, group_messages=GROUP_CALLS, group_window=WINDOW, group_reserve=RESERVE
+    )
     try:
         yield gm
     finally:
         pacer.limits = before
+        limits.count_edits = False
 
 
 def _live_buttons(gm: Harness, group: EmuChat) -> list[EmuMessage]:
@@ -95,3 +108,31 @@ async def test_a_fast_d20_battle_leaves_one_live_message(paced: Harness) -> None
         live = await gm.emu.wait_for_message(table.group, _newer_with_buttons(live))
     assert [m.message_id for m in await _retired(gm, table.group)] == [live.message_id]
     _no_storm(gm)
+
+
+async def test_a_fast_pool_fight_of_six_leaves_one_live_message(paced: Harness) -> None:
+    gm = paced
+    table = await pool_table(gm, 6)
+    live = await challenge(table, 1, "/fight 2")
+    for number in range(3, 7):
+        await press(table, number, live, "Вступить")
+    gm.game_dice.add(10, 10, 9, 8, 7, 6, 5)  # initiative 1 > 2 > ... > 6
+    await press(table, 1, live, "Начать")
+    for chooser, target in ((6, 5), (4, 3), (2, 1)):
+        offer = await gm.emu.wait_for_message(table.private(chooser), lambda m: "Бой №" in m.body)
+        await press(table, chooser, offer, f"{target}. {NAMES[target - 1]}")
+    message = await opened_round(table)
+    for number in (1, 2):
+        # every attack a blunder (a sword dropped, then a fall), every defense rolled: six
+        # presses in a row, each a progress edit of the round's message but the last
+        round_dice(gm, *[(1, 1, 2), (2, 2)] * 6)
+        for fighter in range(1, 7):
+            await press(table, fighter, message, "⚔️ Атаковать")
+        message = await gm.emu.wait_for_message(table.group, _results_of(number))
+        assert message.body.count("🗡") == 6
+    assert [m.message_id for m in await _retired(gm, table.group)] == [message.message_id]
+    _no_storm(gm)
+
+
+def _results_of(number: int) -> Callable[[EmuMessage], bool]:
+    return lambda message: f"раунд {number}</b>" in message.html
