@@ -270,6 +270,7 @@ class Courier:
                 self._wake(chat_id, wait if held is None else min(wait, held))
                 return False
             killpoints.reached("sending", _join(row.head, row.text))
+            self.pacer.begin(chat_id)
             if not await self._one(row, shown):
                 return False
             killpoints.reached("marked", _join(row.head, row.text))

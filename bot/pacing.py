@@ -15,9 +15,11 @@ seconds after a chat moves to another replica, which a 429 then corrects.
 from __future__ import annotations
 
 import asyncio
+import bisect
+import contextlib
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -89,13 +91,34 @@ class Pacer:
         if (new or self.limits.count_edits) and is_group(chat_id):
             _push(self._groups.setdefault(chat_id, deque()), now, self.limits.group_window)
 
-    async def take(self, chat_id: int) -> None:
-        """Take ``chat_id``'s next free slot for an edit players need now, then wait for it (a
-        call made outside the courier: a keyboard redrawn for the presser). The slot is booked
-        at once, so the courier's next call to the chat comes after it."""
+    def begin(self, chat_id: int) -> None:
+        """A call to ``chat_id`` starts now: the chat's next call waits from now on (a call
+        made meanwhile outside the courier, :meth:`slot`, too); it counts toward the limits
+        once answered (:meth:`spent`)."""
+        self._last[chat_id] = max(self._last.get(chat_id, -1e18), self.clock())
+
+    @contextlib.asynccontextmanager
+    async def slot(self, chat_id: int) -> AsyncIterator[None]:
+        """Take ``chat_id``'s next free slot for an edit players need now, wait for it, and make
+        the call inside the block (a call made outside the courier: a keyboard redrawn for the
+        presser). The slot is booked at once, so the courier's next call to the chat comes
+        after it; once the call is answered, it counts from then, as the courier's do."""
         wait = self.wait(chat_id, Call.RETIRE)
-        self.spent(chat_id, new=False, at=self.clock() + wait)
+        booked = self.clock() + wait
+        self.spent(chat_id, new=False, at=booked)
         await asyncio.sleep(wait)
+        try:
+            yield
+        finally:
+            self._moved(chat_id, booked, self.clock())
+
+    def _moved(self, chat_id: int, booked: float, now: float) -> None:
+        """The call booked for ``booked`` was answered ``now``: it counts from ``now``."""
+        self._last[chat_id] = max(self._last.get(chat_id, now), now)
+        for history in (self._bot, self._groups.get(chat_id)):
+            if history is not None and booked in history:
+                history.remove(booked)
+                bisect.insort(history, now)
 
     def crowded(self, chat_id: int) -> bool:
         """Whether a new message to ``chat_id`` would have to wait for Telegram's limits beyond

@@ -230,9 +230,9 @@ async def menu(
     else:
         raise StaleAction()
     await query.answer()
-    await courier.pacer.take(message.chat.id)  # an edit: one a second in a chat
-    with contextlib.suppress(TelegramAPIError):
-        await message.edit_reply_markup(reply_markup=markup)
+    async with courier.pacer.slot(message.chat.id):  # an edit: Telegram counts it
+        with contextlib.suppress(TelegramAPIError):
+            await message.edit_reply_markup(reply_markup=markup)
 
 
 async def _turn_of(
