@@ -32,6 +32,10 @@ from tests.bot.test_duels import SEED_ROUND, _challenge, _duel_table
 from tests.telegram_emulator import EmuChat, EmuMessage
 
 GAP, GROUP_CALLS, WINDOW, RESERVE = 0.2, 6, 2.0, 2
+# Calls counted toward the group a round, at most: a duel's round 2 or 3 (its message, the old
+# one closed, the first press shown unless merged), a d20 turn 3, a pool round of six 2 and the
+# progress of its presses that pacing does not merge (measured: 2.0, 3.0, 2.5).
+DUEL_CALLS, D20_CALLS, POOL_CALLS = 2.5, 3.0, 5.0
 DUO = [("Догвор", CharacterClass.FIGHTER), ("Эльф", CharacterClass.WIZARD)]
 
 
@@ -66,6 +70,25 @@ def _no_storm(gm: Harness) -> None:
     assert not_modified == []
 
 
+def _counted(gm: Harness, group: EmuChat) -> int:
+    """The calls to ``group`` that Telegram accepted and counts toward its limits: sends, edits
+    and deletions."""
+    return sum(
+        1
+        for c in gm.emu.calls(include_polling=False)
+        if c.status == 200
+        and str(c.params.get("chat_id")) == str(group.id)
+        and c.method.lower().startswith(("send", "edit", "delete"))
+    )
+
+
+def _per_round(kind: str, calls: int, rounds: int, ceiling: float) -> None:
+    """Print the calls a round of ``kind`` made (the figures of docs/performance.md) and hold
+    them to ``ceiling``."""
+    print(f"{kind}: {calls / rounds:.2f} calls counted toward the group a round ({rounds} rounds)")
+    assert calls / rounds <= ceiling, (kind, calls, rounds)
+
+
 def _newer_with_buttons(old: EmuMessage) -> Callable[[EmuMessage], bool]:
     return lambda message: message.message_id > old.message_id and bool(message.buttons)
 
@@ -82,6 +105,7 @@ async def test_a_fast_duel_leaves_one_live_message(paced: Harness) -> None:
     sandor, bronn, _, group, _ = await _duel_table(gm)
     challenge = await _challenge(gm, sandor, group)
     gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    before = _counted(gm, group)
     await gm.emu.press_button(bronn, challenge, "Принять")
     live = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
     # Round 2 leaves both standing (6 and 12 HP): the duel stays open with its choice buttons.
@@ -93,12 +117,16 @@ async def test_a_fast_duel_leaves_one_live_message(paced: Harness) -> None:
     assert [m.message_id for m in await _retired(gm, group)] == [live.message_id]
     assert "Продолжить" in live.button_texts and not challenge.buttons
     _no_storm(gm)
+    # A round: its message, the old one closed (its buttons gone), a press shown at most.
+    _per_round("duel", _counted(gm, group) - before, 2, DUEL_CALLS)
 
 
 async def test_a_fast_d20_battle_leaves_one_live_message(paced: Harness) -> None:
     gm = paced
     table = await d20_table(gm, DUO)
     live = await table.start([("Догвор", FIRST), ("Эльф", SECOND)], [20, 10])
+    await _retired(gm, table.group)
+    before = _counted(gm, table.group)
     for actor, target in (("Догвор", "Эльф"), ("Эльф", "Догвор"), ("Догвор", "Эльф")):
         user = table.users[actor]
         await gm.emu.press_button(user, live, ATTACK if actor == "Догвор" else HARM)
@@ -108,6 +136,8 @@ async def test_a_fast_d20_battle_leaves_one_live_message(paced: Harness) -> None
         live = await gm.emu.wait_for_message(table.group, _newer_with_buttons(live))
     assert [m.message_id for m in await _retired(gm, table.group)] == [live.message_id]
     _no_storm(gm)
+    # A turn: the presser's keyboard redrawn, the turn's message, the old one closed.
+    _per_round("d20 battle", _counted(gm, table.group) - before, 3, D20_CALLS)
 
 
 async def test_a_fast_pool_fight_of_six_leaves_one_live_message(paced: Harness) -> None:
@@ -122,6 +152,8 @@ async def test_a_fast_pool_fight_of_six_leaves_one_live_message(paced: Harness) 
         offer = await gm.emu.wait_for_message(table.private(chooser), lambda m: "Бой №" in m.body)
         await press(table, chooser, offer, f"{target}. {NAMES[target - 1]}")
     message = await opened_round(table)
+    await _retired(gm, table.group)
+    before = _counted(gm, table.group)
     for number in (1, 2):
         # every attack a blunder (a sword dropped, then a fall), every defense rolled: six
         # presses in a row, each a progress edit of the round's message but the last
@@ -132,6 +164,9 @@ async def test_a_fast_pool_fight_of_six_leaves_one_live_message(paced: Harness) 
         assert message.body.count("🗡") == 6
     assert [m.message_id for m in await _retired(gm, table.group)] == [message.message_id]
     _no_storm(gm)
+    # A round: its results with the next round's message, the old one closed, and the five
+    # presses before the last shown in what pacing merges of them.
+    _per_round("pool fight of six", _counted(gm, table.group) - before, 2, POOL_CALLS)
 
 
 def _results_of(number: int) -> Callable[[EmuMessage], bool]:
