@@ -3,7 +3,8 @@
 Needs ``BENCH_REDIS_URL`` (or ``--redis``); a database of its own is made for every phase (a
 temporary SQLite file; on PostgreSQL, when ``BENCH_POSTGRES_URL`` or ``TEST_POSTGRES_URL`` is
 set, a throwaway database on that server). Prints figures and budgets; asserts nothing.
-``--busy-group`` runs only the busy group, for the budget's ten minutes unless told otherwise.
+``--busy-group`` runs only the busy group, for the budget's ten minutes unless told otherwise;
+``--edits-uncounted`` runs it with the bot's pacer of before issue 41 (edits not counted).
 """
 
 from __future__ import annotations
@@ -54,6 +55,12 @@ def arguments() -> argparse.Namespace:
         type=float,
         default=None,
         help=f"wall time of the busy group ({BUSY_SECONDS:g}; 600 with --busy-group)",
+    )
+    parser.add_argument(
+        "--edits-uncounted",
+        action="store_true",
+        help="the busy group's bot paces only new messages toward a group's minute (the "
+        "pacer before issue 41; the emulator still counts edits, as Telegram does)",
     )
     parser.add_argument("--redis", default=os.environ.get("BENCH_REDIS_URL"))
     parser.add_argument(
@@ -128,14 +135,16 @@ async def query_scaling(
     return runs
 
 
-async def busy_run(storage: Storage, seconds: float, db: str, postgres: str | None) -> BusyRun:
+async def busy_run(
+    storage: Storage, args: argparse.Namespace, db: str, postgres: str | None
+) -> BusyRun:
     # The bot logs each 429 it waits out; the busy group counts them at the emulator instead.
     session_log = logging.getLogger("bot.session")
     level = session_log.level
     session_log.setLevel(logging.ERROR)
     try:
         async with database(postgres):
-            run = await busy_group(storage, seconds)
+            run = await busy_group(storage, args.busy_seconds, count_edits=not args.edits_uncounted)
     finally:
         session_log.setLevel(level)
     report.busy(db, run)
@@ -186,12 +195,12 @@ async def main() -> None:
             await timed(run_baselines(args.redis, clients, args.each, args.bursts))
         for db, postgres in databases:
             if args.busy_group:
-                busy = await timed(busy_run(storage, args.busy_seconds, db, postgres))
+                busy = await timed(busy_run(storage, args, db, postgres))
                 found.append((db, [report.busy_budget(busy)]))
                 continue
             run = await timed(fight_run(storage, args, db, postgres))
             runs = await timed(query_scaling(storage, args, db, postgres))
-            busy = await timed(busy_run(storage, args.busy_seconds, db, postgres))
+            busy = await timed(busy_run(storage, args, db, postgres))
             found.append((db, report.budgets(db, run, runs, busy)))
         for db, budgets in found:
             print(f"== budgets on {db}")

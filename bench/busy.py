@@ -1,7 +1,9 @@
 """The busy group: eight fighters in one group play pool fights one after another for a given
 time, each fighter pressing the moment the live message shows them ⏳ (no thinking time), through
 the local Bot API emulator (``tests/telegram_emulator``) with Telegram's flood limits enforced:
-a new message at most once a second per chat, 20 a minute per group, 30 a second per bot.
+a call at most once a second per chat, 20 a minute per group, 30 a second per bot, edits and
+deletions counted as Telegram counts them. ``count_edits`` False runs the bot's pacer as it was
+before it counted them (only new messages toward a group's minute): the "before" of issue 41.
 
 It runs in wall time. The emulator takes a clock, but the bot keeps time in three places: the
 event loop (its live edits' pacing, the wait after a 429), Redis (its leases and throttle) and
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +30,7 @@ from bench.fights import NAMES, USER_BASE, set_up, to_act
 from bench.production import dispatcher
 from bot.callbacks import EncounterCallback
 from bot.db.models import Character, CharacterStatus
+from bot.pacing import Limits
 from bot.session import make_bot
 from bot.storage import Storage
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator, running_polling
@@ -38,6 +42,9 @@ STALL_SECONDS = 320.0  # a 429 may hold a send for up to 5 minutes (bot/session.
 WINDOW_SECONDS = 60.0  # Telegram's window for a group's 20 messages
 
 Press = tuple[int, EmuMessage, str]  # the character's number, the message, the button's data
+PressKind = Literal["setup", "round"]  # joining and starting a fight, or playing its rounds
+# What Telegram counts toward a chat's limits: new messages, edits and deletions.
+COUNTED = ("send", "edit", "delete")
 Step = list[Press] | Literal["over"]
 T = TypeVar("T")
 
@@ -60,6 +67,13 @@ class BusyRun:
     refused: Counter[str]  # 429 answers by method
     group_sends: list[float]  # when each new group message went out (wall-clock seconds)
     stale_buttons: int = 0  # group messages left with buttons but the open fight's live one
+    group_calls: int = 0  # calls Telegram counts toward the group (sends, edits, deletions)
+    results_delays: list[float] = field(default_factory=list)  # a round's last press → results
+    count_edits: bool = True  # whether the bot's pacer counted edits toward the group's minute
+
+    @property
+    def calls_per_round(self) -> float:
+        return self.group_calls / self.rounds if self.rounds else 0.0
 
     @property
     def busiest_window(self) -> int:
@@ -83,6 +97,7 @@ class Fighters:
     rng: random.Random = field(default_factory=lambda: random.Random(FIGHTERS))
     presses: int = 0
     rounds: set[tuple[int, int]] = field(default_factory=set)  # (fight, round)
+    pressed: list[tuple[float, PressKind]] = field(default_factory=list)  # wall-clock seconds
     _done: set[tuple[int, int, int]] = field(default_factory=set)  # (message, round, fighter)
     _answered: set[tuple[int, int, tuple[str, ...]]] = field(default_factory=set)  # prompts
 
@@ -97,8 +112,11 @@ class Fighters:
             return None
         return await self.emu.state.changed.wait_for(check, min(left, STALL_SECONDS))
 
-    async def _press(self, number: int, message: EmuMessage, data: str) -> str:
+    async def _press(
+        self, number: int, message: EmuMessage, data: str, kind: PressKind = "round"
+    ) -> str:
         self.presses += 1
+        self.pressed.append((time.time(), kind))
         return await self.emu.press_button(self.players[number - 1], message, data=data)
 
     async def fight(self) -> bool | None:
@@ -117,10 +135,10 @@ class Fighters:
             return None if self.late() else False
         join, start = buttons(live)[:2]
         fight_id = EncounterCallback.unpack(join).id
-        joins = [await self._press(n, live, join) for n in range(3, len(self.players) + 1)]
+        joins = [await self._press(n, live, join, "setup") for n in range(3, len(self.players) + 1)]
         for query in joins:
             await self.emu.wait_for_callback_answer(query, timeout=STALL_SECONDS)
-        await self._press(1, live, start)
+        await self._press(1, live, start, "setup")
         return await self._rounds(fight_id)
 
     async def _rounds(self, fight_id: int) -> bool | None:
@@ -162,8 +180,24 @@ class Fighters:
         return presses or None
 
 
-async def busy_group(storage: Storage, seconds: float) -> BusyRun:
-    """Fights in one group for ``seconds`` of wall time, on the current database."""
+def results_delays(sends: list[float], pressed: list[tuple[float, PressKind]]) -> list[float]:
+    """For each new group message that a round's presses set off (its results), the seconds
+    from the last press before it: presses since the previous group message, a round's among
+    them (the opening of a fight follows setup presses only)."""
+    delays, at = [], 0
+    for sent in sorted(sends):
+        since = []
+        while at < len(pressed) and pressed[at][0] < sent:
+            since.append(pressed[at])
+            at += 1
+        if any(kind == "round" for _, kind in since):
+            delays.append(sent - since[-1][0])
+    return delays
+
+
+async def busy_group(storage: Storage, seconds: float, *, count_edits: bool = True) -> BusyRun:
+    """Fights in one group for ``seconds`` of wall time, on the current database; the
+    emulator counts edits toward the group's limits, the bot's pacer only if ``count_edits``."""
     async with TelegramEmulator(TOKEN, bot_username="gm_busy_bot", bot_first_name="GM") as emu:
         players = [
             emu.add_user(
@@ -178,13 +212,16 @@ async def busy_group(storage: Storage, seconds: float) -> BusyRun:
         table = await set_up(TABLE, FIGHTERS, group_id=group.id)
         fresh = await Character.filter(game_id=table.game_id).values("id", "state", "active_key")
         emu.enforce_limits = True
+        emu.limits.count_edits = True
         bot = make_bot(TOKEN, emu.base_url)
+        dp = dispatcher(storage, TOKEN)
+        dp["courier"].pacer.limits = Limits(count_edits=count_edits)
         loop = asyncio.get_running_loop()
         start = loop.time()
         fighters = Fighters(emu, group, players, start + seconds)
         fights = finished = 0
         stalled = False
-        async with running_polling(dispatcher(storage, TOKEN), bot):
+        async with running_polling(dp, bot):
             while not fighters.late():
                 for row in fresh:  # everyone back on their feet (and alive) between fights
                     await Character.filter(id=row["id"]).update(
@@ -204,6 +241,15 @@ async def busy_group(storage: Storage, seconds: float) -> BusyRun:
         await bot.session.close()
         calls = [c for c in emu.state.calls if c.method.lower() != "getupdates"]
         with_buttons = [m for m in emu.bot_messages(group) if m.buttons]
+    in_group = [
+        c
+        for c in calls
+        if c.status == 200
+        and str(c.params.get("chat_id")) == str(group.id)
+        and c.method.lower().startswith(COUNTED)
+        and c.method.lower() != "sendchataction"
+    ]
+    sends = [c.time for c in in_group if c.method.lower().startswith("send")]
     return BusyRun(
         elapsed,
         fights,
@@ -213,13 +259,9 @@ async def busy_group(storage: Storage, seconds: float) -> BusyRun:
         stalled,
         Counter(c.method for c in calls),
         Counter(c.method for c in calls if c.status == 429),
-        [
-            c.time
-            for c in calls
-            if c.status == 200
-            and c.method.lower().startswith("send")
-            and c.method.lower() != "sendchataction"
-            and str(c.params.get("chat_id")) == str(group.id)
-        ],
+        sends,
         max(0, len(with_buttons) - 1),  # the newest may be an open fight's live message
+        len(in_group),
+        results_delays(sends, fighters.pressed),
+        count_edits,
     )

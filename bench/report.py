@@ -128,7 +128,11 @@ def scaling(db: str, runs: list[Scaling]) -> None:
 
 def busy(db: str, run: BusyRun) -> None:
     minutes = run.seconds / 60
-    print(f"== {db}: a busy group, {FIGHTERS} fighters pressing at once, Telegram's limits on")
+    counted = "edits counted" if run.count_edits else "edits NOT counted by the bot's pacer"
+    print(
+        f"== {db}: a busy group, {FIGHTERS} fighters pressing at once, Telegram's limits on"
+        f" (edits and deletions count toward the group's; {counted})"
+    )
     print(
         f"  {run.seconds:.0f} s of wall time: {run.fights} fights begun, {run.finished} finished, "
         f"{run.rounds} rounds, {run.presses} presses"
@@ -139,6 +143,16 @@ def busy(db: str, run: BusyRun) -> None:
     refused = ", ".join(f"{m} {n}" for m, n in run.refused.most_common()) or "none"
     print(f"  429 Too Many Requests: {sum(run.refused.values())} ({refused})")
     print(f"  messages left with stale buttons: {run.stale_buttons}")
+    print(
+        f"  calls counted toward the group (sends, edits, deletions): {run.group_calls}, "
+        f"{run.calls_per_round:.2f} a pool round (fights' openings included)"
+    )
+    delays = Latency.of(run.results_delays)
+    print(
+        f"  a round's last press to its results message: p95 {delays.p95_ms / 1000:.1f} s "
+        f"(p50 {delays.p50_ms / 1000:.1f} s, max {delays.max_ms / 1000:.1f} s, "
+        f"{delays.count} rounds)"
+    )
     sends = len(run.group_sends)
     print(
         f"  new group messages: {sends} ({_per(sends, run.rounds):.2f} a round, fights' openings "
@@ -199,9 +213,11 @@ def busy_budget(busy: BusyRun) -> Budget:
             if short
             else ""
         ),
-        refused == 0 and not busy.stalled,
-        f"{refused} 429s; {busy.rounds} rounds, the most new group messages in a minute "
-        f"{busy.busiest_window}" + ("; the bot stalled" if busy.stalled else ""),
+        refused == 0 and not busy.stalled and busy.stale_buttons == 0,
+        f"{refused} 429s, {busy.stale_buttons} messages with stale buttons; {busy.rounds} "
+        f"rounds, the most new group messages in a minute {busy.busiest_window}, p95 from a "
+        f"round's last press to its results {Latency.of(busy.results_delays).p95_ms / 1000:.1f} s"
+        + ("; the bot stalled" if busy.stalled else ""),
     )
 
 
