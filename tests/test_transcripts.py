@@ -6,8 +6,9 @@ same code gives the same file. A change to what the bot says, or to the order of
 fails here with the diff; after a deliberate change run
 ``.venv/bin/python -m tests.demo all --save`` and read the diff of the files (and of the guides'
 quotes, ``tests/test_guides.py``). One at a time (three bots starting at once on two busy
-cores were seen to miss their start-up time): 30-45 s each, about 2 min for the three on
-a shared 2-core machine.
+cores were seen to miss their start-up time): 20-45 s each, but d20's ~80 s (its turns owe the
+group more than 20 calls a minute, edits counted, and wait for the minute to turn), about 2-3
+min for the three on a shared 2-core machine.
 """
 
 from __future__ import annotations
