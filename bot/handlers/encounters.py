@@ -18,10 +18,12 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import EncounterCallback
 from bot.config import Settings
+from bot.courier import Courier
 from bot.db.models import Encounter, Game, Timer
 from bot.handlers import d20, pool_fight
 from bot.handlers.live import live_message
 from bot.i18n import L10n
+from bot.pacing import Pacer
 from bot.scheduler import Scheduler
 from bot.services import battles, duels, encounter_store, encounters, fights, games
 from bot.services.encounters import Kind, Moved
@@ -43,13 +45,14 @@ class Buttons:
     """A kind's side of the buttons: ``read`` a button's move (None: not one of its moves),
     ``prepare`` it with what only the shell knows (the presser's character; ``master``: asks
     whether the presser is the game master), ``answer`` the presser (None: no text), and
-    ``settle`` the pressed message when it is a private one (a choice made)."""
+    ``settle`` the pressed message when it is a private one (a choice made: an edit, in a
+    paced slot of its chat)."""
 
     kind: Kind[Any, Any, Any]
     read: Callable[[EncounterCallback], Any | None]
     answer: Callable[[L10n, Any, Moved[Any, Any]], str | None]
     prepare: Callable[[Any, Game, int, Master], Awaitable[Any]] = _as_pressed
-    settle: Callable[[Message, L10n, Any, Moved[Any, Any]], Awaitable[None]] | None = None
+    settle: Callable[[Message, L10n, Any, Moved[Any, Any], Pacer], Awaitable[None]] | None = None
 
 
 def _duel_move(data: EncounterCallback) -> DuelMove | None:
@@ -101,6 +104,7 @@ async def press(
     l10n: L10n,
     runtime: Runtime,
     settings: Settings | None,
+    courier: Courier,
 ) -> None:
     buttons = KINDS.get(callback_data.kind)
     move = None if buttons is None else buttons.read(callback_data)
@@ -134,7 +138,7 @@ async def press(
     )
     await query.answer(buttons.answer(l10n, move, moved))
     if private and buttons.settle is not None:
-        await buttons.settle(message, l10n, move, moved)
+        await buttons.settle(message, l10n, move, moved, courier.pacer)
 
 
 async def on_clock(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:

@@ -26,6 +26,7 @@ from bot.handlers.admins import sender_is_admin
 from bot.handlers.pool_fight_publish import RESEND, group_l10n, send_prompt
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
+from bot.pacing import Pacer
 from bot.services import fights, games
 from bot.services.characters import living_character
 from bot.services.encounters import Moved
@@ -115,14 +116,18 @@ def answer(l10n: L10n, move: PoolMove, moved: Moved[Any, Any]) -> str:
     return l10n.text(ANSWERS[move.move], count=move.count)
 
 
-async def settle(message: Message, l10n: L10n, move: PoolMove, moved: Moved[Any, Any]) -> None:
-    """A private choice made: its message says so, its buttons gone."""
+async def settle(
+    message: Message, l10n: L10n, move: PoolMove, moved: Moved[Any, Any], pacer: Pacer
+) -> None:
+    """A private choice made: its message says so, its buttons gone (an edit: Telegram counts
+    it toward the chat's limits, so it takes a paced slot)."""
     if move.move not in (Move.CHOOSE, Move.PICK):
         return
     name = moved.step.state.roster[move.target].name
     done = l10n.text("pool-fight-target-done", id=moved.record.id, name=name)
-    with contextlib.suppress(TelegramAPIError):
-        await message.edit_text(done, reply_markup=None)
+    async with pacer.slot(message.chat.id):
+        with contextlib.suppress(TelegramAPIError):
+            await message.edit_text(done, reply_markup=None)
 
 
 async def _target_number(message: Message, args: str | None) -> int:
