@@ -270,8 +270,9 @@ class Courier:
                 self._wake(chat_id, wait if held is None else min(wait, held))
                 return False
             killpoints.reached("sending", _join(row.head, row.text))
-            self.pacer.begin(chat_id)
-            if not await self._one(row, shown):
+            with self.pacer.calling(chat_id):
+                sent = await self._one(row, shown)
+            if not sent:
                 return False
             killpoints.reached("marked", _join(row.head, row.text))
             if chat_id in self._again:  # a retire was owed (or more): read the rows again

@@ -15,11 +15,10 @@ seconds after a chat moves to another replica, which a 429 then corrects.
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -62,6 +61,7 @@ class Pacer:
         self._groups: dict[int, deque[float]] = {}
         self._bot: deque[float] = deque()
         self._held: dict[int | None, float] = {}  # chat (None: the bot) -> held until
+        self._flying: dict[int, int] = {}  # chat -> its calls made and not answered yet
 
     def wait(self, chat_id: int, call: Call) -> float:
         """Seconds until ``call`` may go to ``chat_id``; 0: now."""
@@ -70,6 +70,7 @@ class Pacer:
             self._held.get(chat_id, 0.0) - now,
             self._held.get(None, 0.0) - now,
             self._last.get(chat_id, -1e18) + limits.per_chat_gap - now,
+            limits.per_chat_gap if chat_id in self._flying else 0.0,  # a call not answered yet
             _window_wait(self._bot, limits.bot_messages, limits.bot_window, now),
         ]
         history = self._groups.get(chat_id)
@@ -91,34 +92,30 @@ class Pacer:
         if (new or self.limits.count_edits) and is_group(chat_id):
             _push(self._groups.setdefault(chat_id, deque()), now, self.limits.group_window)
 
-    def begin(self, chat_id: int) -> None:
-        """A call to ``chat_id`` starts now: the chat's next call waits from now on (a call
-        made meanwhile outside the courier, :meth:`slot`, too); it counts toward the limits
-        once answered (:meth:`spent`)."""
-        self._last[chat_id] = max(self._last.get(chat_id, -1e18), self.clock())
-
-    @contextlib.asynccontextmanager
-    async def slot(self, chat_id: int) -> AsyncIterator[None]:
-        """Take ``chat_id``'s next free slot for an edit players need now, wait for it, and make
-        the call inside the block (a call made outside the courier: a keyboard redrawn for the
-        presser). The slot is booked at once, so the courier's next call to the chat comes
-        after it; once the call is answered, it counts from then, as the courier's do."""
-        wait = self.wait(chat_id, Call.RETIRE)
-        booked = self.clock() + wait
-        self.spent(chat_id, new=False, at=booked)
-        await asyncio.sleep(wait)
+    @contextlib.contextmanager
+    def calling(self, chat_id: int) -> Iterator[None]:
+        """A call to ``chat_id`` is made inside the block: until it is answered, another call
+        to the chat waits (Telegram counts the call as it takes it, the pacer once answered,
+        :meth:`spent`; a call that takes long must not let the next one in early)."""
+        self._flying[chat_id] = self._flying.get(chat_id, 0) + 1
         try:
             yield
         finally:
-            self._moved(chat_id, booked, self.clock())
+            self._flying[chat_id] -= 1
+            if not self._flying[chat_id]:
+                del self._flying[chat_id]
 
-    def _moved(self, chat_id: int, booked: float, now: float) -> None:
-        """The call booked for ``booked`` was answered ``now``: it counts from ``now``."""
-        self._last[chat_id] = max(self._last.get(chat_id, now), now)
-        for history in (self._bot, self._groups.get(chat_id)):
-            if history is not None and booked in history:
-                history.remove(booked)
-                bisect.insort(history, now)
+    @contextlib.asynccontextmanager
+    async def slot(self, chat_id: int) -> AsyncIterator[None]:
+        """Wait for ``chat_id``'s next free slot for an edit players need now and make the call
+        inside the block (a call made outside the courier: a keyboard redrawn for the presser);
+        it counts once answered, as the courier's calls do. The wait is a time, not an event:
+        it is waited again only when another call took the slot meanwhile."""
+        while (wait := self.wait(chat_id, Call.RETIRE)) > 0:  # noqa: ASYNC110
+            await asyncio.sleep(wait)
+        with self.calling(chat_id):
+            yield
+        self.spent(chat_id, new=False)
 
     def crowded(self, chat_id: int) -> bool:
         """Whether a new message to ``chat_id`` would have to wait for Telegram's limits beyond
