@@ -180,6 +180,11 @@ class Fighters:
         return presses or None
 
 
+def stale_buttons(emu: TelegramEmulator, group: EmuChat) -> int:
+    """The group's messages with buttons but the newest (an open fight's live message)."""
+    return max(0, sum(1 for m in emu.bot_messages(group) if m.buttons) - 1)
+
+
 def results_delays(sends: list[float], pressed: list[tuple[float, PressKind]]) -> list[float]:
     """For each new group message that a round's presses set off (its results), the seconds
     from the last press before it: presses since the previous group message, a round's among
@@ -237,10 +242,13 @@ async def busy_group(storage: Storage, seconds: float, *, count_edits: bool = Tr
                     stalled = True
                     break
             elapsed = loop.time() - start
-        # Stopped: the courier delivered what pacing held back for a moment (a retire).
+            # The fighters stopped; what the bot owes still goes out: an old message's retire
+            # may wait for the group's minute (a message with buttons but the newest is stale).
+            await emu.state.changed.wait_for(
+                lambda: True if stale_buttons(emu, group) == 0 else None, WINDOW_SECONDS + 5
+            )
         await bot.session.close()
         calls = [c for c in emu.state.calls if c.method.lower() != "getupdates"]
-        with_buttons = [m for m in emu.bot_messages(group) if m.buttons]
     in_group = [
         c
         for c in calls
@@ -260,7 +268,7 @@ async def busy_group(storage: Storage, seconds: float, *, count_edits: bool = Tr
         Counter(c.method for c in calls),
         Counter(c.method for c in calls if c.status == 429),
         sends,
-        max(0, len(with_buttons) - 1),  # the newest may be an open fight's live message
+        stale_buttons(emu, group),
         len(in_group),
         results_delays(sends, fighters.pressed),
         count_edits,
