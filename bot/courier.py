@@ -63,7 +63,7 @@ from bot.faults import is_outage
 from bot.leases import lease
 from bot.pacing import Call, Pacer
 from bot.services import outbox
-from bot.session import paced_by_caller
+from bot.session import CountedCalls, paced_by_caller
 
 logger = logging.getLogger(__name__)
 Hook = Callable[[Bot, OwedMessage, bool], Awaitable[None]]
@@ -133,8 +133,11 @@ class Courier:
         self.hooks[name] = hook
 
     def bind(self, bot: Bot) -> None:
+        """The bot the courier delivers with; its other calls to chats are counted by the
+        courier's pacer too (:class:`~bot.session.CountedCalls`)."""
         if self.bot is None:
             self.bot = bot
+            bot.session.middleware(CountedCalls(self.pacer))
 
     async def start(self, bot: Bot) -> None:
         """Deliver what is owed (before new updates are taken), then poll."""

@@ -19,10 +19,19 @@ import contextlib
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import IntEnum
 
 KEPT_CHATS = 50_000
+_counted: ContextVar[bool] = ContextVar("counted_by_the_caller", default=False)
+
+
+def counted_by_caller() -> bool:
+    """Whether the call being made is counted by its caller (the courier's, or a handler's
+    paced slot: :meth:`Pacer.calling`); any other call to a chat (a reply to a command, a
+    dialog's window) is counted as it is answered (:class:`bot.session.CountedCalls`)."""
+    return _counted.get()
 
 
 class Call(IntEnum):
@@ -96,11 +105,14 @@ class Pacer:
     def calling(self, chat_id: int) -> Iterator[None]:
         """A call to ``chat_id`` is made inside the block: until it is answered, another call
         to the chat waits (Telegram counts the call as it takes it, the pacer once answered,
-        :meth:`spent`; a call that takes long must not let the next one in early)."""
+        :meth:`spent`; a call that takes long must not let the next one in early). The caller
+        counts it (:func:`counted_by_caller`)."""
         self._flying[chat_id] = self._flying.get(chat_id, 0) + 1
+        token = _counted.set(True)
         try:
             yield
         finally:
+            _counted.reset(token)
             self._flying[chat_id] -= 1
             if not self._flying[chat_id]:
                 del self._flying[chat_id]

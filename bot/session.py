@@ -23,8 +23,27 @@ from aiogram.client.session.middlewares.base import (
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.enums import ParseMode
 from aiogram.exceptions import TelegramBadRequest, TelegramRetryAfter
-from aiogram.methods import AnswerCallbackQuery, TelegramMethod
+from aiogram.methods import (
+    AnswerCallbackQuery,
+    CopyMessage,
+    DeleteMessage,
+    DeleteMessages,
+    EditMessageCaption,
+    EditMessageMedia,
+    EditMessageReplyMarkup,
+    EditMessageText,
+    ForwardMessage,
+    SendAnimation,
+    SendDice,
+    SendDocument,
+    SendMessage,
+    SendPhoto,
+    SendSticker,
+    TelegramMethod,
+)
 from aiogram.methods.base import Response, TelegramType
+
+from bot.pacing import Pacer, counted_by_caller
 
 logger = logging.getLogger(__name__)
 EXPIRED_QUERY = ("query is too old", "QUERY_ID_INVALID")
@@ -101,6 +120,56 @@ class RetryAfterMiddleware(BaseRequestMiddleware):
                 )
                 await asyncio.sleep(error.retry_after)
                 waited += error.retry_after
+
+
+NEW_MESSAGES = (
+    SendMessage,
+    SendPhoto,
+    SendDocument,
+    SendAnimation,
+    SendSticker,
+    SendDice,
+    CopyMessage,
+    ForwardMessage,
+)
+CHANGES = (
+    EditMessageText,
+    EditMessageReplyMarkup,
+    EditMessageCaption,
+    EditMessageMedia,
+    DeleteMessage,
+    DeleteMessages,
+)
+
+
+class CountedCalls(BaseRequestMiddleware):
+    """Every call to a chat that Telegram counts toward its limits (a new message, an edit, a
+    deletion) and that its caller does not count itself (the courier and a handler's paced
+    slot do: :func:`bot.pacing.counted_by_caller`) is counted by the pacer as it is answered:
+    a reply to a command or a dialog's window, so the courier's next message waits for them
+    too. A 429 on one holds the chat for the courier as well."""
+
+    def __init__(self, pacer: Pacer) -> None:
+        self.pacer = pacer
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[TelegramType],
+        bot: Bot,
+        method: TelegramMethod[TelegramType],
+    ) -> Response[TelegramType]:
+        chat_id = getattr(method, "chat_id", None)
+        counted = isinstance(method, NEW_MESSAGES + CHANGES) and isinstance(chat_id, int)
+        if not counted or counted_by_caller():
+            return await make_request(bot, method)
+        assert isinstance(chat_id, int)
+        try:
+            response = await make_request(bot, method)
+        except TelegramRetryAfter as error:
+            self.pacer.hold(chat_id, error.retry_after)
+            raise
+        self.pacer.spent(chat_id, new=isinstance(method, NEW_MESSAGES))
+        return response
 
 
 class ExpiredQueryMiddleware(BaseRequestMiddleware):
