@@ -137,7 +137,11 @@ class Courier:
         courier's pacer too (:class:`~bot.session.CountedCalls`)."""
         if self.bot is None:
             self.bot = bot
-            bot.session.middleware(CountedCalls(self.pacer))
+            counting = [m for m in bot.session.middleware if isinstance(m, CountedCalls)]
+            if counting:  # a courier before this one (a restart in the same process)
+                counting[0].pacer = self.pacer
+            else:
+                bot.session.middleware(CountedCalls(self.pacer))
 
     async def start(self, bot: Bot) -> None:
         """Deliver what is owed (before new updates are taken), then poll."""

@@ -12,6 +12,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import DeleteMessage, EditMessageText, GetChatMember, SendMessage
 
+from bot.courier import Courier
 from bot.pacing import Call, Limits, Pacer
 from bot.session import CountedCalls
 
@@ -81,4 +82,16 @@ async def test_a_429_on_a_reply_holds_the_chat_for_the_courier(
         await counted(_busy, bot, SendMessage(chat_id=GROUP, text="x"))
     assert pacer.wait(GROUP, Call.MESSAGE) == pytest.approx(30)
     assert pacer.crowded(GROUP)
+    await bot.session.close()
+
+
+async def test_couriers_bound_to_one_bot_share_one_counter() -> None:
+    """A restart in the same process (the tests' one booted bot) binds a new courier to the
+    same bot: its session keeps one counter, the newest courier's pacer."""
+    bot = Bot("42:TEST")
+    first, second = Courier(Pacer(LIMITS)), Courier(Pacer(LIMITS))
+    first.bind(bot)
+    second.bind(bot)
+    counting = [m for m in bot.session.middleware if isinstance(m, CountedCalls)]
+    assert len(counting) == 1 and counting[0].pacer is second.pacer
     await bot.session.close()
