@@ -7,9 +7,11 @@ the fallback's polite "stale button" answer (:mod:`bot.handlers.fallback`) and c
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Annotated, Any
 
+from aiogram import F
 from aiogram.filters.callback_data import CallbackData
 from pydantic import BeforeValidator, Field
 
@@ -56,6 +58,15 @@ class EncounterCallback(CallbackData, prefix="en"):
     move: str = Field(max_length=16, pattern=r"^[a-z_]+(_[0-9]{1,3})?$")
     at: Number = 0
     seat: Number = 0
+
+
+def encounter_words(kind: str, *words: str) -> tuple[Any, Any]:
+    """The filters of ``kind``'s buttons that make no move (a menu, «send my choice again»):
+    those whose move is one of ``words`` (a word ending in ``_`` starts it). The data is read
+    as text first, so no other press is unpacked for them (each filter unpacks anew)."""
+    moves = "|".join(re.escape(w) + ("[a-z0-9_]*" if w.endswith("_") else "") for w in words)
+    raw = F.data.regexp(rf"^en:{re.escape(kind)}:[0-9]+:(?:{moves}):")
+    return raw, EncounterCallback.filter((F.kind == kind) & F.move.regexp(rf"^(?:{moves})$"))
 
 
 class PlayersFightCallback(CallbackData, prefix="pc"):

@@ -14,7 +14,7 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, Filter
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import EncounterCallback
+from bot.callbacks import EncounterCallback, encounter_words
 from bot.config import Settings
 from bot.courier import Courier
 from bot.db.models import Encounter, Game, GameStatus, GameSystem
@@ -63,9 +63,7 @@ def build_router() -> Router:
 def register_buttons(buttons: Router) -> None:
     """The turn's menus (redrawn for the presser, no move), in the dispatcher's button lane
     before the encounters' one way."""
-    raw = F.data.regexp(rf"^en:{KIND}:[0-9]+:(?:{MENU}|{BACK}:)")  # unpacked only if it may be
-    menus = (F.kind == KIND) & (F.move.startswith(MENU) | (F.move == BACK))
-    buttons.callback_query.register(menu, raw, EncounterCallback.filter(menus))
+    buttons.callback_query.register(menu, *encounter_words(KIND, MENU, BACK))
 
 
 async def d20_or_no_game(message: Message) -> bool:

@@ -13,7 +13,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram_dialog import BgManagerFactory, ShowMode, StartMode
 
-from bot.callbacks import EncounterCallback
+from bot.callbacks import EncounterCallback, encounter_words
 from bot.config import Settings
 from bot.dialogs.states import NpcDialog
 from bot.handlers.live import live_message
@@ -46,10 +46,7 @@ def build_router() -> Router:
 def register_buttons(buttons: Router) -> None:
     """The gathering battle's «🎭 Добавить НПС», in the dispatcher's button lane before the
     encounters' one way (it is no move of the battle)."""
-    raw = F.data.startswith(f"en:{KIND}:") & F.data.contains(f":{NPCS}:")  # else not unpacked
-    buttons.callback_query.register(
-        open_npc_dialog, raw, EncounterCallback.filter((F.kind == KIND) & (F.move == NPCS))
-    )
+    buttons.callback_query.register(open_npc_dialog, *encounter_words(KIND, NPCS))
 
 
 async def open_npc_dialog(

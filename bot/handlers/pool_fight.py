@@ -18,9 +18,9 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import EncounterCallback
+from bot.callbacks import EncounterCallback, encounter_words
 from bot.config import Settings
-from bot.db.models import Encounter, Game, GameStatus
+from bot.db.models import Game
 from bot.handlers import pool_fight_confirm, zero_health
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.pool_fight_publish import RESEND, group_l10n, send_prompt
@@ -40,6 +40,7 @@ from bot.views.pool_fight import end_text
 from rules.pool.fight_table import PILL_COUNTS, Move, PoolMove
 
 GROUP_CHATS = {"group", "supergroup"}
+FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")  # /start f<fight>: the «open the chat» link
 PRESSED = {  # the moves a button makes (the clock and the stop are the game master's commands)
     Move.JOIN,
     Move.START,
@@ -75,9 +76,7 @@ def register_buttons(buttons: Router) -> None:
     """The buttons of a pool fight that make no move (its moves are the encounters'): «send my
     choice again» (unpacked only when its data may be one), the /players challenge and its
     question, the pill at 0."""
-    raw = F.data.startswith(f"en:{KIND}:") & F.data.contains(f":{RESEND}:")
-    resend = EncounterCallback.filter((F.kind == KIND) & (F.move == RESEND))
-    buttons.callback_query.register(press_resend, raw, resend)
+    buttons.callback_query.register(press_resend, *encounter_words(KIND, RESEND))
     pool_fight_confirm.register_buttons(buttons)
     zero_health.register_buttons(buttons)
 
@@ -236,9 +235,6 @@ async def stop(
     await message.reply(end_text(group_l10n(translator, game), view))
 
 
-FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")
-
-
 async def press_resend(
     query: CallbackQuery,
     callback_data: EncounterCallback,
@@ -272,14 +268,12 @@ async def open_by_link(
     match = FIGHT_LINK.match(command.args)
     assert match is not None
     fight_id = parse_int(match[1], high=ID_MAX)
-    fight = None
-    if fight_id is not None:
-        fight = await Encounter.get_or_none(id=fight_id).prefetch_related("game")
     try:
-        if fight is None or fight.game.status != GameStatus.ACTIVE:
+        if fight_id is None:
             raise StaleAction()
-        view, fighter = await fights.open_choice_of(fight.game, fight.id, message.from_user.id)
+        game = await fights.game_of(fight_id)
+        view, fighter = await fights.open_choice_of(game, fight_id, message.from_user.id)
     except ServiceError:
         await message.answer(l10n.text("pool-fight-link-nothing-to-choose"))
         return
-    await send_prompt(bot, fight.game, view, fighter, translator, runtime)
+    await send_prompt(bot, game, view, fighter, translator, runtime)

@@ -108,7 +108,7 @@ async def laid(game: Game, record: Encounter, table: PoolTable) -> PoolTable:
         hall=record.hall or 0,
         seated=tuple(Seat(n, owners.get(n)) for n in table.joined),
         characters=tuple(characters),
-        gone=frozenset(gone) & set(numbers),
+        gone=frozenset(gone),  # joined or the sleeper: every other row read is active
         busy=busy,
     )
 
