@@ -97,7 +97,7 @@ def build_dispatcher(
     if limits is None:
         limits = Limits() if settings is not None else OFF
     courier = Courier(Pacer(limits), redis)
-    register_hooks(courier, runtime)
+    register_hooks(courier, runtime, translator)
     dp["courier"] = courier
     dp["herald"] = herald
     dp.startup.register(herald.start)  # before the courier, whose hooks may owe messages

@@ -9,6 +9,7 @@ The values live in the dialog data (Redis): a restart resumes the dialog where i
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 from typing import Any
 
 from aiogram.exceptions import TelegramAPIError
@@ -29,6 +30,7 @@ from bot.dialogs.creation_flow import (
 )
 from bot.dialogs.states import NpcDialog
 from bot.dialogs.widgets import I18NFormat, l10n_of
+from bot.handlers import d20_publish
 from bot.handlers.d20_npc import Written, fielded_text, sheet
 from bot.i18n import Translator
 from bot.services import battles
@@ -132,7 +134,10 @@ async def on_side(_: CallbackQuery, __: Any, manager: DialogManager, side: str) 
     try:
         game, snap = await gathering(manager)
         is_admin = await may_administer(bot, game.chat_id, user.id, middleware["settings"])
-        snap = await battles.field_npc(game, user.id, is_admin, fielded, middleware["runtime"])
+        told = partial(d20_publish.compose, bot, translator)
+        snap = await battles.field_npc(
+            game, user.id, is_admin, fielded, middleware["runtime"], told
+        )
     except ServiceError as error:
         if error.code is Code.NAME_IN_BATTLE:  # another name, and the rest again
             for key in SHEET_KEYS:

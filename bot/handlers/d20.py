@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from aiogram import Bot, F, Router
@@ -18,6 +19,7 @@ from bot.callbacks import EncounterCallback, encounter_words
 from bot.config import Settings
 from bot.courier import Courier
 from bot.db.models import Encounter, Game, GameStatus, GameSystem
+from bot.handlers import d20_publish
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.live import live_message
 from bot.handlers.topics import topic_of
@@ -118,6 +120,7 @@ async def open_battle(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -131,12 +134,16 @@ async def open_battle(
     game = await games.require_game(message.chat.id)
     is_admin = await may_administer(bot, message.chat.id, user.id, settings)
     where = (message.chat.id, topic_of(message))
-    await battles.call_to_battle(game, user.id, user.full_name, is_admin, sides, where, runtime)
+    told = partial(d20_publish.compose, bot, translator)
+    await battles.call_to_battle(
+        game, user.id, user.full_name, is_admin, sides, where, runtime, told
+    )
 
 
 async def skip(
     message: Message,
     bot: Bot,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -145,7 +152,9 @@ async def skip(
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await games.require_game(message.chat.id)
-    await battles.skip(game, message.from_user.id, runtime)
+    await battles.skip(
+        game, message.from_user.id, runtime, partial(d20_publish.compose, bot, translator)
+    )
 
 
 class NarrationDue(Filter):
@@ -172,7 +181,12 @@ class NarrationDue(Filter):
 
 
 async def on_narration(
-    message: Message, battle_record: Encounter, for_npc: bool, runtime: Runtime
+    message: Message,
+    battle_record: Encounter,
+    for_npc: bool,
+    bot: Bot,
+    translator: Translator,
+    runtime: Runtime,
 ) -> None:
     assert message.from_user is not None
     game = await Game.get(id=battle_record.game_id)  # type: ignore[attr-defined]
@@ -191,6 +205,7 @@ async def on_narration(
             user,
             narrated,
             runtime,
+            partial(d20_publish.compose, bot, translator),
             seat=seat,
             master=for_npc,
         )

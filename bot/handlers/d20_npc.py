@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from functools import partial
 
 from aiogram import Bot, F, Router
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError
@@ -16,6 +17,7 @@ from aiogram_dialog import BgManagerFactory, ShowMode, StartMode
 from bot.callbacks import EncounterCallback, encounter_words
 from bot.config import Settings
 from bot.dialogs.states import NpcDialog
+from bot.handlers import d20_publish
 from bot.handlers.live import live_message
 from bot.i18n import Html, L10n, Translator
 from bot.services import battles, games
@@ -185,7 +187,8 @@ async def npc(
         await message.reply(usage(l10n, group))
         return
     fielded = NpcSheet(name, sheet(written, name), side, written.gender)
-    snap = await battles.field_npc(game, user.id, True, fielded, runtime)
+    told = partial(d20_publish.compose, bot, translator)
+    snap = await battles.field_npc(game, user.id, True, fielded, runtime, told)
     await message.reply(fielded_text(l10n, group, fielded, snap, side))
 
 

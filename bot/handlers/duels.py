@@ -14,6 +14,7 @@ to come).
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from aiogram import Bot, F, Router
@@ -88,6 +89,7 @@ async def challenge(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -96,15 +98,14 @@ async def challenge(
     assert message.from_user is not None
     head, bar, npc_part = (command.args or "").partition("|")
     if bar:
-        await _npc_challenge(message, head, npc_part, bot, l10n, runtime, settings)
+        await _npc_challenge(message, head, npc_part, bot, l10n, translator, runtime, settings)
         return
     args = (command.args or "").split()
     try:
         game = await games.require_game(message.chat.id)
         target, skill = await _target(message, game, args)
-        await duels.challenge(
-            game, message.from_user.id, target, skill, message.chat.id, topic_of(message), runtime
-        )
+        where, told = (message.chat.id, topic_of(message)), partial(compose, bot, translator)
+        await duels.challenge(game, message.from_user.id, target, skill, *where, runtime, told)
     except BadNumber:
         await message.reply(l10n.text("duel-usage"))
 
@@ -115,6 +116,7 @@ async def _npc_challenge(
     npc_part: str,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -132,7 +134,8 @@ async def _npc_challenge(
         await message.reply(l10n.text("duel-npc-usage", max=NPC_HP_MAX))
         return
     where = (message.chat.id, topic_of(message))
-    await duels.challenge_by_npc(game, target, skill, replace(npc, name=name), where, runtime)
+    told = partial(compose, bot, translator)
+    await duels.challenge_by_npc(game, target, skill, replace(npc, name=name), where, runtime, told)
 
 
 ANSWERS = [("duel-button-accept", Move.ACCEPT), ("duel-button-decline", Move.DECLINE)]

@@ -9,8 +9,9 @@ delivered as the update ends.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from aiogram import Bot, Router
@@ -20,20 +21,23 @@ from bot.callbacks import EncounterCallback
 from bot.config import Settings
 from bot.courier import Courier
 from bot.db.models import Encounter, Game, Timer
-from bot.handlers import d20, pool_fight
+from bot.handlers import d20, d20_publish, pool_fight, pool_fight_publish
+from bot.handlers import duels as duel_texts
 from bot.handlers.live import live_message
-from bot.i18n import L10n
+from bot.i18n import L10n, Translator
 from bot.pacing import Pacer
 from bot.scheduler import Scheduler
 from bot.services import battles, duels, encounter_store, encounters, fights, games
 from bot.services.encounters import Kind, Moved
 from bot.services.errors import StaleAction
+from bot.services.outbox import Outgoing
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
 from bot.views.d20_keyboards import read_move
 from rules.duel.encounter import DuelMove, Move
 
 Master = Callable[[], Awaitable[bool]]
+Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 
 
 async def _as_pressed(move: Any, game: Game, user_id: int, master: Master) -> Any:
@@ -42,13 +46,14 @@ async def _as_pressed(move: Any, game: Game, user_id: int, master: Master) -> An
 
 @dataclass(frozen=True)
 class Buttons:
-    """A kind's side of the buttons: ``read`` a button's move (None: not one of its moves),
-    ``prepare`` it with what only the shell knows (the presser's character; ``master``: asks
-    whether the presser is the game master), ``answer`` the presser (None: no text), and
-    ``settle`` the pressed message when it is a private one (a choice made: an edit, in a
-    paced slot of its chat)."""
+    """A kind's side of the buttons and clocks: ``compose`` its news as messages, ``read`` a
+    button's move (None: not one of its moves), ``prepare`` it with what only the shell knows
+    (the presser's character; ``master``: asks whether the presser is the game master),
+    ``answer`` the presser (None: no text), and ``settle`` the pressed message when it is a
+    private one (a choice made: an edit, in a paced slot of its chat)."""
 
     kind: Kind[Any, Any, Any]
+    compose: Composer
     read: Callable[[EncounterCallback], Any | None]
     answer: Callable[[L10n, Any, Moved[Any, Any]], str | None]
     prepare: Callable[[Any, Game, int, Master], Awaitable[Any]] = _as_pressed
@@ -73,10 +78,11 @@ def _duel_answer(l10n: L10n, move: DuelMove, _: Moved[Any, Any]) -> str | None:
 KINDS = {
     kind.kind.rules.kind: kind
     for kind in (
-        Buttons(duels.DUELS, _duel_move, _duel_answer),
-        Buttons(battles.BATTLES, read_move, d20.answer, d20.prepare),
+        Buttons(duels.DUELS, duel_texts.compose, _duel_move, _duel_answer),
+        Buttons(battles.BATTLES, d20_publish.compose, read_move, d20.answer, d20.prepare),
         Buttons(
             fights.FIGHTS,
+            pool_fight_publish.compose,
             pool_fight.read_move,
             pool_fight.answer,
             pool_fight.prepare,
@@ -102,6 +108,7 @@ async def press(
     callback_data: EncounterCallback,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
     courier: Courier,
@@ -133,8 +140,9 @@ async def press(
     move = await buttons.prepare(move, game, user_id, master)
     seat = callback_data.seat  # another's seat than one's own: an NPC's, for the game master
     gm = bool(seat) and await master()
+    compose = partial(buttons.compose, bot, translator)
     moved = await encounters.move(
-        game, buttons.kind, encounter_id, user_id, move, runtime, seat=seat, master=gm
+        game, buttons.kind, encounter_id, user_id, move, runtime, compose, seat=seat, master=gm
     )
     await query.answer(buttons.answer(l10n, move, moved))
     if private and buttons.settle is not None:
@@ -146,4 +154,5 @@ async def on_clock(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     record = await Encounter.get_or_none(id=timer.ref).prefetch_related("game")
     buttons = None if record is None else KINDS.get(record.kind)
     if record is not None and buttons is not None and timer.kind in buttons.kind.timers:
-        await encounters.clock(record.game, buttons.kind, timer, data["runtime"])
+        compose = partial(buttons.compose, bot, data["translator"])
+        await encounters.clock(record.game, buttons.kind, timer, data["runtime"], compose)

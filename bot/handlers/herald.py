@@ -12,11 +12,9 @@ from aiogram import Bot
 from bot.handlers import (
     character_edit,
     d20_publish,
-    duels,
     games,
     gm_notices,
     membership,
-    pool_fight_publish,
     reminders,
     world_donations,
     world_giving,
@@ -27,14 +25,10 @@ from bot.handlers import (
     world_tick_publish,
 )
 from bot.i18n import Translator
-from bot.services.battles import BattleNews
 from bot.services.character_edits import EditNotice
 from bot.services.chat_moves import ChatMoved
 from bot.services.cycles import ReportsUnreached, TickReport
 from bot.services.d20_checks import CheckRolled
-from bot.services.duels import DuelNews
-from bot.services.fight_store import Outcome
-from bot.services.fights import SleeperKilled
 from bot.services.games import GameCreated, GameEnded
 from bot.services.giving import Gift
 from bot.services.gm_news import GaveItem, Healed, Kicked, PauseSet, Placed, Rested, Revived
@@ -47,10 +41,6 @@ from bot.services.world_donations import FactBought, Victory
 
 Composer = Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]
 COMPOSERS: dict[type, Composer] = {
-    Outcome: pool_fight_publish.compose,
-    SleeperKilled: pool_fight_publish.compose_sleeper_killed,
-    DuelNews: duels.compose,
-    BattleNews: d20_publish.compose,
     CheckRolled: d20_publish.compose_check,
     TickReport: world_tick_publish.compose,
     ReportsUnreached: world_tick_publish.compose_unreached,

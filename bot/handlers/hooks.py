@@ -7,14 +7,15 @@ from aiogram import Bot
 from bot.courier import Courier
 from bot.db.models import OwedMessage
 from bot.handlers import pool_fight_publish, world_tick_publish
+from bot.i18n import Translator
 from bot.services import chat_moves, cycles
 from bot.services.runtime import Runtime
 
 
-def register_hooks(courier: Courier, runtime: Runtime) -> None:
+def register_hooks(courier: Courier, runtime: Runtime, translator: Translator) -> None:
     async def pool_prompt(bot: Bot, row: OwedMessage, delivered: bool) -> None:
         assert row.hook is not None
-        await pool_fight_publish.on_prompt(runtime, row.hook, delivered)
+        await pool_fight_publish.on_prompt(bot, translator, runtime, row.hook, delivered)
 
     courier.on(pool_fight_publish.PROMPT_HOOK, pool_prompt)
 

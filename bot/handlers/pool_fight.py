@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from aiogram import Bot, F, Router
@@ -18,12 +19,12 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import EncounterCallback, encounter_words
+from bot.callbacks import EncounterCallback, ZeroPillCallback, encounter_words
 from bot.config import Settings
 from bot.db.models import Game
-from bot.handlers import pool_fight_confirm, zero_health
+from bot.handlers import pool_fight_confirm
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.pool_fight_publish import RESEND, group_l10n, send_prompt
+from bot.handlers.pool_fight_publish import RESEND, compose, group_l10n, send_prompt
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.pacing import Pacer
@@ -78,7 +79,7 @@ def register_buttons(buttons: Router) -> None:
     question, the pill at 0."""
     buttons.callback_query.register(press_resend, *encounter_words(KIND, RESEND))
     pool_fight_confirm.register_buttons(buttons)
-    zero_health.register_buttons(buttons)
+    buttons.callback_query.register(press_pill, ZeroPillCallback.filter())
 
 
 def read_move(data: EncounterCallback) -> PoolMove | None:
@@ -168,6 +169,7 @@ async def challenge(
             message.chat.id,
             topic_of(message),
             runtime,
+            partial(compose, bot, translator),
             kill_confirmed=False,
         )
     except BadNumber:
@@ -203,6 +205,7 @@ async def next_step(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -211,7 +214,8 @@ async def next_step(
     assert message.from_user is not None
     try:
         game, fight_id = await _admin_fight(message, command, bot, settings)
-        await fights.master_move(game, fight_id, message.from_user.id, Move.CLOCK, runtime)
+        told = partial(compose, bot, translator)
+        await fights.master_move(game, fight_id, message.from_user.id, Move.CLOCK, runtime, told)
     except BadNumber as error:
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
 
@@ -228,11 +232,35 @@ async def stop(
     assert message.from_user is not None
     try:
         game, fight_id = await _admin_fight(message, command, bot, settings)
-        view = await fights.master_move(game, fight_id, message.from_user.id, Move.STOP, runtime)
+        told = partial(compose, bot, translator)
+        view = await fights.master_move(
+            game, fight_id, message.from_user.id, Move.STOP, runtime, told
+        )
     except BadNumber as error:
         await message.reply(l10n.text("pool-fight-admin-usage", **error.details))
         return
     await message.reply(end_text(group_l10n(translator, game), view))
+
+
+async def press_pill(
+    query: CallbackQuery,
+    callback_data: ZeroPillCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    """The pill button of the private message at health 0 (:mod:`bot.handlers.zero_health`)."""
+    told = partial(compose, bot, translator)
+    done = await fights.swallow_one(
+        callback_data.game_id, query.from_user.id, callback_data.number, runtime, told
+    )
+    me = done.character
+    if me is None:
+        await query.answer(l10n.text("pool-fight-acted-pills", count=1))
+    else:
+        text = l10n.text("inventory-done-pills", count=1, health=me.health, max=me.max_health)
+        await query.answer(text)
 
 
 async def press_resend(

@@ -9,6 +9,7 @@ the game been paused); «Нет» removes the question. The buttons carry who ma
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 
 from aiogram import Bot, Router
 from aiogram.exceptions import TelegramAPIError, TelegramBadRequest, TelegramForbiddenError
@@ -16,13 +17,14 @@ from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMar
 
 from bot.callbacks import ChallengeAnswer, ChallengeConfirmCallback, PlayersFightCallback
 from bot.db.models import Game, GameStatus
+from bot.handlers import pool_fight_publish
 from bot.handlers.topics import topic_of
 from bot.handlers.world_common import private_link, user_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fight_checks, fights, games
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_checks import Prospect
-from bot.services.fight_store import Outcome
+from bot.services.fight_store import FightView
 from bot.services.runtime import Runtime
 
 
@@ -149,6 +151,7 @@ async def press_answer(
         game.chat_id,
         callback_data.thread or None,
         runtime,
+        partial(pool_fight_publish.compose, bot, translator),
         kill_confirmed=callback_data.kills,
     )
     if isinstance(result, Prospect):  # fell asleep unguarded since: the question says it now
@@ -167,12 +170,11 @@ async def press_answer(
             await message.edit_text(done, reply_markup=None)
 
 
-def _fought(result: Outcome | fights.SleeperKilled) -> str:
+def _fought(result: FightView | fights.SleeperKilled) -> str:
     """Whom the attack met: the sleeper killed, else the one fought (a sleeper's guard)."""
     if isinstance(result, fights.SleeperKilled):
         return result.sleeper
-    view = result.view
-    return view.name(view.fight.joined[1])
+    return result.name(result.fight.joined[1])
 
 
 async def _remove(message: Message, l10n: L10n) -> None:

@@ -12,6 +12,7 @@ again»), the private opponent choice, and /players' challenges.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from aiogram import Bot
@@ -54,7 +55,12 @@ def markup_data(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
     return markup.model_dump(mode="json", exclude_none=True) if markup is not None else None
 
 
-async def compose(bot: Bot, translator: Translator, outcome: Outcome) -> list[Outgoing]:
+async def compose(
+    bot: Bot, translator: Translator, outcome: Outcome | fights.SleeperKilled
+) -> list[Outgoing]:
+    """A pool fight's news as the messages it owes (a sleeper killed without a fight too)."""
+    if isinstance(outcome, fights.SleeperKilled):
+        return sleeper_killed(translator, outcome)
     game, record, view = outcome.game, outcome.record, outcome.view
     l10n = group_l10n(translator, game)
     status = live_text(l10n, view, settings_of(game))
@@ -115,19 +121,20 @@ async def prompt_message(
     )
 
 
-async def on_prompt(runtime: Runtime, hook: str, delivered: bool) -> None:
+async def on_prompt(
+    bot: Bot, translator: Translator, runtime: Runtime, hook: str, delivered: bool
+) -> None:
     """A private prompt was delivered or could not be: the group's live message shows whether
     the fighter can be reached (a new message when not: it mentions them, and notifies)."""
     _, fight_id, fighter, unreachable = hook.split(":")
     if delivered and unreachable == "0":
         return  # reachable, as the group already shows
     game = await fights.game_of(int(fight_id))
-    await fights.set_reachable(game, int(fight_id), int(fighter), delivered, runtime)
+    told = partial(compose, bot, translator)
+    await fights.set_reachable(game, int(fight_id), int(fighter), delivered, runtime, told)
 
 
-async def compose_sleeper_killed(
-    bot: Bot, translator: Translator, killed: fights.SleeperKilled
-) -> list[Outgoing]:
+def sleeper_killed(translator: Translator, killed: fights.SleeperKilled) -> list[Outgoing]:
     l10n = translator.for_locale(killed.locale)
     text = l10n.text("pool-fight-sleeper-killed", attacker=killed.attacker, sleeper=killed.sleeper)
     if killed.spilled is not None and killed.body is not None:
@@ -143,14 +150,15 @@ async def send_prompt(
     private = await prompt_message(translator, game, view, fighter)
     if private is None:
         return True
+    told = partial(compose, bot, translator)
     markup = InlineKeyboardMarkup.model_validate(private.markup) if private.markup else None
     try:
         await bot.send_message(private.chat_id, private.text, reply_markup=markup)
     except TelegramForbiddenError:
-        await fights.set_reachable(game, view.id, fighter, False, runtime)
+        await fights.set_reachable(game, view.id, fighter, False, runtime, told)
         return False
     if fighter in view.fight.unreachable:
-        await fights.set_reachable(game, view.id, fighter, True, runtime)
+        await fights.set_reachable(game, view.id, fighter, True, runtime, told)
     return True
 
 

@@ -4,27 +4,20 @@ and its pill button."""
 
 from __future__ import annotations
 
-from aiogram import Router
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import ZeroPillCallback
 from bot.db.models import Character, Game
 from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
-from bot.services import fights
 from bot.services.codec import load
 from bot.services.cycles import TickReport
 from bot.services.fight_store import FightView, RoundReport
 from bot.services.outbox import Outgoing
-from bot.services.runtime import Runtime
 from bot.views.zero_health import zero_text
 from rules.pool.fight_round import left_pocket_pills
 from rules.pool.health import Bled
 from rules.pool.model import PoolCharacter
-
-
-def register_buttons(buttons: Router) -> None:
-    buttons.callback_query.register(press_pill, ZeroPillCallback.filter())
 
 
 async def notice(
@@ -100,20 +93,3 @@ async def after_edit(translator: Translator, game: Game, number: int) -> list[Ou
     if not character.alive or character.health != 0:
         return []
     return [await notice(translator, game, row.user_id, character)]
-
-
-async def press_pill(
-    query: CallbackQuery,
-    callback_data: ZeroPillCallback,
-    l10n: L10n,
-    runtime: Runtime,
-) -> None:
-    done = await fights.swallow_one(
-        callback_data.game_id, query.from_user.id, callback_data.number, runtime
-    )
-    me = done.character
-    if me is None:
-        await query.answer(l10n.text("pool-fight-acted-pills", count=1))
-    else:
-        text = l10n.text("inventory-done-pills", count=1, health=me.health, max=me.max_health)
-        await query.answer(text)

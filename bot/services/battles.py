@@ -21,6 +21,7 @@ from bot.services.encounters import Clock, Kind
 from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of
 from bot.services.names import npc_name
+from bot.services.outbox import Compose
 from bot.services.runtime import Runtime
 from rules.d20 import Battle, D20Character
 from rules.d20.encounter import (
@@ -107,6 +108,7 @@ async def call_to_battle(
     side_names: tuple[str, str],
     where: tuple[int, int | None],
     runtime: Runtime,
+    compose: Compose[BattleNews],
 ) -> BattleSnapshot:
     """An admin or any player with a character calls a battle; joining lasts the join window."""
     require_d20(game)
@@ -116,11 +118,8 @@ async def call_to_battle(
         if await open_battle_in(game) is not None:
             raise ServiceError(Refusal.BATTLE_BUSY)
         step = open_battle(user_id, user_name, side_names)
-        stage = step.state.stage.value
-        record = await encounter_store.create(game, KIND, stage, step.state, *where)
-        await encounters.set_clock(game, BATTLES, record.id, step.deadline)
-        await runtime.announce(await _news(game, record, step))
-        return snapshot(record)
+        opened = await encounters.begin(game, BATTLES, step, where, compose)
+        return snapshot(opened.record)
 
 
 async def joiner(game: Game, user_id: int) -> Fighter:
@@ -146,7 +145,12 @@ class NpcSheet:
 
 
 async def field_npc(
-    game: Game, user_id: int, is_admin: bool, npc: NpcSheet, runtime: Runtime
+    game: Game,
+    user_id: int,
+    is_admin: bool,
+    npc: NpcSheet,
+    runtime: Runtime,
+    compose: Compose[BattleNews],
 ) -> BattleSnapshot:
     """The game master fields an NPC in the battle that is gathering."""
     require_d20(game)
@@ -157,17 +161,17 @@ async def field_npc(
         raise ServiceError(Refusal.NO_BATTLE_GATHERING)
     fighter = Fighter(0, None, npc.name, "", npc.gender, npc.character)
     fielding = BattleMove(Move.FIELD, side=npc.side, joiner=fighter, master=True)
-    moved = await encounters.move(game, BATTLES, snap.id, user_id, fielding, runtime)
+    moved = await encounters.move(game, BATTLES, snap.id, user_id, fielding, runtime, compose)
     return snapshot(moved.record)
 
 
-async def skip(game: Game, user_id: int, runtime: Runtime) -> None:
+async def skip(game: Game, user_id: int, runtime: Runtime, compose: Compose[BattleNews]) -> None:
     """The game master's /skip: the description the battle waits for, else the current turn."""
     snap = await open_battle_in(game)
     if snap is None or snap.stage is BattleStage.JOINING:
         raise ServiceError(Refusal.NO_BATTLE)
     skipping = BattleMove(Move.SKIP, master=True)
-    await encounters.move(game, BATTLES, snap.id, user_id, skipping, runtime)
+    await encounters.move(game, BATTLES, snap.id, user_id, skipping, runtime, compose)
 
 
 async def narration_waiting(chat_id: int, user_id: int) -> tuple[Encounter, bool] | None:

@@ -19,6 +19,7 @@ from bot.services.encounters import Clock, Kind
 from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of
 from bot.services.names import npc_name
+from bot.services.outbox import Compose
 from bot.services.runtime import Runtime
 from rules.duel import Duel, DuelCharacter, Side
 from rules.duel import new_character as new_duelist
@@ -157,6 +158,7 @@ async def challenge(
     chat_id: int,
     thread_id: int | None,
     runtime: Runtime,
+    compose: Compose[DuelNews],
 ) -> DuelSnapshot:
     """Open a challenge; it expires after the game's join window."""
     _duel_game(game)
@@ -184,13 +186,8 @@ async def challenge(
             if challenger.can_fight:
                 raise cannot_fight(game, target, opponent) from None
             raise cannot_fight(game, mine, challenger) from None
-        record = await encounter_store.create(
-            game, KIND, step.state.stage.value, step.state, chat_id, thread_id
-        )
-        await encounters.set_clock(game, DUELS, record.id, step.deadline)
-        snap = DuelSnapshot(record, step.state, mine.gender, target.gender)
-        await runtime.announce(await _news(game, record, step))
-        return snap
+        opened = await encounters.begin(game, DUELS, step, (chat_id, thread_id), compose)
+        return DuelSnapshot(opened.record, step.state, mine.gender, target.gender)
 
 
 async def challenge_by_npc(
@@ -200,6 +197,7 @@ async def challenge_by_npc(
     npc: NpcDuelist,
     where: tuple[int, int | None],
     runtime: Runtime,
+    compose: Compose[DuelNews],
 ) -> DuelSnapshot:
     """The game master's NPC challenges ``target`` (rulebook: duel / NPC duels); the NPC lives
     only in the duel, and goes on after every round."""
@@ -219,12 +217,8 @@ async def challenge_by_npc(
             step = open_duel(*seats, skill, to_the_death=settings_of(game).duel_to_death)
         except RuleError:
             raise cannot_fight(game, target, opponent) from None
-        record = await encounter_store.create(
-            game, KIND, step.state.stage.value, step.state, *where
-        )
-        await encounters.set_clock(game, DUELS, record.id, step.deadline)
-        await runtime.announce(await _news(game, record, step))
-        return DuelSnapshot(record, step.state, None, target.gender)
+        opened = await encounters.begin(game, DUELS, step, where, compose)
+        return DuelSnapshot(opened.record, step.state, None, target.gender)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,11 +238,16 @@ async def _busy(game: Game, *numbers: int) -> bool:
 
 
 async def move(
-    game: Game, duel_id: int, user_id: int, move: DuelMove, runtime: Runtime
+    game: Game,
+    duel_id: int,
+    user_id: int,
+    move: DuelMove,
+    runtime: Runtime,
+    compose: Compose[DuelNews],
 ) -> DuelSnapshot:
     """A fighter's move: the challenged accepts (round 1 is fought at once) or declines; after
     a round each goes on or stops, and both going on fights the next round."""
-    moved = await encounters.move(game, DUELS, duel_id, user_id, move, runtime)
+    moved = await encounters.move(game, DUELS, duel_id, user_id, move, runtime, compose)
     return DuelSnapshot(moved.record, moved.step.state)
 
 

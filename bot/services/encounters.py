@@ -2,9 +2,10 @@
 
 lock the game → load the encounter → find the presser's seat → apply the move (the rules,
 with the game's dice) → save the state with its rolls and what it did to the characters →
-set the clock that counts now → owe the news (:meth:`Runtime.announce`, in the same
-transaction). A kind brings its rules and a :class:`Kind`: how its characters are written
-back, which timers its clocks are, and what its news is.
+set the clock that counts now → owe the news, worded by the caller's composer (the handler's,
+handed down: :func:`bot.services.outbox.announce`), in the same transaction. A kind brings its
+rules and a :class:`Kind`: how its characters are written back, which timers its clocks are,
+and what its news is.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bot.services import encounter_store, timers
 from bot.services.codec import load
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import rolls_kept, settings_of
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.settings import GameSettings
 from rules.encounter import Deadline, Refused, Rules, Seat, Step, Why
@@ -91,13 +93,14 @@ async def move(
     user_id: int | None,
     action: A,
     runtime: Runtime,
+    compose: Compose[Any],
     *,
     seat: int = 0,
     master: bool = False,
 ) -> Moved[S, E]:
     """``user_id`` (None: the clock) makes ``action`` for their seat (``seat``: its number,
-    0: their own; ``master``: the user is the game master, who acts for NPCs' seats). A refused
-    move is :class:`StaleAction` or a «not your button»."""
+    0: their own; ``master``: the user is the game master, who acts for NPCs' seats); the news
+    is worded by ``compose``. A refused move is :class:`StaleAction` or a «not your button»."""
     async with runtime.locks.game(game.id) as game:
         stages = kind.rules.open_stages
         record = await encounter_store.load(game, encounter_id, kind.rules.kind, stages)
@@ -117,8 +120,26 @@ async def move(
         was = kind.rules.deadline(before)
         if step.deadline != was:
             await set_clock(game, kind, encounter_id, step.deadline, was)
-        await runtime.announce(await kind.news(game, record, step))
+        await announce(compose, await kind.news(game, record, step))
         return Moved(record, step)
+
+
+async def begin(
+    game: Game,
+    kind: Kind[S, A, E],
+    step: Step[S, E],
+    where: tuple[int, int | None],
+    compose: Compose[Any],
+    hall: int | None = None,
+) -> Moved[S, E]:
+    """A new encounter, opened by ``step`` (the rules' opening) in the chat and topic ``where``
+    (``hall``: a pool fight's), with its first clock and news: call under the game's lock."""
+    stored = step.state if kind.stored is None else kind.stored(step.state)
+    stage = kind.rules.stage(step.state)
+    record = await encounter_store.create(game, kind.rules.kind, stage, stored, *where, hall)
+    await set_clock(game, kind, record.id, step.deadline)
+    await announce(compose, await kind.news(game, record, step))
+    return Moved(record, step)
 
 
 def _refusal(
@@ -133,7 +154,7 @@ def _refusal(
 
 
 async def clock(
-    game: Game, kind: Kind[S, A, E], timer: Timer, runtime: Runtime
+    game: Game, kind: Kind[S, A, E], timer: Timer, runtime: Runtime, compose: Compose[Any]
 ) -> Moved[S, E] | None:
     """The encounter's deadline (``timer``) passed. A late timer does nothing: the game ended,
     or the encounter moved on to another clock after this one was claimed (a press that came
@@ -144,7 +165,7 @@ async def clock(
     if newest is None or newest.id != timer.id:
         return None
     try:
-        return await move(game, kind, timer.ref, None, kind.rules.clock, runtime)
+        return await move(game, kind, timer.ref, None, kind.rules.clock, runtime, compose)
     except StaleAction:
         return None
 

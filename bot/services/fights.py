@@ -41,6 +41,7 @@ from bot.services.fight_store import (
     open_fights,
     view_of,
 )
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.topics import topic_of_hall
 from bot.services.world import save_fighters, save_world, world_part
@@ -101,9 +102,10 @@ async def challenge(
     chat_id: int,
     thread_id: int | None,
     runtime: Runtime,
+    compose: Compose[Outcome | SleeperKilled],
     *,
     kill_confirmed: bool = True,
-) -> Outcome | SleeperKilled | Prospect:
+) -> FightView | SleeperKilled | Prospect:
     """Open a fight against a character in the same hall (a guarded sleeper: their guard).
 
     An unguarded sleeper is killed without a fight, but only when ``kill_confirmed`` (the
@@ -123,33 +125,34 @@ async def challenge(
             killed = SleeperKilled(
                 me.name, them.name, thread, chat_id, game.locale, them, sizing.spilled
             )
-            return await runtime.announce(killed)
+            return await announce(compose, killed)
         seats = (Seat(me.number, user_id), Seat(them.number, rows[them.number].user_id))
         fighters = [me, them]
         if sizing.sleeper is not None:
             fighters.append(sizing.world.character(sizing.sleeper))
         step = open_fight(*seats, me.hall, fighters, sleeper=sizing.sleeper)
-        record = await encounter_store.create(
-            game, KIND, PoolStage.JOINING.value, kept(step.state), chat_id, thread, me.hall
-        )
-        await encounters.set_clock(game, FIGHTS, record.id, step.deadline)
-        outcome = await _news(game, record, step)
-        return await runtime.announce(outcome)
+        opened = await encounters.begin(game, FIGHTS, step, (chat_id, thread), compose, me.hall)
+        return FightView(opened.record.id, opened.step.state)
 
 
 async def master_move(
-    game: Game, fight_id: int, user_id: int, move: Move, runtime: Runtime
+    game: Game, fight_id: int, user_id: int, move: Move, runtime: Runtime, compose: Compose[Outcome]
 ) -> FightView:
     """The game master moves the fight on (``Move.CLOCK``: starts it, takes the chooser's
     default, or plays the round) or stops it (``Move.STOP``): the caller checked that
     ``user_id`` is one."""
     master = PoolMove(move, master=True)
-    moved = await encounters.move(game, FIGHTS, fight_id, user_id, master, runtime)
+    moved = await encounters.move(game, FIGHTS, fight_id, user_id, master, runtime, compose)
     return FightView(moved.record.id, moved.step.state)
 
 
 async def set_reachable(
-    game: Game, fight_id: int, fighter: int, reachable: bool, runtime: Runtime
+    game: Game,
+    fight_id: int,
+    fighter: int,
+    reachable: bool,
+    runtime: Runtime,
+    compose: Compose[Outcome],
 ) -> Outcome | None:
     """Remember whether the bot could write to a fighter privately (shown in the group: in a
     new message when they cannot be reached, which mentions them)."""
@@ -166,7 +169,7 @@ async def set_reachable(
         table = replace(view.fight, unreachable=marked)
         await encounter_store.save(record, kept(table), record.stage)
         outcome = Outcome(game, record, FightView(record.id, table), anew=not reachable)
-        return await runtime.announce(outcome)
+        return await announce(compose, outcome)
 
 
 async def open_choice_of(game: Game, fight_id: int, user_id: int) -> tuple[FightView, int]:
@@ -214,7 +217,9 @@ class Swallowed:
     character: PoolCharacter | None
 
 
-async def swallow_one(game_id: int, user_id: int, number: int, runtime: Runtime) -> Swallowed:
+async def swallow_one(
+    game_id: int, user_id: int, number: int, runtime: Runtime, compose: Compose[Outcome]
+) -> Swallowed:
     """The pill button of the private message at health 0: one pill from the jacket's left
     pocket, as this round's action while the character fights, else swallowed at once."""
     game = await Game.get_or_none(id=game_id)
@@ -233,7 +238,7 @@ async def swallow_one(game_id: int, user_id: int, number: int, runtime: Runtime)
         if record.stage != FIGHTING or fight.state is None:
             raise ServiceError(Refusal.PILLS_IN_FIGHT)
         pill = PoolMove(Move.PILLS, fight.state.round, count=1)
-        await encounters.move(game, FIGHTS, record.id, user_id, pill, runtime)
+        await encounters.move(game, FIGHTS, record.id, user_id, pill, runtime, compose)
         return Swallowed(None)
     after = await inventory.swallow(Actor(game, row), 1, Place.LEFT_POCKET, runtime)
     return Swallowed(after)

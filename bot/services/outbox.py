@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
+from bot import killpoints
 from bot.db.models import OwedMessage
+
+N = TypeVar("N")
 
 
 class Action(StrEnum):
@@ -46,6 +49,10 @@ class Outgoing:
     hook: str | None = None
     reply_to: int | None = None
 
+
+# Words news as the messages it owes: the shell's composer (a handler's), handed down to the
+# service that makes the news (:func:`announce`).
+Compose = Callable[[N], Awaitable[Sequence[Outgoing]]]
 
 _owed: ContextVar[set[int] | None] = ContextVar("owed_chats", default=None)
 
@@ -128,3 +135,13 @@ async def owe(messages: Iterable[Outgoing], *, delay: float = 0.0) -> None:
     chats = _owed.get()
     if chats is not None:
         chats.update(row.chat_id for row in rows)
+
+
+async def announce(compose: Compose[N], news: N) -> N:
+    """Owe what ``news`` tells the chats, worded by ``compose`` (the caller's composer): call
+    inside the transaction of the change that made it."""
+    owed = await compose(news)
+    await owe(owed)
+    for message in owed:
+        killpoints.reached("owed", f"{message.head}{message.text}")
+    return news

@@ -25,8 +25,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 import pytest
 from aiogram import Bot, Dispatcher, Router
@@ -35,6 +37,7 @@ from tortoise.context import require_context, set_global_context
 from bot.app import build_dispatcher
 from bot.graceful import Dispatcher as GracefulDispatcher
 from bot.i18n import Translator
+from bot.services.outbox import Outgoing
 from bot.session import make_bot
 from bot.storage import Storage, open_storage
 from rules.dice import RecordingDice, ScriptedDice
@@ -52,6 +55,10 @@ class Harness:
     dice: ScriptedDice  # table rolls (/roll)
     storage: Storage
     game_dice: ScriptedDice  # every game's rolls, numbered and logged like the real ones
+
+    def told(self, compose: Callable[[Bot, Translator, Any], Awaitable[Sequence[Outgoing]]]) -> Any:
+        """A shell composer bound as a handler binds it (for a service called directly)."""
+        return partial(compose, self.bot, self.dp["translator"])
 
 
 @pytest.fixture

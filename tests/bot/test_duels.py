@@ -7,6 +7,7 @@ from dataclasses import replace
 from tortoise.timezone import now
 
 from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
+from bot.handlers import duels as duel_texts
 from bot.services import duels, encounters, games, timers
 from bot.services.characters import DuelBuild, create_character, rule_state
 from bot.services.codec import dump, load
@@ -175,7 +176,8 @@ async def test_a_choice_timer_claimed_before_the_round_moved_on_does_nothing(
         query = await gm.emu.press_button(user, result, "Продолжить")
         await gm.emu.wait_for_callback_answer(query)
     await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
-    assert await encounters.clock(game, duels.DUELS, late, Runtime()) is None
+    told = gm.told(duel_texts.compose)
+    assert await encounters.clock(game, duels.DUELS, late, Runtime(), told) is None
     after = load(DuelTable, (await Encounter.get(id=record.id)).state)
     assert after.stage is DuelStage.FIGHTING and len(after.duel.rounds) == 2
     assert after.duel.challenger_choice is None and after.duel.opponent_choice is None

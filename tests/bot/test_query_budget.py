@@ -16,6 +16,7 @@ from aiogram.types import Update
 from bench.measure import QueryCounter
 from bench.queries import fill
 from bot.db.models import GameSystem
+from bot.handlers import pool_fight_publish
 from bot.services import fights, games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.fight_store import FINISHED
@@ -112,9 +113,8 @@ async def _crowd(gm: Harness) -> None:
         for number in (1, 2):
             build = PoolBuild(Gender.MALE, FIGHTER)
             await create_character(game, 7_000_000 + index * 10 + number, f"Crowd{number}", build)
-        await fights.challenge(
-            game, 7_000_000 + index * 10 + 1, 2, game.chat_id, None, gm.dp["runtime"]
-        )
+        user, told = 7_000_000 + index * 10 + 1, gm.told(pool_fight_publish.compose)
+        await fights.challenge(game, user, 2, game.chat_id, None, gm.dp["runtime"], told)
 
 
 async def test_queries_per_press_do_not_grow_with_the_database(

@@ -10,6 +10,7 @@ import pytest
 from tortoise.timezone import now
 
 from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
+from bot.handlers import pool_fight_publish
 from bot.services import cycles, encounters, games
 from bot.services.characters import DuelBuild, create_character
 from bot.services.errors import NoActiveGame
@@ -163,5 +164,6 @@ async def test_a_round_that_waited_for_the_lock_through_endgame_changes_nothing(
     await ending
     before = await _snapshot()
     with pytest.raises(NoActiveGame):
-        await encounters.move(record.game, FIGHTS, record.id, None, POOL.clock, runtime)
+        told = gm.told(pool_fight_publish.compose)
+        await encounters.move(record.game, FIGHTS, record.id, None, POOL.clock, runtime, told)
     assert await _snapshot() == before

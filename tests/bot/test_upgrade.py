@@ -41,6 +41,7 @@ from bot.services import duels, games, gm_edits, gm_log, timers
 from bot.services.characters import DuelBuild, PoolBuild, create_character, rule_state
 from bot.services.codec import dump, load
 from bot.services.fights import JOIN_TIMER
+from bot.services.outbox import Outgoing
 from bot.services.pause import FROZEN
 from bot.services.runtime import Runtime
 from rules.dice import ScriptedDice, commitment
@@ -122,6 +123,11 @@ async def _columns(table: str) -> set[str]:
     return {row["name"] for row in rows}
 
 
+async def _unsaid(_: Any) -> list[Outgoing]:
+    """No chat hears these games (no bot runs here): a step owes no message."""
+    return []
+
+
 async def _games_in_progress() -> tuple[Game, Encounter, Duel, Game]:
     """A duel game after round 1 (choices due), a pool game with a fight joining and a GM entry."""
     await User.create(telegram_id=501, first_name="Сандор", started=True)
@@ -132,9 +138,9 @@ async def _games_in_progress() -> tuple[Game, Encounter, Duel, Game]:
     await game.refresh_from_db()
     await create_character(game, 501, "Сандор", DuelBuild((("пеший", 9),), 0))
     bronn = await create_character(game, 502, "Бронн", DuelBuild((("пеший", 8),), 20))
-    snap = await duels.challenge(game, 501, bronn, "пеший", -100500, None, Runtime())
+    snap = await duels.challenge(game, 501, bronn, "пеший", -100500, None, Runtime(), _unsaid)
     accept = DuelMove(Move.ACCEPT)
-    fought = await duels.move(game, snap.record.id, 502, accept, Runtime())  # real dice
+    fought = await duels.move(game, snap.record.id, 502, accept, Runtime(), _unsaid)  # real dice
     assert not fought.duel.finished  # choices are due: a round timer is pending
     await Encounter.filter(id=fought.record.id).update(message_id=77)
     await game.refresh_from_db()
@@ -320,7 +326,8 @@ async def _duels_fold(url: str, engine: str) -> None:
         )
         assert (await OwedMessage.get(id=retire.id)).target == 77
         game = await Game.get(id=game.id)
-        step = await duels.move(game, moved.id, 502, DuelMove(Move.GO_ON, 1), Runtime())
+        go_on = DuelMove(Move.GO_ON, 1)
+        step = await duels.move(game, moved.id, 502, go_on, Runtime(), _unsaid)
         assert step.table.duel.opponent_choice is Choice.GO_ON  # the duel plays on
     finally:
         await close_database()
