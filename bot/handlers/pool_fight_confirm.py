@@ -24,8 +24,8 @@ from bot.i18n import L10n, Translator
 from bot.services import fight_checks, fights, games
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.fight_checks import Prospect
-from bot.services.fight_store import FightView
 from bot.services.runtime import Runtime
+from rules.pool.fight_view import FightView
 
 
 def register_buttons(buttons: Router) -> None:
@@ -174,7 +174,7 @@ def _fought(result: FightView | fights.SleeperKilled) -> str:
     """Whom the attack met: the sleeper killed, else the one fought (a sleeper's guard)."""
     if isinstance(result, fights.SleeperKilled):
         return result.sleeper
-    return result.name(result.fight.joined[1])
+    return result.names[result.fight.joined[1]]
 
 
 async def _remove(message: Message, l10n: L10n) -> None:

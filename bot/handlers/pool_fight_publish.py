@@ -26,7 +26,7 @@ from bot.handlers import zero_health
 from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
 from bot.services import fights
-from bot.services.fight_store import CHOOSING, FIGHTING, JOINING, KIND, FightView, Outcome, live_key
+from bot.services.fight_store import KIND, Outcome, live_key
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
@@ -34,9 +34,9 @@ from bot.views.durations import duration
 from bot.views.loot import spilled_line
 from bot.views.pool_fight import live_text, opened_text, round_closed_text
 from bot.views.pool_fight_round import results_text
-from rules.pool.fight_flow import Choosing, Options, expected, options
-from rules.pool.fight_setup import current_chooser
-from rules.pool.fight_table import PILL_COUNTS, Move
+from rules.pool.fight_flow import Choosing, Options, options
+from rules.pool.fight_table import PILL_COUNTS, Move, PoolStage
+from rules.pool.fight_view import FightView
 
 TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
 PROMPT_HOOK = "pool_prompt"
@@ -109,7 +109,7 @@ async def prompt_message(
     user_id = view.owners[fighter]
     if l10n is None:
         l10n = await user_l10n(translator, user_id, game.locale)
-    default = view.name(offer.default) if offer.default is not None else ""
+    default = view.names[offer.default] if offer.default is not None else ""
     settings = settings_of(game)
     seconds = settings.choice_timeout if offer.setup else settings.round_timeout
     text = l10n.text(PROMPTS[offer.kind], id=view.id, default=default, time=duration(l10n, seconds))
@@ -178,16 +178,17 @@ async def live_keyboard(bot: Bot, l10n: L10n, view: FightView) -> InlineKeyboard
     """What the live message offers in the fight's stage (nothing once it is over)."""
     rows: list[list[InlineKeyboardButton]] = []
     fight, state = view.fight, view.fight.state
-    if view.stage == JOINING:
+    stage = fight.stage
+    if stage is PoolStage.JOINING:
         rows.append(
             [
                 _button(l10n, "pool-fight-button-join", view, Move.JOIN),
                 _button(l10n, "pool-fight-button-start", view, Move.START),
             ]
         )
-    elif state is not None and view.stage in (CHOOSING, FIGHTING):
-        choosing = (current_chooser(state),) if view.stage == CHOOSING else fight.awaiting
-        if view.stage == FIGHTING:
+    elif state is not None and stage in (PoolStage.CHOOSING, PoolStage.FIGHTING):
+        choosing = (view.chooser,) if stage is PoolStage.CHOOSING else fight.awaiting
+        if stage is PoolStage.FIGHTING:
             rows += _round_rows(l10n, view)
         if any(n is not None for n in choosing):
             resend = _button(l10n, "pool-fight-button-resend", view, RESEND)
@@ -204,8 +205,7 @@ async def live_keyboard(bot: Bot, l10n: L10n, view: FightView) -> InlineKeyboard
 def _round_rows(l10n: L10n, view: FightView) -> list[list[InlineKeyboardButton]]:
     state = view.fight.state
     assert state is not None
-    characters = [view.characters[n] for n in state.initiative]
-    acting = [c for c in characters if c.number in expected(state, characters)]
+    acting = [view.characters[n] for n in view.acting]
     rnd = state.round
     first = [_button(l10n, "pool-fight-button-attack", view, Move.ATTACK, rnd)]
     if any(c.fallen and c.health > 0 for c in acting):
@@ -228,7 +228,7 @@ def target_keyboard(view: FightView, offer: Options) -> InlineKeyboardMarkup:
         inline_keyboard=[
             [
                 InlineKeyboardButton(
-                    text=f"{target}. {view.name(target)}",
+                    text=f"{target}. {view.names[target]}",
                     callback_data=EncounterCallback(
                         kind=KIND, id=view.id, move=f"{word}_{target}", at=offer.turn
                     ).pack(),

@@ -12,10 +12,10 @@ from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
 from bot.services.codec import load
 from bot.services.cycles import TickReport
-from bot.services.fight_store import FightView, RoundReport
 from bot.services.outbox import Outgoing
 from bot.views.zero_health import zero_text
 from rules.pool.fight_round import left_pocket_pills
+from rules.pool.fight_view import FightView, RoundReport
 from rules.pool.health import Bled
 from rules.pool.model import PoolCharacter
 

@@ -5,7 +5,6 @@ from the characters' rows before every move and every view (:func:`laid`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 
 from tortoise.expressions import Q
 
@@ -13,45 +12,14 @@ from bot.db.models import Character, CharacterStatus, Encounter, Game
 from bot.services import encounter_store
 from bot.services.codec import load, load_stored
 from rules.encounter import Seat
-from rules.pool.fight_round import RoundResult
 from rules.pool.fight_table import KIND as KIND
 from rules.pool.fight_table import OPEN_STAGES, PoolStage, PoolTable
+from rules.pool.fight_view import FightView, RoundReport
+from rules.pool.fight_view import view_of as fight_view
 from rules.pool.model import PoolCharacter
 
 JOINING, CHOOSING, FIGHTING, FINISHED = (stage.value for stage in PoolStage)
 OPEN = tuple(stage.value for stage in OPEN_STAGES)
-
-
-@dataclass(frozen=True)
-class FightView:
-    """A fight as the views show it, plain data: its id and its table (with the fighters'
-    characters as stored now, and who plays each)."""
-
-    id: int
-    fight: PoolTable
-
-    @property
-    def stage(self) -> str:
-        return self.fight.stage.value
-
-    @cached_property
-    def characters(self) -> dict[int, PoolCharacter]:
-        return self.fight.roster
-
-    @cached_property
-    def owners(self) -> dict[int, int]:
-        return {seat.number: seat.user for seat in self.fight.seated if seat.user is not None}
-
-    def name(self, number: int) -> str:
-        return self.characters[number].name
-
-
-@dataclass(frozen=True)
-class RoundReport:
-    """A resolved round and the fighters as they were when it began."""
-
-    result: RoundResult
-    before: dict[int, PoolCharacter]
 
 
 @dataclass(frozen=True)
@@ -114,7 +82,8 @@ async def laid(game: Game, record: Encounter, table: PoolTable) -> PoolTable:
 
 
 async def view_of(game: Game, record: Encounter) -> FightView:
-    return FightView(record.id, await laid(game, record, load(PoolTable, record.state)))
+    """The fight as its texts show it, with its fighters as stored now."""
+    return fight_view(record.id, await laid(game, record, load(PoolTable, record.state)))
 
 
 async def open_fights(game: Game) -> list[Encounter]:

@@ -32,9 +32,7 @@ from bot.services.fight_store import (
     FIGHTING,
     KIND,
     OPEN,
-    FightView,
     Outcome,
-    RoundReport,
     kept,
     laid,
     live_key,
@@ -63,6 +61,8 @@ from rules.pool.encounter import (
     open_fight,
 )
 from rules.pool.fight_table import ACTS
+from rules.pool.fight_view import FightView, report_of
+from rules.pool.fight_view import view_of as fight_view
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.places import Place
 from rules.pool.world import with_floor
@@ -132,7 +132,7 @@ async def challenge(
             fighters.append(sizing.world.character(sizing.sleeper))
         step = open_fight(*seats, me.hall, fighters, sleeper=sizing.sleeper)
         opened = await encounters.begin(game, FIGHTS, step, (chat_id, thread), compose, me.hall)
-        return FightView(opened.record.id, opened.step.state)
+        return fight_view(opened.record.id, opened.step.state)
 
 
 async def master_move(
@@ -143,7 +143,7 @@ async def master_move(
     ``user_id`` is one."""
     master = PoolMove(move, master=True)
     moved = await encounters.move(game, FIGHTS, fight_id, user_id, master, runtime, compose)
-    return FightView(moved.record.id, moved.step.state)
+    return fight_view(moved.record.id, moved.step.state)
 
 
 async def set_reachable(
@@ -168,7 +168,7 @@ async def set_reachable(
             return None
         table = replace(view.fight, unreachable=marked)
         await encounter_store.save(record, kept(table), record.stage)
-        outcome = Outcome(game, record, FightView(record.id, table), anew=not reachable)
+        outcome = Outcome(game, record, fight_view(record.id, table), anew=not reachable)
         return await announce(compose, outcome)
 
 
@@ -282,7 +282,7 @@ async def _news(game: Game, record: Encounter, step: Step[PoolTable, PoolEvent])
     report = None
     for event in step.events:
         if event.result is not None:
-            report = RoundReport(event.result, {c.number: c for c in event.before})
+            report = report_of(event.result, event.before)
     prompts: tuple[int, ...] = ()
     if happened & ASKING:
         waits = POOL.awaiting(table)
@@ -290,7 +290,7 @@ async def _news(game: Game, record: Encounter, step: Step[PoolTable, PoolEvent])
     return Outcome(
         game,
         record,
-        FightView(record.id, table),
+        fight_view(record.id, table),
         prompts,
         report,
         opened=Happened.OPENED in happened,

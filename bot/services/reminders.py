@@ -84,7 +84,7 @@ async def _pool(game: Game, ref: int, deadline: Timer) -> Waiting | None:
     if not waits or (waits[0].what == CHOOSE) != choosing:
         return None
     awaited = _unique(
-        [Awaited(view.owners[w.seat.number], view.name(w.seat.number)) for w in waits]
+        [Awaited(view.owners[w.seat.number], view.names[w.seat.number]) for w in waits]
     )
     message_id = await encounter_store.shown_message(KIND, record.id)
     kind = Wait.CHOICE if choosing else Wait.ROUND

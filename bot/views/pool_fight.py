@@ -4,7 +4,6 @@ status (health bars, states, penalties with causes, who has chosen), the final s
 from __future__ import annotations
 
 from bot.i18n import Html, L10n
-from bot.services.fight_store import CHOOSING, FINISHED, JOINING, FightView
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
 from bot.views.bars import health_bar
@@ -12,25 +11,25 @@ from bot.views.durations import duration
 from bot.views.mention import mention
 from bot.views.pool_fight_parts import names, penalty_text, states
 from bot.views.waits import timeout_line
-from rules.pool.encounter import POOL
-from rules.pool.fight_flow import expected
-from rules.pool.fight_setup import FightState, current_chooser
-from rules.pool.fight_targets import able_fighters
+from rules.pool.fight_setup import FightState
+from rules.pool.fight_table import PoolStage
+from rules.pool.fight_view import FightView
 from rules.pool.roll import InitiativeResult
 
 
 def live_text(l10n: L10n, view: FightView, settings: GameSettings) -> str:
     """The whole live message for the fight's stage."""
-    if view.stage == JOINING:
+    stage = view.fight.stage
+    if stage is PoolStage.JOINING:
         return "\n".join([_header(l10n, view), *_joining(l10n, view, settings)])
-    if view.stage == FINISHED:
+    if stage is PoolStage.FINISHED:
         return end_text(l10n, view)
     state = view.fight.state
     assert state is not None and view.fight.initiative is not None
     lines = [_header(l10n, view)]
-    if view.stage == CHOOSING:  # the call to the fight, edited: its initiative, then who chooses
+    if stage is PoolStage.CHOOSING:  # the call to the fight, edited: initiative, who chooses
         lines += initiative_lines(l10n, view, view.fight.initiative)
-        lines += _choosing(l10n, view, state, settings)
+        lines += _choosing(l10n, view, settings)
     else:
         lines += round_lines(l10n, view, state, settings)
     return "\n".join(lines)
@@ -55,9 +54,10 @@ def _header(l10n: L10n, view: FightView) -> str:
     """The fight's title; while the call is open, the attacked (a guarded sleeper's guard) is
     mentioned: the call is a new message, so its player is notified."""
     fight = view.fight
-    attacker = view.name(fight.challenger)
+    attacker = view.names[fight.challenger]
     attacked = fight.joined[1]
-    target = _mention(view, attacked) if view.stage == JOINING else view.name(attacked)
+    joining = fight.stage is PoolStage.JOINING
+    target = _mention(view, attacked) if joining else view.names[attacked]
     header = l10n.text(
         "pool-fight-challenge",
         id=view.id,
@@ -69,7 +69,7 @@ def _header(l10n: L10n, view: FightView) -> str:
         return header
     guarded = l10n.text(
         "pool-fight-guarded",
-        sleeper=view.name(fight.sleeper),
+        sleeper=view.names[fight.sleeper],
         attacker=attacker,
         guard=target,
     )
@@ -83,7 +83,7 @@ def _joining(l10n: L10n, view: FightView, settings: GameSettings) -> list[str]:
         l10n.text(
             "pool-fight-join-hint",
             time=duration(l10n, settings.join_window),
-            attacker=view.name(view.fight.challenger),
+            attacker=view.names[view.fight.challenger],
         ),
     ]
 
@@ -96,7 +96,7 @@ def initiative_lines(l10n: L10n, view: FightView, initiative: InitiativeResult) 
         lines += [
             l10n.text(
                 "pool-fight-initiative-roll",
-                name=view.name(roll.character),
+                name=view.names[roll.character],
                 die=roll.die,
                 bonus=roll.bonus,
                 total=roll.total,
@@ -109,19 +109,19 @@ def initiative_lines(l10n: L10n, view: FightView, initiative: InitiativeResult) 
     return lines
 
 
-def _choosing(l10n: L10n, view: FightView, state: FightState, settings: GameSettings) -> list[str]:
-    chooser = current_chooser(state)
+def _choosing(l10n: L10n, view: FightView, settings: GameSettings) -> list[str]:
+    chooser = view.chooser
     if chooser is None:
         return []
     lines = [l10n.text("pool-fight-choosing", name=_mention(view, chooser))]
     if chooser in view.fight.unreachable:  # mentioned above: one mention a player
-        lines.append(l10n.text("pool-fight-unreachable", name=view.name(chooser)))
+        lines.append(l10n.text("pool-fight-unreachable", name=view.names[chooser]))
     return [*lines, timeout_line(l10n, Wait.CHOICE, settings.choice_timeout)]
 
 
 def _mention(view: FightView, number: int) -> Html:
     """The fighter's name as a mention of their player (notified in a new message)."""
-    return mention(view.owners[number], view.name(number))
+    return mention(view.owners[number], view.names[number])
 
 
 def round_lines(
@@ -130,25 +130,24 @@ def round_lines(
     """The round about to be fought: its title with how many have chosen, every fighter's line
     (those it waits for mentioned); the hints on pressing and pills in the first round only."""
     characters = [view.characters[n] for n in state.initiative]
-    acting = expected(state, characters)
-    waiting_for = {wait.seat.number for wait in POOL.awaiting(view.fight)}
-    done = sum(1 for n in acting if view.fight.action_of(n))
+    acting = view.acting
+    done = sum(1 for n in acting if n in view.acted)
     chosen = l10n.text("pool-fight-chosen", done=done, total=len(acting))
     lines = [l10n.text("pool-fight-round-title", round=state.round + 1, chosen=Html(chosen))]
     for character in characters:
         number = character.number
-        in_fight = state.in_fight(number)
+        in_fight = number in view.fighting
         details = states(l10n, character, in_fight=in_fight)
         if character.alive and in_fight:
             if character.health > 0:  # at 0 nobody rolls: no penalty to tell
-                details += [p for p in [penalty_text(l10n, character)] if p]
+                details += [p for p in [penalty_text(l10n, view.penalties[number])] if p]
             details += _target(l10n, view, state, number)
-        mark = "✅" if view.fight.action_of(number) else "⏳" if number in acting else "▫️"
+        mark = "✅" if number in view.acted else "⏳" if number in acting else "▫️"
         lines.append(
             l10n.text(
                 "pool-fight-line",
                 mark=mark,
-                name=_mention(view, number) if number in waiting_for else character.name,
+                name=_mention(view, number) if number in view.waiting else character.name,
                 bar=health_bar(character.health, character.max_health),
                 health=max(character.health, 0),
                 max=character.max_health,
@@ -158,7 +157,7 @@ def round_lines(
     if state.round == 0:
         lines.append(l10n.text("pool-fight-hints"))
     lines += [
-        l10n.text("pool-fight-unreachable", name=view.name(n))
+        l10n.text("pool-fight-unreachable", name=view.names[n])
         for n in view.fight.awaiting
         if n in view.fight.unreachable
     ]
@@ -168,10 +167,10 @@ def round_lines(
 def _target(l10n: L10n, view: FightView, state: FightState, number: int) -> list[str]:
     if number in view.fight.awaiting:
         return [l10n.text("pool-fight-choosing-target")]
-    target = state.target_of(number)
+    target = view.targets.get(number)
     if target is None or not view.characters[number].health > 0:
         return []
-    return [l10n.text("pool-fight-target", name=view.name(target))]
+    return [l10n.text("pool-fight-target", name=view.names[target])]
 
 
 def end_text(l10n: L10n, view: FightView) -> str:
@@ -180,7 +179,7 @@ def end_text(l10n: L10n, view: FightView) -> str:
     state = view.fight.state
     if state is None:
         return l10n.text("pool-fight-called-off", id=view.id)
-    standing = able_fighters(state, list(view.characters.values()))
+    standing = view.standing
     if view.fight.stopped:
         key = "pool-fight-stopped"
     else:

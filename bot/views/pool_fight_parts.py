@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from bot.i18n import Html, L10n, user_text
 from rules.pool.health import is_bleeding
 from rules.pool.model import PoolCharacter
-from rules.pool.penalty import Penalty, PenaltyCause, penalty
+from rules.pool.penalty import Penalty, PenaltyCause
 
 CAUSES = {
     PenaltyCause.WOUNDS: "pool-fight-cause-wounds",
@@ -32,17 +32,16 @@ def causes(l10n: L10n, found: Penalty, separator: str = ", ") -> str:
     return separator.join(l10n.text(CAUSES[p.cause], amount=p.amount) for p in found.parts)
 
 
-def penalty_text(l10n: L10n, character: PoolCharacter) -> str:
+def penalty_text(l10n: L10n, found: Penalty) -> str:
     """The penalty with its causes (e.g. 3 = wounds 1 + no sword 2), or nothing without one."""
-    found = penalty(character)
     if not found.total:
         return ""
     return l10n.text("pool-fight-penalty", total=found.total, causes=causes(l10n, found))
 
 
-def threshold_text(l10n: L10n, threshold: int, character: PoolCharacter) -> str:
-    """The threshold a roll was read against and why (e.g. 8 = 6 + wounds 1 + no jacket 1)."""
-    found = penalty(character)
+def threshold_text(l10n: L10n, threshold: int, found: Penalty) -> str:
+    """The threshold a roll was read against and why (e.g. 8 = 6 + wounds 1 + no jacket 1):
+    ``found``, the roller's penalty as they rolled."""
     if not found.total:
         return l10n.text("pool-fight-threshold-plain", threshold=threshold)
     return l10n.text("pool-fight-threshold", threshold=threshold, causes=causes(l10n, found, " + "))

@@ -7,15 +7,15 @@ marked, the threshold and why, successes."""
 from __future__ import annotations
 
 from bot.i18n import Html, L10n
-from bot.services.fight_store import RoundReport
 from bot.views.bars import signed
 from bot.views.dice_marks import collapsed, pool_dice
 from bot.views.loot import spilled_line
 from bot.views.pool_fight_parts import threshold_text
 from rules.pool.exchange import Exchange, Fell, Mishap, WeaponDropped
-from rules.pool.fight_round import PillsTaken, RoundEvent, StoodUp, TakePills, swallow
+from rules.pool.fight_round import PillsTaken, RoundEvent, StoodUp
+from rules.pool.fight_view import RoundReport
 from rules.pool.health import Bled, Died
-from rules.pool.model import PoolCharacter
+from rules.pool.penalty import Penalty
 from rules.pool.roll import PoolRoll
 from rules.pool.world_events import Spilled
 
@@ -27,14 +27,13 @@ DEATHS = {
 
 def results_text(l10n: L10n, fight_id: int, report: RoundReport) -> str:
     result = report.result
-    rolled = _as_rolled(report)
     lines = [l10n.text("pool-fight-results-title", id=fight_id, round=result.round)]
     names = {number: c.name for number, c in report.before.items()}
     lines += [_event(l10n, names, e) for e in result.events if isinstance(e, PillsTaken)]
     mishaps = [e for e in result.events if isinstance(e, WeaponDropped | Fell)]
     dice = []
     for exchange in result.exchanges:
-        head, rolls = _exchange(l10n, names, rolled, exchange, _mishaps_of(exchange, mishaps))
+        head, rolls = _exchange(l10n, names, report, exchange, _mishaps_of(exchange, mishaps))
         lines.append(head)
         dice.append(rolls)
     lines += [
@@ -50,15 +49,6 @@ def results_text(l10n: L10n, fight_id: int, report: RoundReport) -> str:
     return "\n".join(lines)
 
 
-def _as_rolled(report: RoundReport) -> dict[int, PoolCharacter]:
-    """Fighters as they rolled: after this round's pills (they act first)."""
-    rolled = dict(report.before)
-    for number, action in report.result.actions:
-        if isinstance(action, TakePills):
-            rolled[number] = swallow(rolled[number], action.count)
-    return rolled
-
-
 def _mishaps_of(exchange: Exchange, mishaps: list[Mishap]) -> list[Mishap]:
     """What this exchange's negative rolls cost (taken from ``mishaps``, which lists them in
     roll order: a negative roll costs a sword, or a fall, or nothing once fallen)."""
@@ -71,12 +61,12 @@ def _mishaps_of(exchange: Exchange, mishaps: list[Mishap]) -> list[Mishap]:
     return found
 
 
-def _roll(l10n: L10n, kind: str, roll: PoolRoll, who: PoolCharacter) -> Html:
+def _roll(l10n: L10n, kind: str, roll: PoolRoll, found: Penalty) -> Html:
     return Html(
         l10n.text(
             kind,
             dice=pool_dice(roll),
-            threshold=threshold_text(l10n, roll.threshold, who),
+            threshold=threshold_text(l10n, roll.threshold, found),
             result=Html(signed(roll.raw)),
         )
     )
@@ -85,18 +75,19 @@ def _roll(l10n: L10n, kind: str, roll: PoolRoll, who: PoolCharacter) -> Html:
 def _exchange(
     l10n: L10n,
     names: dict[int, str],
-    rolled: dict[int, PoolCharacter],
+    report: RoundReport,
     exchange: Exchange,
     mishaps: list[Mishap],
 ) -> tuple[str, str]:
     """The exchange's line (who hits whom, the outcome) and its dice's."""
-    attacker, defender = rolled[exchange.attacker], rolled[exchange.defender]
-    attack = _roll(l10n, "pool-fight-attack-roll", exchange.attack, attacker)
+    penalties, defender = report.penalties, report.rolled[exchange.defender]
+    attack = _roll(l10n, "pool-fight-attack-roll", exchange.attack, penalties[exchange.attacker])
     if exchange.defense is None:
         reason = "fallen" if defender.fallen and defender.health > 0 else "zero"
         defense = Html(l10n.text("pool-fight-no-defense", reason=reason))
     else:
-        defense = _roll(l10n, "pool-fight-defense-roll", exchange.defense, defender)
+        found = penalties[exchange.defender]
+        defense = _roll(l10n, "pool-fight-defense-roll", exchange.defense, found)
     outcome = [
         l10n.text("pool-fight-damage", damage=exchange.damage)
         if exchange.hit

@@ -11,6 +11,7 @@ from bot.views.odds import percent_text
 from bot.views.pool_fight_parts import threshold_text
 from bot.views.world_items import item_name
 from rules.pool.model import PoolCharacter
+from rules.pool.penalty import penalty
 from rules.pool.places import Place
 from rules.pool.roll import PoolRoll
 
@@ -22,7 +23,7 @@ def _roll(l10n: L10n, roll: PoolRoll, character: PoolCharacter) -> Html:
         l10n.text(
             "world-steal-roll",
             dice=pool_dice(roll),
-            threshold=Html(threshold_text(l10n, roll.threshold, character)),
+            threshold=Html(threshold_text(l10n, roll.threshold, penalty(character))),
             successes=roll.successes,
         )
     )

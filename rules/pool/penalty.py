@@ -7,7 +7,7 @@ and defense rolls alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from rules.pool.health import health_penalty
@@ -42,10 +42,10 @@ class Penalty:
     """A penalty broken down by cause, in the order of :class:`PenaltyCause`."""
 
     parts: tuple[PenaltyPart, ...] = ()
+    total: int = field(init=False)  # the parts' sum
 
-    @property
-    def total(self) -> int:
-        return sum(part.amount for part in self.parts)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", sum(part.amount for part in self.parts))
 
     def amount(self, cause: PenaltyCause) -> int:
         """The amount of one cause (0 when it does not apply)."""

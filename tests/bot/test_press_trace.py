@@ -67,13 +67,21 @@ KIND_WORDS = ("pool_fight", "fight", "duel", "battle", "d20", "zero_health")
 # roster and seats, the fight's present fighters asked by each step) and 124. Then the buttons
 # that make no move stopped unpacking every press's data, and the pool's keyboards joined its
 # composer: 40 bot files, 8 kind-specific, 418 calls, 115 switches.
+# The encounters' news is worded by the handler's composer, handed down (the herald's registry
+# left the way: 39 bot files), and the views take the fight as plain data computed once by the
+# rules (rules/pool/fight_view.py: who acts, who has acted, whom the fight waits for, who
+# chooses, who stands, each one's penalty, the penalties a round was rolled with): one rules
+# file more, 374 calls, 78 switches. Of those, 33 are the views' and the composer's calls to
+# their translator (bot/i18n.py, the locales): "switches but the locales" counts the rest.
 CEILINGS = {
-    "bot files": 42,
-    "rules files": 13,
+    "bot files": 41,
+    "rules files": 14,
     "kind-specific bot files": 8,
-    "cross-file calls": 430,
-    "layer switches": 120,
+    "cross-file calls": 390,
+    "layer switches": 82,
+    "layer switches but the locales": 48,
 }
+LOCALES = "bot/i18n.py"  # the translator: how views and handlers speak the locales
 
 
 def _module(filename: str) -> str | None:
@@ -135,14 +143,17 @@ class Figures:
     files: set[str]
     cross_file: int
     switches: int
+    switches_but_locales: int
 
     @classmethod
     def of(cls, calls: list[tuple[str | None, str]]) -> Figures:
         crossing = [(a, b) for a, b in calls if a is not None and a != b]
+        switching = [(a, b) for a, b in crossing if layer_of(a) != layer_of(b)]
         return cls(
             files={callee for _, callee in calls},
             cross_file=len(crossing),
-            switches=sum(layer_of(a) != layer_of(b) for a, b in crossing if a is not None),
+            switches=len(switching),
+            switches_but_locales=sum(b != LOCALES for _, b in switching),
         )
 
     def table(self) -> dict[str, int]:
@@ -154,6 +165,7 @@ class Figures:
             "kind-specific bot files": len(kind),
             "cross-file calls": self.cross_file,
             "layer switches": self.switches,
+            "layer switches but the locales": self.switches_but_locales,
         }
 
 
