@@ -29,7 +29,7 @@ from bot.i18n import Translator
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import load
-from bot.services.fight_store import FINISHED, KIND
+from bot.services.fights import FINISHED, KIND
 from bot.services.settings import change_setting
 from rules.dice import commitment
 from rules.pool.fight_table import PoolTable

@@ -18,7 +18,7 @@ from bench.fights import FIGHTER, Driver, Table, set_up
 from bench.measure import Feeder
 from bot.db.models import Character, Encounter, Game, GameSystem, RollLog, Timer
 from bot.services.codec import dump
-from bot.services.fight_store import FINISHED, KIND
+from bot.services.fights import FINISHED, KIND
 from rules.dice import commitment
 from rules.pool.build import new_character
 from rules.pool.fight_table import PoolTable

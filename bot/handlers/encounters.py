@@ -21,7 +21,7 @@ from bot.callbacks import EncounterCallback
 from bot.config import Settings
 from bot.courier import Courier
 from bot.db.models import Encounter, Game, Timer
-from bot.handlers import d20, d20_publish, pool_fight, pool_fight_publish
+from bot.handlers import d20, d20_publish, pool_fight_publish
 from bot.handlers import duels as duel_texts
 from bot.handlers.live import live_message
 from bot.i18n import L10n, Translator
@@ -83,10 +83,10 @@ KINDS = {
         Buttons(
             fights.FIGHTS,
             pool_fight_publish.compose,
-            pool_fight.read_move,
-            pool_fight.answer,
-            pool_fight.prepare,
-            pool_fight.settle,
+            pool_fight_publish.read_move,
+            pool_fight_publish.answer,
+            pool_fight_publish.prepare,
+            pool_fight_publish.settle,
         ),
     )
 }

@@ -19,7 +19,7 @@ from bot.db.models import LiveMessage
 from bot.i18n import L10n
 from bot.services import fights
 from bot.services.errors import GameEnded
-from bot.services.fight_store import live_key, view_of
+from bot.services.fights import live_key, view_of
 from bot.services.games import settings_of
 from bot.services.numbers import ID_MAX, parse_int
 from bot.services.permissions import admin_ids_of

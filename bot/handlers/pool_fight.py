@@ -1,21 +1,17 @@
 """Pool group fights in the game's group: ``/fight N`` (or a reply), the game master's
-``/fight_next`` and ``/fight_stop``, and the fight's side of the encounter buttons
-(:mod:`bot.handlers.encounters`): how a press is read as a move, and what the presser hears.
-Beside them, what makes no move: the group's «send my choice again» button, and the deep link
-``/start f<fight>`` of its «open the chat» button, which sends the pending choice at once (for
-a private chat opened late).
+``/fight_next`` and ``/fight_stop`` (the fight's side of the encounter buttons, how a press is
+read as a move and what the presser hears, is :mod:`bot.handlers.pool_fight_publish`'s).
+Beside them, the buttons that make no move: the group's «send my choice again» button, the
+pill at 0, and the deep link ``/start f<fight>`` of the «open the chat» button, which sends the
+pending choice at once (for a private chat opened late).
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
-from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from aiogram import Bot, F, Router
-from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
@@ -27,38 +23,19 @@ from bot.handlers.admins import sender_is_admin
 from bot.handlers.pool_fight_publish import RESEND, compose, group_l10n, send_prompt
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
-from bot.pacing import Pacer
 from bot.services import fights, games
 from bot.services.characters import living_character
-from bot.services.encounters import Moved
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_checks import Prospect
-from bot.services.fight_store import KIND
+from bot.services.fights import KIND
 from bot.services.numbers import ID_MAX, parse_int, parse_ordinal
 from bot.services.runtime import Runtime
 from bot.services.users import remember_user
 from bot.views.pool_fight import end_text
-from rules.pool.fight_table import PILL_COUNTS, Move, PoolMove
+from rules.pool.fight_table import Move
 
 GROUP_CHATS = {"group", "supergroup"}
 FIGHT_LINK = re.compile(r"^f([0-9]{1,12})$")  # /start f<fight>: the «open the chat» link
-PRESSED = {  # the moves a button makes (the clock and the stop are the game master's commands)
-    Move.JOIN,
-    Move.START,
-    Move.CHOOSE,
-    Move.PICK,
-    Move.ATTACK,
-    Move.PILLS,
-    Move.STAND,
-}
-NUMBERED = {Move.CHOOSE, Move.PICK, Move.PILLS}  # the word ends with a target or a count
-ANSWERS = {
-    Move.JOIN: "pool-fight-joined-you",
-    Move.START: "pool-fight-started-you",
-    Move.ATTACK: "pool-fight-acted-attack",
-    Move.PILLS: "pool-fight-acted-pills",
-    Move.STAND: "pool-fight-acted-stand",
-}
 
 
 def build_router() -> Router:
@@ -80,54 +57,6 @@ def register_buttons(buttons: Router) -> None:
     buttons.callback_query.register(press_resend, *encounter_words(KIND, RESEND))
     pool_fight_confirm.register_buttons(buttons)
     buttons.callback_query.register(press_pill, ZeroPillCallback.filter())
-
-
-def read_move(data: EncounterCallback) -> PoolMove | None:
-    """A button's move: ``join``, ``start``, ``attack``, ``stand``, ``pills_N`` (N of
-    :data:`PILL_COUNTS`), ``choose_T`` / ``pick_T`` (T: the target's number); None: not one."""
-    word, _, number = data.move.rpartition("_") if data.move[-1].isdigit() else (data.move, "", "")
-    try:
-        move = Move(word)
-    except ValueError:
-        return None
-    if move not in PRESSED or (move in NUMBERED) != bool(number):
-        return None
-    value = int(number) if number else 0
-    if move is Move.PILLS:
-        return PoolMove(move, data.at, count=value) if value in PILL_COUNTS else None
-    return PoolMove(move, data.at, target=value)
-
-
-async def prepare(move: PoolMove, game: Game, user_id: int, master: Any) -> PoolMove:
-    """A join is the presser's living character's; a start may be the game master's."""
-    if move.move is Move.JOIN:
-        mine = await living_character(game, user_id)
-        if mine is None:
-            raise ServiceError(Refusal.NO_OWN_CHARACTER)
-        return replace(move, target=mine.number)
-    if move.move is Move.START:
-        return replace(move, master=await master())
-    return move
-
-
-def answer(l10n: L10n, move: PoolMove, moved: Moved[Any, Any]) -> str:
-    if move.move in (Move.CHOOSE, Move.PICK):
-        return l10n.text("pool-fight-target-taken", name=moved.step.state.roster[move.target].name)
-    return l10n.text(ANSWERS[move.move], count=move.count)
-
-
-async def settle(
-    message: Message, l10n: L10n, move: PoolMove, moved: Moved[Any, Any], pacer: Pacer
-) -> None:
-    """A private choice made: its message says so, its buttons gone (an edit: Telegram counts
-    it toward the chat's limits, so it takes a paced slot)."""
-    if move.move not in (Move.CHOOSE, Move.PICK):
-        return
-    name = moved.step.state.roster[move.target].name
-    done = l10n.text("pool-fight-target-done", id=moved.record.id, name=name)
-    async with pacer.slot(message.chat.id):
-        with contextlib.suppress(TelegramAPIError):
-            await message.edit_text(done, reply_markup=None)
 
 
 async def _target_number(message: Message, args: str | None) -> int:

@@ -7,17 +7,22 @@ other steps edit the live message in place. Every chooser gets a private prompt;
 be delivered (the private chat was never opened), the group shows it (:func:`on_prompt`).
 
 Its buttons: the group's live message (join, start, the round's actions, «send my choice
-again»), the private opponent choice, and /players' challenges.
+again»), the private opponent choice, and /players' challenges; and the fight's side of the
+encounter buttons (:mod:`bot.handlers.encounters`): how a press is read as a move
+(:func:`read_move`, :func:`prepare`), what the presser hears (:func:`answer`) and what becomes
+of a private choice pressed (:func:`settle`).
 """
 
 from __future__ import annotations
 
+import contextlib
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramForbiddenError
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 
 from bot.callbacks import EncounterCallback, PlayersFightCallback
@@ -25,8 +30,12 @@ from bot.db.models import Game
 from bot.handlers import zero_health
 from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
+from bot.pacing import Pacer
 from bot.services import fights
-from bot.services.fight_store import KIND, Outcome, live_key
+from bot.services.characters import living_character
+from bot.services.encounters import Moved
+from bot.services.errors import Refusal, ServiceError
+from bot.services.fights import KIND, Outcome, live_key
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
@@ -35,9 +44,26 @@ from bot.views.loot import spilled_line
 from bot.views.pool_fight import live_text, opened_text, round_closed_text
 from bot.views.pool_fight_round import results_text
 from rules.pool.fight_flow import Choosing, Options, options
-from rules.pool.fight_table import PILL_COUNTS, Move, PoolStage
+from rules.pool.fight_table import PILL_COUNTS, Move, PoolMove, PoolStage
 from rules.pool.fight_view import FightView
 
+PRESSED = {  # the moves a button makes (the clock and the stop are the game master's commands)
+    Move.JOIN,
+    Move.START,
+    Move.CHOOSE,
+    Move.PICK,
+    Move.ATTACK,
+    Move.PILLS,
+    Move.STAND,
+}
+NUMBERED = {Move.CHOOSE, Move.PICK, Move.PILLS}  # the word ends with a target or a count
+ANSWERS = {
+    Move.JOIN: "pool-fight-joined-you",
+    Move.START: "pool-fight-started-you",
+    Move.ATTACK: "pool-fight-acted-attack",
+    Move.PILLS: "pool-fight-acted-pills",
+    Move.STAND: "pool-fight-acted-stand",
+}
 TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
 PROMPT_HOOK = "pool_prompt"
 PROMPTS = {
@@ -91,7 +117,7 @@ async def compose(
         private = await prompt_message(translator, game, view, fighter, l10n)
         if private is not None:
             owed.append(private)
-    if outcome.report is not None:
+    if outcome.report is not None and outcome.report.at_zero:
         owed += await zero_health.after_round(translator, game, view, outcome.report)
     return owed
 
@@ -250,3 +276,51 @@ def players_keyboard(game_id: int, roster: list[tuple[int, str]]) -> InlineKeybo
     ]
     rows = [buttons[i : i + CHALLENGES_PER_ROW] for i in range(0, len(buttons), CHALLENGES_PER_ROW)]
     return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def read_move(data: EncounterCallback) -> PoolMove | None:
+    """A button's move: ``join``, ``start``, ``attack``, ``stand``, ``pills_N`` (N of
+    :data:`PILL_COUNTS`), ``choose_T`` / ``pick_T`` (T: the target's number); None: not one."""
+    word, _, number = data.move.rpartition("_") if data.move[-1].isdigit() else (data.move, "", "")
+    try:
+        move = Move(word)
+    except ValueError:
+        return None
+    if move not in PRESSED or (move in NUMBERED) != bool(number):
+        return None
+    value = int(number) if number else 0
+    if move is Move.PILLS:
+        return PoolMove(move, data.at, count=value) if value in PILL_COUNTS else None
+    return PoolMove(move, data.at, target=value)
+
+
+async def prepare(move: PoolMove, game: Game, user_id: int, master: Any) -> PoolMove:
+    """A join is the presser's living character's; a start may be the game master's."""
+    if move.move is Move.JOIN:
+        mine = await living_character(game, user_id)
+        if mine is None:
+            raise ServiceError(Refusal.NO_OWN_CHARACTER)
+        return replace(move, target=mine.number)
+    if move.move is Move.START:
+        return replace(move, master=await master())
+    return move
+
+
+def answer(l10n: L10n, move: PoolMove, moved: Moved[Any, Any]) -> str:
+    if move.move in (Move.CHOOSE, Move.PICK):
+        return l10n.text("pool-fight-target-taken", name=moved.step.state.roster[move.target].name)
+    return l10n.text(ANSWERS[move.move], count=move.count)
+
+
+async def settle(
+    message: Message, l10n: L10n, move: PoolMove, moved: Moved[Any, Any], pacer: Pacer
+) -> None:
+    """A private choice made: its message says so, its buttons gone (an edit: Telegram counts
+    it toward the chat's limits, so it takes a paced slot)."""
+    if move.move not in (Move.CHOOSE, Move.PICK):
+        return
+    name = moved.step.state.roster[move.target].name
+    done = l10n.text("pool-fight-target-done", id=moved.record.id, name=name)
+    async with pacer.slot(message.chat.id):
+        with contextlib.suppress(TelegramAPIError):
+            await message.edit_text(done, reply_markup=None)

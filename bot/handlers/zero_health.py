@@ -47,15 +47,10 @@ async def notice(
 async def after_round(
     translator: Translator, game: Game, view: FightView, report: RoundReport
 ) -> list[Outgoing]:
-    """Fighters the round took from above 0 to exactly 0 (alive)."""
+    """Fighters the round took from above 0 to exactly 0 (alive): :attr:`RoundReport.at_zero`."""
     result = report.result
     dies_after = None if result.over else result.round + 1
-    fallen = []
-    for character in result.characters:
-        was = report.before.get(character.number)
-        if was is None or not character.alive or character.health != 0 or was.health <= 0:
-            continue
-        fallen.append((view.owners[character.number], character))
+    fallen = [(view.owners[c.number], c) for c in report.at_zero]
     languages = await users_l10n(translator, (user for user, _ in fallen), game.locale)
     return [
         await notice(

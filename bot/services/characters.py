@@ -8,7 +8,8 @@ from typing import Any
 from tortoise.exceptions import IntegrityError
 from tortoise.expressions import F
 
-from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
+from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, GameSystem
+from bot.services import encounter_store
 from bot.services.codec import dump, load
 from bot.services.d20_race import parse_race
 from bot.services.errors import (
@@ -27,6 +28,9 @@ from rules.errors import RuleError
 from rules.gender import Gender
 from rules.pool.build import new_character as new_pool_character
 from rules.pool.carrying import pills_into_reach
+from rules.pool.fight_table import KIND as POOL_FIGHT
+from rules.pool.fight_table import OPEN_STAGES as FIGHT_OPEN
+from rules.pool.fight_table import PoolTable
 from rules.pool.model import PoolCharacter, Stats
 
 DESCRIPTION_MAX = 280
@@ -179,3 +183,17 @@ def cannot_fight(game: Game, row: Character, state: Any) -> ServiceError:
     gender = row.gender or Gender.MALE
     why = down_state(game, row, state)
     return ServiceError(Refusal.CANNOT_FIGHT, name=row.name, state=why, gender=gender)
+
+
+async def open_fights(game: Game) -> list[Encounter]:
+    """The game's open pool fights."""
+    return await encounter_store.open_in(game, POOL_FIGHT, [stage.value for stage in FIGHT_OPEN])
+
+
+async def busy_numbers(game: Game, *, but: int | None = None) -> set[int]:
+    """Characters taking part in an open pool fight of the game (``but``: another than this one)."""
+    busy: set[int] = set()
+    for record in await open_fights(game):
+        if record.id != but:
+            busy.update(load(PoolTable, record.state).joined)
+    return busy

@@ -15,8 +15,8 @@ from typing import cast
 
 from bot.db.models import Character, Game, GameStatus, GameSystem, OwedMessage
 from bot.services import timers
+from bot.services.characters import busy_numbers
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
-from bot.services.fight_store import busy_numbers
 from bot.services.games import game_dice, settings_of
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world

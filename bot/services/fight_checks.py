@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.db.models import Character, Game
-from bot.services.characters import living_character
+from bot.services.characters import busy_numbers, living_character
 from bot.services.errors import Refusal, ServiceError
-from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from bot.services.world import load_world
 from rules.errors import Code, RuleError

@@ -2,15 +2,19 @@
 a kind of encounter (:data:`FIGHTS`): every later move goes the one way
 (:func:`encounters.move`), the game master's too (``master``: start, move on, stop).
 
-Its rules are :mod:`rules.pool.encounter`; here is what only the store knows: the fighters'
-characters as stored now (:func:`~bot.services.fight_store.laid`), what a round wrote back
-(the fighters, swords and belongings on the hall's floor), whom a step asks privately, and
-whether the bot can reach them there (:func:`set_reachable`).
+Its rules are :mod:`rules.pool.encounter`; here is what only the store knows. A fight is an
+``Encounter`` row whose JSON state is the rules' table without the world's part (:func:`kept`),
+which is read again from the characters' rows before every move and every view (:func:`laid`):
+the fighters' characters as stored now. Here too: what a round wrote back (the fighters,
+swords and belongings on the hall's floor), whom a step asks privately, and whether the bot can
+reach them there (:func:`set_reachable`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+
+from tortoise.expressions import Q
 
 from bot.db.models import (
     Character,
@@ -22,23 +26,11 @@ from bot.db.models import (
     LiveMessage,
 )
 from bot.services import encounter_store, encounters, inventory, timers
-from bot.services.characters import living_character
-from bot.services.codec import load
+from bot.services.characters import busy_numbers, living_character, open_fights
+from bot.services.codec import load, load_stored
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.fight_checks import Prospect, checked, prospect_of
-from bot.services.fight_store import (
-    CHOOSING,
-    FIGHTING,
-    KIND,
-    OPEN,
-    Outcome,
-    kept,
-    laid,
-    live_key,
-    open_fights,
-    view_of,
-)
 from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.topics import topic_of_hall
@@ -60,8 +52,9 @@ from rules.pool.encounter import (
     PoolTable,
     open_fight,
 )
-from rules.pool.fight_table import ACTS
-from rules.pool.fight_view import FightView, report_of
+from rules.pool.fight_table import ACTS, OPEN_STAGES
+from rules.pool.fight_table import KIND as KIND
+from rules.pool.fight_view import FightView, RoundReport, report_of
 from rules.pool.fight_view import view_of as fight_view
 from rules.pool.model import Item, PoolCharacter
 from rules.pool.places import Place
@@ -74,6 +67,72 @@ ROUND_TIMER = "pool_fight_round"
 TIMER_KINDS = (JOIN_TIMER, CHOICE_TIMER, ROUND_TIMER)
 REMINDER_KINDS = (timers.reminded(CHOICE_TIMER), timers.reminded(ROUND_TIMER))
 ASKING = {Happened.STARTED, Happened.CHOSE, Happened.DEFAULTED, Happened.OPENED, Happened.FOUGHT}
+JOINING, CHOOSING, FIGHTING, FINISHED = (stage.value for stage in PoolStage)
+OPEN = tuple(stage.value for stage in OPEN_STAGES)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a step owes the chats: the game and the fight's row (its chat, its topic), the
+    fight now, whom to ask privately, a resolved round if any; ``opened``: the first round
+    opened (after the join window or the choosing), which the group sees in a new message, so
+    that the fighters it waits for are notified; ``anew``: a new live message for another
+    reason (a new fight, a fighter to notify)."""
+
+    game: Game
+    record: Encounter
+    view: FightView
+    prompts: tuple[int, ...] = ()
+    report: RoundReport | None = None
+    opened: bool = False
+    anew: bool = False
+
+
+def live_key(fight_id: int) -> str:
+    """The fight's live message, for the outbox (:mod:`bot.services.outbox`)."""
+    return encounter_store.live_key(KIND, fight_id)
+
+
+def kept(table: PoolTable) -> PoolTable:
+    """What is stored of a table: not the world's part (:func:`laid` reads it again)."""
+    return replace(table, seated=(), characters=(), gone=frozenset(), busy=frozenset())
+
+
+async def laid(game: Game, record: Encounter, table: PoolTable) -> PoolTable:
+    """The stored table with the row's stage and hall and the world's part as stored now: every
+    fighter's character (and the guarded sleeper's), who plays it, who has left the game; while
+    joining, every living character of the game too (who may join, who is busy elsewhere)."""
+    numbers = (*table.joined, *([] if table.sleeper is None else [table.sleeper]))
+    wanted = Q(number__in=numbers)
+    joining = record.stage == JOINING
+    if joining:
+        wanted |= Q(status=CharacterStatus.ACTIVE)
+    rows = await Character.filter(Q(game_id=game.id) & wanted).values_list(
+        "number", "user_id", "status", "state"
+    )
+    characters, owners, gone = [], {}, set()
+    for number, user_id, status, state in rows:
+        characters.append(load_stored(PoolCharacter, state))
+        owners[number] = user_id
+        if status != CharacterStatus.ACTIVE:
+            gone.add(number)
+    busy: frozenset[int] = frozenset()
+    if joining:
+        busy = frozenset(await busy_numbers(game, but=record.id))
+    return replace(
+        table,
+        stage=PoolStage(record.stage),
+        hall=record.hall or 0,
+        seated=tuple(Seat(n, owners.get(n)) for n in table.joined),
+        characters=tuple(characters),
+        gone=frozenset(gone),  # joined or the sleeper: every other row read is active
+        busy=busy,
+    )
+
+
+async def view_of(game: Game, record: Encounter) -> FightView:
+    """The fight as its texts show it, with its fighters as stored now."""
+    return fight_view(record.id, await laid(game, record, load(PoolTable, record.state)))
 
 
 @dataclass(frozen=True, slots=True)

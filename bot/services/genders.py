@@ -9,10 +9,9 @@ from dataclasses import replace
 from tortoise.expressions import F
 
 from bot.db.models import Character, CharacterStatus, GameStatus, GameSystem
-from bot.services.characters import rule_state
+from bot.services.characters import busy_numbers, rule_state
 from bot.services.codec import dump
 from bot.services.errors import Refusal, ServiceError
-from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from rules.gender import Gender
 

@@ -15,9 +15,9 @@ from enum import StrEnum
 from tortoise.expressions import F
 
 from bot.db.models import Character, Encounter, Game
+from bot.services.characters import busy_numbers
 from bot.services.codec import dump, load
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from bot.services.world_play import Actor, peek

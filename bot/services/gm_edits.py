@@ -20,10 +20,9 @@ from tortoise.transactions import in_transaction
 from bot.db.models import Character, CharacterStatus, Game, GameSystem
 from bot.services import cycles, gm_log, pause
 from bot.services.battles import open_battle_in
-from bot.services.characters import character_by_number, living_character, rule_state
+from bot.services.characters import busy_numbers, character_by_number, living_character, rule_state
 from bot.services.codec import dump
 from bot.services.errors import Refusal, ServiceError, StaleAction
-from bot.services.fight_store import busy_numbers
 from bot.services.game_timers import pending_of
 from bot.services.gm_log import REASON_MAX, Actor
 from bot.services.gm_news import GaveItem, Given, PauseSet, Placed, Revived

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.services.characters import busy_numbers
 from bot.services.errors import Refusal, ServiceError
-from bot.services.fight_store import busy_numbers
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, act, change_world, peek
 from rules.pool.carrying import eat, take_pills

@@ -1,4 +1,5 @@
-"""Per-game locks: a queue in this process, and a Redis lease across replicas.
+"""Per-game locks: a queue in this process, and a Redis lease across replicas; the game the
+lock yields is running (:func:`ensure_running`: the gate every game action passes).
 
 This process's actions on one game queue on a local lock, in order and without polling. The
 first of a queue takes the game's Redis lease; each holder hands it to the next in the queue,
@@ -20,14 +21,24 @@ from weakref import WeakValueDictionary
 from redis.asyncio import Redis
 from tortoise.transactions import in_transaction
 
-from bot.db.models import Game
+from bot.db.models import Game, GameStatus
 from bot.leases import lease
-from bot.services.errors import NoActiveGame
-from bot.services.pause import ensure_running
+from bot.services.errors import GamePaused, NoActiveGame
 
 WAIT_SECONDS = 30
 REMEMBERED_CHATS = 100_000  # chat -> game hints kept in memory (a few MB at most)
 LOCALE_SECONDS = 10.0  # a chat's game locale is trusted this long (another replica may change it)
+
+
+def ensure_running(game: Game | None, *, paused_ok: bool = False) -> Game:
+    """The game as read inside its lock, if it may act: :class:`NoActiveGame` once it has
+    ended (an action that waited for the lock while /endgame held it), :class:`GamePaused`
+    while it is paused unless ``paused_ok``."""
+    if game is None or game.status != GameStatus.ACTIVE:
+        raise NoActiveGame()
+    if game.paused_at is not None and not paused_ok:
+        raise GamePaused()
+    return game
 
 
 class _Gate:

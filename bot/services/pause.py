@@ -1,8 +1,5 @@
-"""A paused game: the gate every game action passes, and its frozen timers.
-
-The gate sits in :meth:`bot.services.locks.GameLocks.game`, the lock every action that rolls
-or saves takes: read under the lock, the flag cannot change half-way through an action, and no
-handler has to remember to check it. Game masters' own edits pass ``paused_ok``.
+"""A paused game's frozen timers (the gate every game action passes while a game is paused
+sits in the game's lock: :func:`bot.services.locks.ensure_running`).
 
 While a game is paused its pending timers are pushed :data:`FROZEN` into the future, so they
 cannot fire; on resume each is moved back and forward by the pause's length, keeping the time
@@ -13,21 +10,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.db.models import Game, GameStatus, Timer
-from bot.services.errors import GamePaused, NoActiveGame
+from bot.db.models import Timer
 
 FROZEN = timedelta(days=36525)  # a century: "never" while paused, yet a valid datetime
-
-
-def ensure_running(game: Game | None, *, paused_ok: bool = False) -> Game:
-    """The game as read inside its lock, if it may act: :class:`NoActiveGame` once it has
-    ended (an action that waited for the lock while /endgame held it), :class:`GamePaused`
-    while it is paused unless ``paused_ok``."""
-    if game is None or game.status != GameStatus.ACTIVE:
-        raise NoActiveGame()
-    if game.paused_at is not None and not paused_ok:
-        raise GamePaused()
-    return game
 
 
 async def hold(timer: Timer) -> None:

@@ -18,7 +18,7 @@ from tortoise.timezone import now
 
 from bot.db.models import Encounter, Game, Timer
 from bot.services import battles, duels, encounter_store, fights
-from bot.services.fight_store import KIND, view_of
+from bot.services.fights import KIND, view_of
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
 from rules.d20.encounter import D20, NARRATE

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.services import gm_log
+from bot.services.characters import busy_numbers
 from bot.services.errors import ServiceError
-from bot.services.fight_store import busy_numbers
 from bot.services.games import game_dice
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world

@@ -9,7 +9,7 @@ from typing import Any
 from bot.db.models import Game, GameSystem
 from bot.services import duels, encounter_store
 from bot.services.battles import open_battle_in
-from bot.services.fight_store import busy_numbers, open_fights
+from bot.services.characters import busy_numbers, open_fights
 from rules.duel.encounter import KIND as DUEL_KIND
 
 

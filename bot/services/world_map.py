@@ -14,9 +14,9 @@ from aiogram import Bot
 
 from bot.db.models import Game, GameStatus, Timer
 from bot.services import cycles
+from bot.services.characters import open_fights
 from bot.services.codec import load
 from bot.services.errors import Refusal, ServiceError
-from bot.services.fight_store import open_fights
 from bot.services.fights import TIMER_KINDS
 from bot.services.permissions import is_game_admin
 from bot.services.world_play import peek

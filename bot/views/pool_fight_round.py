@@ -10,7 +10,7 @@ from bot.i18n import Html, L10n
 from bot.views.bars import signed
 from bot.views.dice_marks import collapsed, pool_dice
 from bot.views.loot import spilled_line
-from bot.views.pool_fight_parts import threshold_text
+from bot.views.pool_fight import threshold_text
 from rules.pool.exchange import Exchange, Fell, Mishap, WeaponDropped
 from rules.pool.fight_round import PillsTaken, RoundEvent, StoodUp
 from rules.pool.fight_view import RoundReport

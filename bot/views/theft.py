@@ -8,7 +8,7 @@ from bot.i18n import Html, L10n
 from bot.services.theft import TheftNews
 from bot.views.dice_marks import pool_dice
 from bot.views.odds import percent_text
-from bot.views.pool_fight_parts import threshold_text
+from bot.views.pool_fight import threshold_text
 from bot.views.world_items import item_name
 from rules.pool.model import PoolCharacter
 from rules.pool.penalty import penalty

@@ -76,12 +76,14 @@ def view_of(fight_id: int, table: PoolTable) -> FightView:
 @dataclass(frozen=True, slots=True)
 class RoundReport:
     """A resolved round; ``before``: the fighters as it found them; ``rolled``: as they rolled
-    (after this round's pills, which act first), and ``penalties``: their penalties then."""
+    (after this round's pills, which act first), and ``penalties``: their penalties then;
+    ``at_zero``: those the round took from above 0 to exactly 0 (alive: their fate is open)."""
 
     result: RoundResult
     before: Mapping[int, PoolCharacter]
     rolled: Mapping[int, PoolCharacter]
     penalties: Mapping[int, Penalty]
+    at_zero: tuple[PoolCharacter, ...] = ()
 
 
 def report_of(result: RoundResult, before: tuple[PoolCharacter, ...]) -> RoundReport:
@@ -91,4 +93,9 @@ def report_of(result: RoundResult, before: tuple[PoolCharacter, ...]) -> RoundRe
         if isinstance(action, TakePills):
             rolling[number] = swallow(rolling[number], action.count)
     penalties = {n: penalty(c) for n, c in rolling.items()}
-    return RoundReport(result, found, rolling, penalties)
+    at_zero = tuple(
+        c
+        for c in result.characters
+        if c.alive and c.health == 0 and c.number in found and found[c.number].health > 0
+    )
+    return RoundReport(result, found, rolling, penalties, at_zero)

@@ -67,7 +67,7 @@ def pool_fight() -> PoolTable:
         round=2,
     )
     actions = (Pending(1, Act.ATTACK), Pending(2, Act.PILLS, 2), Pending(3, Act.STAND))
-    return PoolTable(  # as stored (fight_store.kept): the golden's timer is no longer kept
+    return PoolTable(  # as stored (fights.kept): the golden's timer is no longer kept
         1, (1, 2, 3, 4), None, state, initiative, actions, (3,), stopped=False, unreachable=(4,)
     )
 

@@ -13,7 +13,7 @@ from bot.db.models import Character, Encounter, Game, GameSystem, Timer
 from bot.services import games
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import dump, load
-from bot.services.fight_store import FIGHTING
+from bot.services.fights import FIGHTING
 from bot.services.settings import change_setting
 from rules.pool.fight_table import PoolTable
 from rules.pool.model import Gender, Item, PocketContent, PoolCharacter, Stats

@@ -287,7 +287,7 @@ async def test_a_demoted_admin_and_an_ended_game_change_nothing(gm: Harness) -> 
 async def test_a_fighter_is_not_edited_until_the_fight_ends(gm: Harness) -> None:
     from bot.db.models import Encounter
     from bot.services.codec import dump
-    from bot.services.fight_store import KIND
+    from bot.services.fights import KIND
     from rules.pool.fight_table import PoolTable
 
     table, editor = await _editor(gm)

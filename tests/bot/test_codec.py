@@ -38,7 +38,7 @@ def test_every_stored_state_has_its_golden_json() -> None:
 # the rules' table now: its timer and narrator are the encounter's, no longer stored, and it
 # keeps the game's class-actions setting and whether it closed. A pool fight's is the rules'
 # table too: its timer is the encounter's, and the table's world part is stored empty (the
-# fighters' rows are laid over it again, ``fight_store.laid``). Rows written before load (the
+# fighters' rows are laid over it again, ``fights.laid``). Rows written before load (the
 # test below); a dump writes the new shape: these keys gone, these added.
 GONE = ("timer_id", "narrator_user")
 BATTLE_ADDED = {"any_action": False, "closed": False}

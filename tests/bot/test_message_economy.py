@@ -14,7 +14,7 @@ from aiogram import Dispatcher
 
 from bot.callbacks import EncounterCallback
 from bot.services.codec import load
-from bot.services.fight_store import CHOOSING, FINISHED, KIND
+from bot.services.fights import CHOOSING, FINISHED, KIND
 from rules.pool.fight_flow import expected
 from rules.pool.fight_table import PoolTable
 from tests.bot.conftest import Harness

@@ -7,7 +7,7 @@ from bot.services import games, inventory
 from bot.services.characters import PoolBuild, create_character
 from bot.services.codec import dump
 from bot.services.errors import Refusal
-from bot.services.fight_store import FIGHTING, KIND
+from bot.services.fights import FIGHTING, KIND
 from bot.services.runtime import Runtime
 from bot.services.world_play import actor_in_game
 from rules.pool.fight_table import PoolTable

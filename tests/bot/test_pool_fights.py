@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.db.models import Character, RollLog
-from bot.services.fight_store import FINISHED
+from bot.services.fights import FINISHED
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (
     PILL_BUTTONS,

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.services.fight_store import CHOOSING, FIGHTING
-from bot.services.fights import CHOICE_TIMER
+from bot.services.fights import CHOICE_TIMER, CHOOSING, FIGHTING
 from rules.pool.fight_setup import Choice
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (

@@ -4,8 +4,7 @@ round timeout, a restart mid-round and the GM's commands."""
 from __future__ import annotations
 
 from bot.db.models import Encounter, Game, RollLog, Timer
-from bot.services.fight_store import FINISHED
-from bot.services.fights import ROUND_TIMER
+from bot.services.fights import FINISHED, ROUND_TIMER
 from bot.services.world_play import peek
 from rules.pool.model import Item, PocketContent
 from tests.bot.conftest import Harness

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, LiveMessage
 from bot.services.codec import load
-from bot.services.fight_store import FIGHTING, live_key
-from bot.services.fights import JOIN_TIMER
+from bot.services.fights import FIGHTING, JOIN_TIMER, live_key
 from rules.pool.fight_table import PoolTable
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (

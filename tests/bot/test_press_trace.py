@@ -198,14 +198,14 @@ async def test_a_round_ending_pool_press_stays_within_its_ceilings(
     assert not over, f"the press's way grew: {over}"
     # The right task was traced: the press's handler, its service, its rules and its view.
     assert {"bot/handlers/encounters.py", "bot/services/encounters.py"} <= figures.files
-    assert {"bot/handlers/pool_fight.py", "bot/services/fights.py"} <= figures.files
+    assert {"bot/handlers/pool_fight_publish.py", "bot/services/fights.py"} <= figures.files
     assert {"rules/pool/fight_round.py", "bot/views/pool_fight_round.py"} <= figures.files
 
 
 @pytest.mark.parametrize(
     ("module", "layer"),
     [
-        ("bot/handlers/pool_fight.py", "handlers"),
+        ("bot/handlers/pool_fight_publish.py", "handlers"),
         ("bot/services/fights.py", "services"),
         ("bot/views/duel.py", "views"),
         ("bot/db/models.py", "store"),

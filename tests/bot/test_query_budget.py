@@ -19,7 +19,7 @@ from bot.db.models import GameSystem
 from bot.handlers import pool_fight_publish
 from bot.services import fights, games
 from bot.services.characters import PoolBuild, create_character
-from bot.services.fight_store import FINISHED
+from bot.services.fights import FINISHED
 from rules.pool.model import Gender
 from tests.bot.conftest import Harness
 from tests.bot.pool_fight_rig import (

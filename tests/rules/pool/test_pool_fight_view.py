@@ -8,7 +8,7 @@ from dataclasses import replace
 from pool_helpers import make
 
 from rules.dice import ScriptedDice
-from rules.pool.encounter import POOL, Move, PoolMove, PoolStage
+from rules.pool.encounter import POOL, Move, PoolEvent, PoolMove, PoolStage, PoolTable
 from rules.pool.fight_round import TakePills
 from rules.pool.fight_view import report_of, view_of
 from rules.pool.model import Item, PocketContent
@@ -19,6 +19,7 @@ from tests.rules.pool.test_pool_encounter import (
     THREE,
     TWO,
     choosing,
+    duo,
     fighting,
     joining,
     last_to_act,
@@ -77,3 +78,22 @@ def test_a_round_is_reported_with_the_penalties_it_was_rolled_with() -> None:
     assert report.penalties[1] == penalty(report.rolled[1])
     assert report.penalties[1] != penalty(report.before[1])
     assert report.rolled[2] == report.before[2]
+
+
+def test_a_round_reports_who_it_took_to_zero_and_nobody_else() -> None:
+    """2 at 2 HP takes 3 from 1's strike: dead, not at 0; 2 at 3 HP taking 3: at 0, alive."""
+    strike = {10: [10, 10, 10, 5, 5, 5] + [5] * 6}  # 1 hits 2 for 3, 2 misses
+    (event,) = [e for e in round_events(duo(), strike) if e.result is not None]
+    assert event.result is not None
+    assert report_of(event.result, event.before).at_zero == ()  # 2 died: not "at 0"
+    sturdy = duo().with_characters([make(2, health=3)])
+    (event,) = [e for e in round_events(sturdy, strike) if e.result is not None]
+    assert event.result is not None
+    (fell,) = report_of(event.result, event.before).at_zero
+    assert fell.number == 2 and fell.health == 0 and fell.alive
+
+
+def round_events(table: PoolTable, dice: dict[int, list[int]]) -> list[PoolEvent]:
+    """The events of the round both fighters of ``table`` attack in."""
+    table = POOL.apply(table, ONE, PoolMove(Move.ATTACK, 0), ScriptedDice()).state
+    return list(POOL.apply(table, TWO, PoolMove(Move.ATTACK, 0), ScriptedDice(dice)).events)
