@@ -18,7 +18,7 @@ from bot.i18n import Html, L10n
 from bot.services.games import settings_of
 from bot.services.setting_edits import MAX_SKILLS, allowed_range, skill_key
 from bot.services.settings import MINUTE, TIMERS, GameSettings
-from bot.views.durations import duration
+from bot.views.marks import duration
 
 ALL = frozenset(GameSystem)
 POOL = frozenset({GameSystem.POOL})

@@ -39,8 +39,8 @@ from bot.services.fights import KIND, Outcome, live_key
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
-from bot.views.durations import duration
 from bot.views.loot import spilled_line
+from bot.views.marks import duration
 from bot.views.pool_fight import live_text, opened_text, round_closed_text
 from bot.views.pool_fight_round import results_text
 from rules.pool.fight_flow import Choosing, Options, options
@@ -111,15 +111,23 @@ async def compose(
         owed.append(Outgoing(text=status, **live))
     else:
         owed.append(Outgoing(text=status, action=Action.EDIT, **live))
-    languages = await users_l10n(translator, (view.owners[f] for f in outcome.prompts), game.locale)
-    for fighter in outcome.prompts:
-        l10n = languages[view.owners[fighter]]
-        private = await prompt_message(translator, game, view, fighter, l10n)
-        if private is not None:
-            owed.append(private)
+    owed += await _prompts(translator, game, view, outcome.prompts)
     if outcome.report is not None and outcome.report.at_zero:
         owed += await zero_health.after_round(translator, game, view, outcome.report)
     return owed
+
+
+async def _prompts(
+    translator: Translator, game: Game, view: FightView, fighters: tuple[int, ...]
+) -> list[Outgoing]:
+    """The private choices a step opens, each in its player's language (none: nothing read)."""
+    if not fighters:
+        return []
+    languages = await users_l10n(translator, (view.owners[f] for f in fighters), game.locale)
+    prompts = [
+        await prompt_message(translator, game, view, f, languages[view.owners[f]]) for f in fighters
+    ]
+    return [prompt for prompt in prompts if prompt is not None]
 
 
 async def prompt_message(

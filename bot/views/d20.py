@@ -6,9 +6,7 @@ from bot.i18n import Html, L10n, isolate, user_text
 from bot.services.battles import BattleSnapshot
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
-from bot.views.dice_marks import d20_die
-from bot.views.durations import duration
-from bot.views.mention import mention
+from bot.views.marks import d20_die, duration, mention
 from bot.views.waits import timeout_line
 from rules.d20 import Battle, CheckResult, Combatant
 from rules.d20.checks import CHECK_MINIMUM

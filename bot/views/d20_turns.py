@@ -7,8 +7,8 @@ from typing import TypedDict
 from bot.i18n import Html, L10n
 from bot.views.d20_narrative import narrative
 from bot.views.d20_variants import variant_id
-from bot.views.dice_marks import d20_die
 from bot.views.grammar import gender_of
+from bot.views.marks import d20_die
 from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
 from rules.d20.encounter import BattleTable, Cause, Turn
 

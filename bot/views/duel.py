@@ -10,10 +10,8 @@ from collections.abc import Mapping
 
 from bot.i18n import Html, L10n
 from bot.services.reminders import Wait
-from bot.views.bars import health_bar
-from bot.views.dice_marks import collapsed, for_roller
 from bot.views.grammar import MASCULINE, gender_of
-from bot.views.mention import mention
+from bot.views.marks import collapsed, for_roller, health_bar, mention
 from bot.views.waits import timeout_line
 from rules.duel import Choice, Duel, DuelCharacter, EndReason, Side
 from rules.duel.round import RoundResult

@@ -16,7 +16,7 @@ from bot.services.odds import (
     DuelQuestion,
     PoolQuestion,
 )
-from bot.views.bars import chance_bar, percent
+from bot.views.marks import chance_bar, percent
 from rules.d20.table import AttackKind, Outcome, attack_effect
 from rules.odds.pool import AttackOdds
 

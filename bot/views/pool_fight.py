@@ -9,9 +9,7 @@ from collections.abc import Iterable
 from bot.i18n import Html, L10n, user_text
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
-from bot.views.bars import health_bar
-from bot.views.durations import duration
-from bot.views.mention import mention
+from bot.views.marks import duration, health_bar, mention
 from bot.views.waits import timeout_line
 from rules.pool.fight_setup import FightState
 from rules.pool.fight_table import PoolStage

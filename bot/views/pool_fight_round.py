@@ -7,9 +7,8 @@ marked, the threshold and why, successes."""
 from __future__ import annotations
 
 from bot.i18n import Html, L10n
-from bot.views.bars import signed
-from bot.views.dice_marks import collapsed, pool_dice
 from bot.views.loot import spilled_line
+from bot.views.marks import collapsed, pool_dice, signed
 from bot.views.pool_fight import threshold_text
 from rules.pool.exchange import Exchange, Fell, Mishap, WeaponDropped
 from rules.pool.fight_round import PillsTaken, RoundEvent, StoodUp

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import Html, L10n
-from bot.views.bars import health_bar
+from bot.views.marks import health_bar
 from bot.views.world_needs import needs_lines
 from rules.pool.build import appearance
 from rules.pool.health import cycles_left_at_zero, is_bleeding

@@ -6,9 +6,9 @@ from typing import Any
 
 from bot.db.models import Character
 from bot.i18n import L10n
-from bot.views.bars import health_bar
 from bot.views.d20_race import race_name
 from bot.views.grammar import gender_of
+from bot.views.marks import health_bar
 from bot.views.pool_sheet import pool_sheet
 from rules.d20.character import D20Character
 from rules.duel.character import DuelCharacter

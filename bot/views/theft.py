@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import Html, L10n
 from bot.services.theft import TheftNews
-from bot.views.dice_marks import pool_dice
+from bot.views.marks import pool_dice
 from bot.views.odds import percent_text
 from bot.views.pool_fight import threshold_text
 from bot.views.world_items import item_name

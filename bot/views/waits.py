@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import Html, L10n
 from bot.services.reminders import Reminder, Wait
-from bot.views.durations import duration
-from bot.views.mention import mention
+from bot.views.marks import duration, mention
 
 TIMEOUTS = {
     Wait.ROUND: "wait-timeout-round",

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.i18n import Html, L10n
 from bot.services.odds import D20Answer, DuelAnswer, DuelQuestion, PoolQuestion
-from bot.views.bars import percent
+from bot.views.marks import percent
 from bot.views.odds import d20_order, duel_head, outcome_faces, percent_text, pool_head
 from rules.d20.table import AttackKind, Outcome
 from rules.odds.pool import AttackOdds

@@ -8,7 +8,7 @@ from fractions import Fraction
 from bot.db.models import GameSystem
 from bot.i18n import Translator
 from bot.services import games
-from bot.views.bars import EMPTY, FULL, chance_bar
+from bot.views.marks import EMPTY, FULL, chance_bar
 from bot.views.odds import percent_text
 from rules.odds.pool import attack_odds
 from tests.bot.conftest import Harness

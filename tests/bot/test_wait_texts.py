@@ -10,8 +10,7 @@ from tortoise.timezone import now
 from bot.db.models import Timer
 from bot.i18n import Translator
 from bot.services import timers
-from bot.views.durations import duration
-from bot.views.mention import mention
+from bot.views.marks import duration, mention
 from tests.telegram_emulator.formatting import parse_html
 
 RU = Translator("ru").for_locale("ru")
