@@ -17,6 +17,8 @@ from bot.dialogs.character_edit_handlers import (
 )
 from bot.dialogs.character_edit_view import number_of
 from bot.dialogs.states import CharacterEditDialog
+from bot.dialogs.widgets import told_by
+from bot.handlers import character_edit
 from bot.services.character_edit_model import Edit, LimitsBroken, StaleEdit
 from bot.services.character_edits import save_edit
 from bot.services.codec import dump, load
@@ -49,6 +51,7 @@ async def on_reason(message: Message, widget: Any, manager: DialogManager, text:
             text,
             force=bool(data.get("forced")),
             runtime=manager.middleware_data["runtime"],
+            compose=told_by(manager, character_edit.compose_notice),
         )
     except (StaleEdit, LimitsBroken) as error:
         await show_stale(message, manager, error)

@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
+from aiogram import Bot
 from aiogram_dialog.api.protocols import DialogManager
 from aiogram_dialog.widgets.common import WhenCondition
 from aiogram_dialog.widgets.text import Text
 
-from bot.i18n import L10n
+from bot.i18n import L10n, Translator
+from bot.services.outbox import Compose, Outgoing
+
+N = TypeVar("N")
 
 
 def l10n_of(manager: DialogManager) -> L10n:
     l10n: L10n = manager.middleware_data["l10n"]
     return l10n
+
+
+def told_by(
+    manager: DialogManager, compose: Callable[[Bot, Translator, N], Awaitable[Sequence[Outgoing]]]
+) -> Compose[N]:
+    """A handler's composer bound as a handler binds it (the bot, the translator), handed
+    down to the service a dialog calls."""
+    data = manager.middleware_data
+    return partial(compose, data["bot"], data["translator"])
 
 
 class I18NFormat(Text):

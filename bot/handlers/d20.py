@@ -86,7 +86,9 @@ async def group_only(message: Message, l10n: L10n) -> None:
 async def check(
     message: Message,
     command: CommandObject,
+    bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
 ) -> None:
     """``/check 1|2|3 [what]``: anyone in the group rolls a d20 against a difficulty."""
@@ -100,7 +102,8 @@ async def check(
     character = await living_character(game, message.from_user.id)
     who = character.name if character is not None else message.from_user.full_name
     where = (message.chat.id, topic_of(message))
-    await roll_check(game, DIFFICULTIES[args[0]], who, what, where, runtime)
+    told = partial(d20_publish.compose_check, bot, translator)
+    await roll_check(game, DIFFICULTIES[args[0]], who, what, where, runtime, told)
 
 
 def parse_sides(args: str | None) -> tuple[str, str] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot, F, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
@@ -76,6 +78,7 @@ async def choose_system(
     callback_data: NewGameCallback,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -94,6 +97,7 @@ async def choose_system(
             l10n.locale,
             skills,
             runtime,
+            partial(compose_created, bot, translator),
             chooser=message.message_id,
             thread_id=topic_of(message),
         )
@@ -116,12 +120,13 @@ async def join(message: Message, bot: Bot, l10n: L10n) -> None:
 
 
 async def end_game(
-    message: Message, bot: Bot, l10n: L10n, runtime: Runtime, settings: Settings | None
+    message: Message, bot: Bot, translator: Translator, runtime: Runtime, settings: Settings | None
 ) -> None:
     assert message.from_user is not None
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
-    await games.end_announced(message.chat.id, runtime, topic_of(message))
+    told = partial(compose_ended, bot, translator)
+    await games.end_announced(message.chat.id, runtime, told, topic_of(message))
 
 
 def ended_text(l10n: L10n, game: Game) -> str:

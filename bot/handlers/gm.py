@@ -14,6 +14,7 @@ from aiogram.types import Message
 
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
+from bot.handlers import gm_notices
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.topics import answering_to
 from bot.i18n import L10n, Translator
@@ -103,9 +104,9 @@ async def give(
     if not reason.strip():
         return await usage(message, l10n, "gm-give-usage")
     with answering_to(message):
-        await gm_edits.give_item(
-            game, number, item, 1 if count is None else count, actor_of(message), reason, runtime
-        )
+        told = functools.partial(gm_notices.gave, bot, translator)
+        count, actor = 1 if count is None else count, actor_of(message)
+        await gm_edits.give_item(game, number, item, count, actor, reason, runtime, told)
 
 
 async def revive(
@@ -113,6 +114,7 @@ async def revive(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -123,7 +125,8 @@ async def revive(
     if number is None or not args[1:]:
         return await usage(message, l10n, "gm-revive-usage")
     with answering_to(message):
-        await gm_edits.revive(game, number, actor_of(message), " ".join(args[1:]), runtime)
+        told, reason = functools.partial(gm_notices.revived, bot, translator), " ".join(args[1:])
+        await gm_edits.revive(game, number, actor_of(message), reason, runtime, told)
 
 
 async def place(
@@ -131,6 +134,7 @@ async def place(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -144,9 +148,9 @@ async def place(
     if len(numbers) < 2 or numbers[0] is None or numbers[1] is None or not args[2:]:
         return await usage(message, l10n, "gm-place-usage")
     with answering_to(message):
-        await gm_edits.place(
-            game, numbers[0], numbers[1], actor_of(message), " ".join(args[2:]), runtime
-        )
+        told, reason = functools.partial(gm_notices.placed, bot, translator), " ".join(args[2:])
+        number, hall = numbers[0], numbers[1]
+        await gm_edits.place(game, number, hall, actor_of(message), reason, runtime, told)
 
 
 async def _set_paused(
@@ -154,6 +158,7 @@ async def _set_paused(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
     paused: bool,
@@ -163,7 +168,8 @@ async def _set_paused(
     if not reason.strip():
         return await usage(message, l10n, "gm-pause-usage" if paused else "gm-resume-usage")
     with answering_to(message):
-        await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime)
+        told = functools.partial(gm_notices.paused, bot, translator)
+        await gm_edits.set_paused(game, paused, actor_of(message), reason, runtime, told)
 
 
 async def pause(
@@ -171,11 +177,12 @@ async def pause(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
     """``/pause reason``."""
-    await _set_paused(message, command, bot, l10n, runtime, settings, paused=True)
+    await _set_paused(message, command, bot, l10n, translator, runtime, settings, paused=True)
 
 
 async def resume(
@@ -183,8 +190,9 @@ async def resume(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
     """``/resume reason``."""
-    await _set_paused(message, command, bot, l10n, runtime, settings, paused=False)
+    await _set_paused(message, command, bot, l10n, translator, runtime, settings, paused=False)

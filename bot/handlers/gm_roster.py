@@ -4,14 +4,17 @@ master's interventions on the roster, each with a reason for /log like the rest 
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.config import Settings
+from bot.handlers import gm_notices
 from bot.handlers.gm import actor_of, admin_game, number_arg, usage
 from bot.handlers.topics import answering_to
-from bot.i18n import L10n
+from bot.i18n import L10n, Translator
 from bot.services import gm_rest, gm_roster
 from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
@@ -33,6 +36,7 @@ async def kick(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -44,7 +48,8 @@ async def kick(
     if number is None or not reason:
         return await usage(message, l10n, "kick-usage")
     with answering_to(message):
-        await gm_roster.kick(game, number, actor_of(message), reason, runtime)
+        told = partial(gm_notices.kicked, bot, translator)
+        await gm_roster.kick(game, number, actor_of(message), reason, runtime, told)
 
 
 async def heal(
@@ -52,6 +57,7 @@ async def heal(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -64,7 +70,8 @@ async def heal(
     if number is None or not reason:
         return await usage(message, l10n, "heal-usage")
     with answering_to(message):
-        await gm_roster.heal(game, number, hp, actor_of(message), reason, runtime)
+        told = partial(gm_notices.healed, bot, translator)
+        await gm_roster.heal(game, number, hp, actor_of(message), reason, runtime, told)
 
 
 async def rest(
@@ -72,6 +79,7 @@ async def rest(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -81,4 +89,5 @@ async def rest(
     if not reason:
         return await usage(message, l10n, "rest-usage")
     with answering_to(message):
-        await gm_rest.rest(game, actor_of(message), reason, runtime)
+        told = partial(gm_notices.rested, bot, translator)
+        await gm_rest.rest(game, actor_of(message), reason, runtime, told)

@@ -38,6 +38,7 @@ from bot.services.deaths import noted
 from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.games import settings_of
 from bot.services.gm_edits import revive_held
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.vitals import fighting
 from bot.services.world import load_world, save_world
@@ -151,6 +152,7 @@ async def save_edit(
     *,
     force: bool,
     runtime: Runtime,
+    compose: Compose[EditNotice],
 ) -> Saved:
     """Apply and log the edit if character ``number`` is still as ``seen``.
 
@@ -159,7 +161,7 @@ async def save_edit(
     """
     reason = clean_reason(reason)
     if edit.field == Field.ALIVE:
-        return await _revive(game, number, seen, edit, actor, reason, runtime)
+        return await _revive(game, number, seen, edit, actor, reason, runtime, compose)
     # A pause is when game masters fix things.
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         target = await load_target(game, number)
@@ -173,15 +175,15 @@ async def save_edit(
         else:
             outcome = await _save_row(game, target, edit, actor, reason, force)
         saved = Saved(target.row.name, number, outcome, bool(outcome.breaks), spilled)
-        await _announce(game, saved, actor, reason, runtime)
+        await _announce(game, saved, actor, reason, compose)
     return saved
 
 
 async def _announce(
-    game: Game, saved: Saved, actor: gm_log.Actor, reason: str, runtime: Runtime
+    game: Game, saved: Saved, actor: gm_log.Actor, reason: str, compose: Compose[EditNotice]
 ) -> None:
     # The game's main thread, never the topic of the character's hall: it would tell the hall.
-    await runtime.announce(EditNotice(game, saved, actor.name, " ".join(reason.split()), None))
+    await announce(compose, EditNotice(game, saved, actor.name, " ".join(reason.split()), None))
 
 
 def _details(edit: Edit, outcome: Outcome) -> dict[str, Any]:
@@ -250,6 +252,7 @@ async def _revive(
     actor: gm_log.Actor,
     reason: str,
     runtime: Runtime,
+    compose: Compose[EditNotice],
 ) -> Saved:
     target = await load_target(game, number)
     if target.seen != seen:
@@ -259,5 +262,5 @@ async def _revive(
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         row = await revive_held(game, number, actor, reason)
         saved = Saved(row.name, number, outcome, False)
-        await _announce(game, saved, actor, reason, runtime)
+        await _announce(game, saved, actor, reason, compose)
     return saved

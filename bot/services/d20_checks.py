@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from bot.db.models import Game
 from bot.services.battles import require_d20
 from bot.services.games import game_dice
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from rules.d20 import CheckResult, Difficulty, check
 
@@ -30,6 +31,7 @@ async def roll_check(
     what: str,
     where: tuple[int, int | None],
     runtime: Runtime,
+    compose: Compose[CheckRolled],
 ) -> CheckRolled:
     """Roll a d20 against ``difficulty`` for ``who`` trying ``what``; the die is logged under
     the purpose ``d20_check`` and its message owed to ``where`` (a chat and its topic) in the
@@ -40,4 +42,4 @@ async def roll_check(
             result = check(difficulty, dice)
         chat_id, thread_id = where
         rolled = CheckRolled(chat_id, thread_id, game.locale, who, what, result)
-        return await runtime.announce(rolled)
+        return await announce(compose, rolled)

@@ -16,6 +16,7 @@ from bot.fixed_seed import fixed_text, game_seed
 from bot.services.codec import dump
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.locks import GameLocks
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import DiceFactory, GameDice, Runtime, verifiable_dice
 from bot.services.settings import GameSettings, read_settings
 from rules.dice import RollRecord, commitment, verify
@@ -85,6 +86,7 @@ async def create_announced(
     locale: str,
     default_duel_skills: tuple[str, ...],
     runtime: Runtime,
+    compose: Compose[GameCreated],
     chooser: int,
     thread_id: int | None,
 ) -> Game:
@@ -94,7 +96,7 @@ async def create_announced(
     async with in_transaction():
         game = await create_game(chat_id, system, created_by, locale, default_duel_skills)
         await LiveMessage.create(key=live_key(game.id), chat_id=chat_id, message_id=chooser)
-        await runtime.announce(GameCreated(game, thread_id))
+        await announce(compose, GameCreated(game, thread_id))
     runtime.locks.forget_chat(chat_id)
     return game
 
@@ -119,12 +121,14 @@ async def end_game(chat_id: int, locks: GameLocks | None = None) -> Game:
     return ended
 
 
-async def end_announced(chat_id: int, runtime: Runtime, thread_id: int | None = None) -> Game:
+async def end_announced(
+    chat_id: int, runtime: Runtime, compose: Compose[GameEnded], thread_id: int | None = None
+) -> Game:
     """:func:`end_game` by the game master, owing the group the revealed seed."""
     game = await require_game(chat_id)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         ended = await mark_ended(game)
-        await runtime.announce(GameEnded(ended, thread_id))
+        await announce(compose, GameEnded(ended, thread_id))
     runtime.locks.forget_chat(chat_id)
     return ended
 

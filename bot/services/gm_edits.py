@@ -26,6 +26,7 @@ from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.game_timers import pending_of
 from bot.services.gm_log import REASON_MAX, Actor
 from bot.services.gm_news import GaveItem, Given, PauseSet, Placed, Revived
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from rules.errors import RuleError
@@ -36,6 +37,7 @@ from rules.pool.world import World, with_character, with_floor
 
 GIVE_MAX = 1000
 T = TypeVar("T")
+N = TypeVar("N")
 
 
 def clean_reason(reason: str) -> str:
@@ -56,14 +58,15 @@ def _pool(game: Game) -> None:
 async def _world_edit(
     game: Game,
     runtime: Runtime,
+    compose: Compose[N],
     actor: Actor,
     reason: str,
     change: Callable[[World], tuple[World, T]],
     entry: Callable[[T], tuple[str, int, dict[str, Any]]],
-    news: Callable[[Game, T], object],
+    news: Callable[[Game, T], N],
 ) -> T:
     """Change the pool world and log ``entry(outcome)`` (action, target, details) with it;
-    ``news(game, outcome)`` is what the group is owed."""
+    ``news(game, outcome)`` is what the group is owed, worded by ``compose``."""
     _pool(game)
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
@@ -84,12 +87,19 @@ async def _world_edit(
                 details=details,
                 connection=connection,
             )
-        await runtime.announce(news(game, outcome))
+        await announce(compose, news(game, outcome))
     return outcome
 
 
 async def give_item(
-    game: Game, number: int, item: Item, count: int, actor: Actor, reason: str, runtime: Runtime
+    game: Game,
+    number: int,
+    item: Item,
+    count: int,
+    actor: Actor,
+    reason: str,
+    runtime: Runtime,
+    compose: Compose[GaveItem],
 ) -> Given:
     """Give a living pool character ``count`` of ``item``, placed as a found prize is."""
     if not 1 <= count <= GIVE_MAX:
@@ -113,11 +123,17 @@ async def give_item(
         spread = {place.value: n for place, n in given.places}
         return "give", number, {"item": item.value, "count": count, "places": spread}
 
-    return await _world_edit(game, runtime, actor, reason, change, entry, GaveItem)
+    return await _world_edit(game, runtime, compose, actor, reason, change, entry, GaveItem)
 
 
 async def place(
-    game: Game, number: int, hall: int, actor: Actor, reason: str, runtime: Runtime
+    game: Game,
+    number: int,
+    hall: int,
+    actor: Actor,
+    reason: str,
+    runtime: Runtime,
+    compose: Compose[Placed],
 ) -> PoolCharacter:
     """Put pool character ``number`` into ``hall`` at once (no portal needed)."""
 
@@ -133,7 +149,7 @@ async def place(
     def news(game: Game, outcome: tuple[int, PoolCharacter]) -> Placed:
         return Placed(game, outcome[1])
 
-    _, moved = await _world_edit(game, runtime, actor, reason, change, entry, news)
+    _, moved = await _world_edit(game, runtime, compose, actor, reason, change, entry, news)
     return moved
 
 
@@ -178,13 +194,15 @@ async def _check_not_fighting(game: Game, number: int, name: str) -> None:
         raise ServiceError(Refusal.GM_REVIVE_FIGHTING, number=number, name=name)
 
 
-async def revive(game: Game, number: int, actor: Actor, reason: str, runtime: Runtime) -> Character:
+async def revive(
+    game: Game, number: int, actor: Actor, reason: str, runtime: Runtime, compose: Compose[Revived]
+) -> Character:
     """A dead character lives again (see :func:`_revived` for how much life); the group is
     owed it."""
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
         row = await revive_held(game, number, actor, reason)
-        await runtime.announce(Revived(game, row))
+        await announce(compose, Revived(game, row))
     return row
 
 
@@ -232,7 +250,14 @@ async def revive_held(game: Game, number: int, actor: Actor, reason: str) -> Cha
     return row
 
 
-async def set_paused(game: Game, paused: bool, actor: Actor, reason: str, runtime: Runtime) -> Game:
+async def set_paused(
+    game: Game,
+    paused: bool,
+    actor: Actor,
+    reason: str,
+    runtime: Runtime,
+    compose: Compose[PauseSet],
+) -> Game:
     """Pause (timers frozen, every action refused) or resume (timers keep the time they had
     left when the pause began)."""
     reason = clean_reason(reason)
@@ -266,5 +291,5 @@ async def set_paused(game: Game, paused: bool, actor: Actor, reason: str, runtim
         await game.refresh_from_db()
         if not paused and not any(t.kind == cycles.AUTO_TICK for t in pending):
             await cycles.arm_auto_tick(game)  # a tick refused during the pause is not lost
-        await runtime.announce(PauseSet(game, paused, reason))
+        await announce(compose, PauseSet(game, paused, reason))
     return game

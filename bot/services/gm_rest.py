@@ -15,11 +15,14 @@ from bot.services.errors import Refusal, ServiceError, StaleAction
 from bot.services.gm_edits import clean_reason
 from bot.services.gm_log import Actor
 from bot.services.gm_news import Rested
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.vitals import Restored, any_fight, health_of, with_health
 
 
-async def rest(game: Game, actor: Actor, reason: str, runtime: Runtime) -> Rested:
+async def rest(
+    game: Game, actor: Actor, reason: str, runtime: Runtime, compose: Compose[Rested]
+) -> Rested:
     """Everyone living to full health; a refusal when nobody needs it (nothing is logged)."""
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
@@ -44,5 +47,5 @@ async def rest(game: Game, actor: Actor, reason: str, runtime: Runtime) -> Reste
             details = {"rested": [[r.number, r.before, r.after] for r in rested]}
             await gm_log.record(game, actor, "rest", reason, details=details, connection=connection)
         news = Rested(game, reason, tuple(rested))
-        await runtime.announce(news)
+        await announce(compose, news)
     return news

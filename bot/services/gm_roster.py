@@ -15,11 +15,14 @@ from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
 from bot.services.gm_edits import clean_reason
 from bot.services.gm_log import Actor
 from bot.services.gm_news import Healed, Kicked
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.vitals import Restored, fighting, health_of, with_health
 
 
-async def kick(game: Game, number: int, actor: Actor, reason: str, runtime: Runtime) -> Character:
+async def kick(
+    game: Game, number: int, actor: Actor, reason: str, runtime: Runtime, compose: Compose[Kicked]
+) -> Character:
     """Remove a character from play; the row stays as history."""
     reason = clean_reason(reason)
     async with runtime.locks.game(game.id, paused_ok=True) as game:
@@ -36,12 +39,18 @@ async def kick(game: Game, number: int, actor: Actor, reason: str, runtime: Runt
                 game, actor, "kick", reason, target_number=number, connection=connection
             )
         character.status = CharacterStatus.KICKED
-        await runtime.announce(Kicked(game, character))
+        await announce(compose, Kicked(game, character))
     return character
 
 
 async def heal(
-    game: Game, number: int, hp: int | None, actor: Actor, reason: str, runtime: Runtime
+    game: Game,
+    number: int,
+    hp: int | None,
+    actor: Actor,
+    reason: str,
+    runtime: Runtime,
+    compose: Compose[Healed],
 ) -> Restored:
     """Restore a living character's health, in any system: to ``hp`` or to the maximum (pool:
     Живучесть; duel and d20: max HP). A d20 hero at 0 HP (spared) or a duel fighter beaten to 0
@@ -75,5 +84,5 @@ async def heal(
                 connection=connection,
             )
         healed = Restored(number, character.name, character.user_id, before, target, high)
-        await runtime.announce(Healed(game, healed))
+        await announce(compose, Healed(game, healed))
     return healed

@@ -152,7 +152,7 @@ async def _games_in_progress() -> tuple[Game, Encounter, Duel, Game]:
         game_id=pool.id, kind="pool_fight", stage="joining", state={"joined": [1]}, chat_id=-100600
     )
     await timers.schedule(JOIN_TIMER, fight.id, 60)
-    await gm_edits.give_item(pool, 1, Item.SWORD, 1, GM, "нашла в сундуке", Runtime())
+    await gm_edits.give_item(pool, 1, Item.SWORD, 1, GM, "нашла в сундуке", Runtime(), _unsaid)
     return game, fought.record, fought.duel, pool
 
 
@@ -212,7 +212,7 @@ async def test_games_in_progress_survive_the_upgrade(tmp_path: Path) -> None:
         # The new column works on the old data: a pause freezes the duel's pending timer.
         [pending] = await Timer.filter(kind=duels.CHOICE_TIMEOUT, fired_at__isnull=True)
         other = await Timer.get(kind=JOIN_TIMER)
-        await gm_edits.set_paused(after_game, True, GM, "после обновления", Runtime())
+        await gm_edits.set_paused(after_game, True, GM, "после обновления", Runtime(), _unsaid)
         assert (await Game.get(id=game.id)).paused_at is not None
         assert (await Timer.get(id=pending.id)).due_at - pending.due_at == FROZEN
         assert (await Timer.get(id=other.id)).due_at == other.due_at  # the other game runs on

@@ -4,6 +4,7 @@ pill actions (a fight's round action, the inventory's swallow)."""
 
 from __future__ import annotations
 
+from bot.handlers import character_edit
 from bot.services import character_edits, gm_log
 from bot.services.character_edit_model import Edit, Field
 from rules.pool.fight_flow import Act
@@ -101,8 +102,9 @@ async def test_a_game_masters_edit_to_zero_tells_the_owner_too(gm: Harness) -> N
     target = await character_edits.load_target(table.game, 2)
     edit = Edit(Field.HEALTH, (0,))
     actor = gm_log.Actor(table.admin.id, "Мастер")
+    told = gm.told(character_edit.compose_notice)
     await character_edits.save_edit(
-        table.game, 2, target.seen, edit, actor, "обвал", force=False, runtime=runtime
+        table.game, 2, target.seen, edit, actor, "обвал", force=False, runtime=runtime, compose=told
     )
     zero = await gm.emu.wait_for_message(table.private(2), lambda m: "💔" in m.body)
     assert zero.body.splitlines()[1:3] == [
