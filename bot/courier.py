@@ -67,7 +67,7 @@ from bot.session import CountedCalls, paced_by_caller
 
 logger = logging.getLogger(__name__)
 Hook = Callable[[Bot, OwedMessage, bool], Awaitable[None]]
-Mover = Callable[[int, int], Awaitable[None]]  # a group's old chat id, its new one
+Mover = Callable[[Bot, int, int], Awaitable[None]]  # the bot, a group's old chat id, its new one
 POLL_SECONDS = 1.0
 # The poll leaves a fresh row to the update or timer that owed it (it delivers as it ends): the
 # poll is for what a crash, a stop, another replica or a wait left behind.
@@ -340,7 +340,7 @@ class Courier:
             if self.mover is None:
                 return await self._give_up(row, error)
             logger.warning("chat %s moved to %s", row.chat_id, error.migrate_to_chat_id)
-            await self.mover(row.chat_id, error.migrate_to_chat_id)
+            await self.mover(self.bot, row.chat_id, error.migrate_to_chat_id)
             self._spawn(error.migrate_to_chat_id)
             return False
         except TelegramBadRequest as error:

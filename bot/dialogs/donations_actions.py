@@ -12,7 +12,8 @@ from aiogram_dialog.widgets.kbd import Button
 
 from bot.dialogs.inventory_view import actor_of
 from bot.dialogs.states import DonationsDialog
-from bot.dialogs.widgets import l10n_of
+from bot.dialogs.widgets import l10n_of, told_by
+from bot.handlers import world_donations
 from bot.services.errors import ServiceError
 from bot.services.numbers import parse_ordinal
 from bot.services.runtime import Runtime
@@ -84,7 +85,8 @@ async def on_question(callback: CallbackQuery, button: Button, manager: DialogMa
     about = int(manager.dialog_data.get("about", 0))
     try:
         actor = await actor_of(manager)
-        await fact(actor, about, question, _runtime(manager))  # owes the answer in private
+        told = told_by(manager, world_donations.compose_fact)  # owes the answer in private
+        await fact(actor, about, question, _runtime(manager), told)
     except ServiceError as error:
         _notice(manager, private_refusal_text(l10n, error))
         return
@@ -96,7 +98,9 @@ async def on_win(_: CallbackQuery, __: Button, manager: DialogManager) -> None:
     l10n = l10n_of(manager)
     try:
         actor = await actor_of(manager)
-        victory = await win(actor, _runtime(manager))
+        victory = await win(
+            actor, _runtime(manager), told_by(manager, world_donations.compose_victory)
+        )
     except ServiceError as error:
         _notice(manager, private_refusal_text(l10n, error))
         return

@@ -77,7 +77,7 @@ async def _do(
     if kind == "pick":
         dest = None if action == PICK_ANY else Place(where)
         try:
-            taken = await inventory.pick_up(actor, item, count, dest, runtime, told=True)
+            taken = await inventory.pick_up(actor, item, count, dest, runtime, None)  # said here
         except ServiceError as error:
             if error.code is Code.NOT_THERE and error.details.get("have") == 0:
                 return l10n.text("inventory-pick-gone", items=items)  # someone took it first

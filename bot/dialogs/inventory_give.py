@@ -12,7 +12,8 @@ from aiogram_dialog.widgets.text import Format
 
 from bot.dialogs.inventory_view import actor_of, chosen
 from bot.dialogs.states import InventoryDialog
-from bot.dialogs.widgets import I18NFormat, l10n_of
+from bot.dialogs.widgets import I18NFormat, l10n_of, told_by
+from bot.handlers import world_giving
 from bot.i18n import L10n
 from bot.services import giving
 from bot.services.errors import ServiceError
@@ -76,7 +77,8 @@ async def on_receiver(_: CallbackQuery, __: Any, manager: DialogManager, number:
     runtime: Runtime = manager.middleware_data["runtime"]
     count = int(data.get("count", 1))
     try:
-        news = await giving.give(await actor_of(manager), receiver, item, source, count, runtime)
+        actor, told = await actor_of(manager), told_by(manager, world_giving.compose)
+        news = await giving.give(actor, receiver, item, source, count, runtime, told)
     except ServiceError as error:
         data["notice"] = private_refusal_text(l10n, error)
         return

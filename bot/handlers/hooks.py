@@ -6,9 +6,9 @@ from aiogram import Bot
 
 from bot.courier import Courier
 from bot.db.models import OwedMessage
-from bot.handlers import pool_fight_publish, world_tick_publish
+from bot.handlers import membership, pool_fight_publish, world_tick_publish
 from bot.i18n import Translator
-from bot.services import chat_moves, cycles
+from bot.services import cycles
 from bot.services.runtime import Runtime
 
 
@@ -21,11 +21,11 @@ def register_hooks(courier: Courier, runtime: Runtime, translator: Translator) -
 
     async def tick_report(bot: Bot, row: OwedMessage, delivered: bool) -> None:
         assert row.hook is not None
-        await world_tick_publish.on_report(runtime, row.hook, delivered)
+        await world_tick_publish.on_report(bot, translator, runtime, row.hook, delivered)
 
     courier.on(cycles.REPORT_HOOK, tick_report)
 
-    async def move(old: int, new: int) -> None:
-        await chat_moves.move_chat(old, new, runtime)
+    async def move(bot: Bot, old: int, new: int) -> None:
+        await membership.move_chat(bot, translator, runtime, old, new)
 
     courier.mover = move

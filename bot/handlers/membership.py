@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from functools import partial
 
 from aiogram import Bot, F, Router
 from aiogram.filters import JOIN_TRANSITION, LEAVE_TRANSITION, ChatMemberUpdatedFilter
@@ -47,14 +48,20 @@ async def removed_from_group(event: ChatMemberUpdated, runtime: Runtime) -> None
     logger.info("removed from chat %s: game %s ended", event.chat.id, game.id)
 
 
-async def moved_here(message: Message, runtime: Runtime) -> None:
+async def moved_here(message: Message, bot: Bot, translator: Translator, runtime: Runtime) -> None:
     assert message.migrate_from_chat_id is not None
-    await chat_moves.move_chat(message.migrate_from_chat_id, message.chat.id, runtime)
+    await move_chat(bot, translator, runtime, message.migrate_from_chat_id, message.chat.id)
 
 
-async def moved_away(message: Message, runtime: Runtime) -> None:
+async def moved_away(message: Message, bot: Bot, translator: Translator, runtime: Runtime) -> None:
     assert message.migrate_to_chat_id is not None
-    await chat_moves.move_chat(message.chat.id, message.migrate_to_chat_id, runtime)
+    await move_chat(bot, translator, runtime, message.chat.id, message.migrate_to_chat_id)
+
+
+async def move_chat(bot: Bot, translator: Translator, runtime: Runtime, old: int, new: int) -> None:
+    """The group's game to its new chat id (:func:`bot.services.chat_moves.move_chat`), the
+    group told with :func:`compose_moved`."""
+    await chat_moves.move_chat(old, new, runtime, partial(compose_moved, bot, translator))
 
 
 async def compose_moved(

@@ -1,9 +1,10 @@
 """Reminders at half a wait's time: one new group message mentioning whoever is still awaited
 (a new message is what Telegram notifies a mention in), as a reply to the prompt. The service
-owes it (:func:`compose`, through the herald) with the wait read in the game's lock."""
+owes it (:func:`compose`, handed down) with the wait read in the game's lock."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from aiogram import Bot
@@ -24,7 +25,7 @@ def register_timers(scheduler: Scheduler) -> None:
 
 
 async def on_reminder(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
-    await reminders.due(timer, data["runtime"])
+    await reminders.due(timer, data["runtime"], partial(compose, bot, data["translator"]))
 
 
 async def compose(bot: Bot, translator: Translator, reminder: Reminder) -> list[Outgoing]:

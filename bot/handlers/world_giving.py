@@ -4,6 +4,8 @@ was put into their hands or mouth) and the giver's answer, owed with the giving
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -35,11 +37,15 @@ def register_buttons(buttons: Router) -> None:
 
 
 async def press_answer(
-    query: CallbackQuery, callback_data: GiftCallback, l10n: L10n, runtime: Runtime
+    query: CallbackQuery,
+    callback_data: GiftCallback,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
 ) -> None:
-    news = await giving.answer(
-        callback_data.game_id, callback_data.offer, query.from_user.id, callback_data.take, runtime
-    )
+    offer, told = (callback_data.game_id, callback_data.offer), partial(compose, bot, translator)
+    news = await giving.answer(*offer, query.from_user.id, callback_data.take, runtime, told)
     await query.answer(l10n.text(PRESSED.get(news.step, "gift-pressed-taken")))
 
 

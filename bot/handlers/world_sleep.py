@@ -4,6 +4,7 @@ owes the line, as a reply to the command where it was typed (:func:`compose`).""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
@@ -15,7 +16,7 @@ from bot.i18n import L10n, Translator
 from bot.services import outbox, world_actions
 from bot.services.errors import ServiceError
 from bot.services.numbers import parse_ordinal
-from bot.services.outbox import Outgoing
+from bot.services.outbox import Compose, Outgoing
 from bot.services.runtime import Runtime
 from bot.services.world_actions import SleeperNews, Tending
 from bot.services.world_play import Actor
@@ -38,13 +39,13 @@ def _number(command: CommandObject) -> int | None:
     return parse_ordinal(command.args)
 
 
-async def sleep(message: Message, runtime: Runtime) -> None:
+async def sleep(message: Message, bot: Bot, translator: Translator, runtime: Runtime) -> None:
     actor = await actor_of(message)
     with answering_to(message):
-        await world_actions.sleep(actor, runtime)
+        await world_actions.sleep(actor, runtime, partial(compose, bot, translator))
 
 
-SleeperAction = Callable[[Actor, int, Runtime], Awaitable[object]]
+SleeperAction = Callable[[Actor, int, Runtime, Compose[SleeperNews]], Awaitable[object]]
 
 
 async def _on_sleeper(
@@ -52,6 +53,7 @@ async def _on_sleeper(
     command: CommandObject,
     l10n: L10n,
     runtime: Runtime,
+    told: Compose[SleeperNews],
     action: SleeperAction,
     usage: str,
 ) -> None:
@@ -62,25 +64,47 @@ async def _on_sleeper(
         return
     actor = await actor_of(message)
     with answering_to(message):
-        await action(actor, number, runtime)
+        await action(actor, number, runtime, told)
 
 
-async def wake(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
-    await _on_sleeper(message, command, l10n, runtime, world_actions.wake, "world-wake-usage")
+async def wake(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    told = partial(compose, bot, translator)
+    await _on_sleeper(message, command, l10n, runtime, told, world_actions.wake, "world-wake-usage")
 
 
-async def guard(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
-    await _on_sleeper(
-        message, command, l10n, runtime, world_actions.guard_sleeper, "world-guard-usage"
-    )
+async def guard(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
+    told, action = partial(compose, bot, translator), world_actions.guard_sleeper
+    await _on_sleeper(message, command, l10n, runtime, told, action, "world-guard-usage")
 
 
-async def snatch(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
+async def snatch(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
     """``/snatch N``: the sword from sleeper N's hand. Anything more (``/snatch N coins``) asks to
     steal something else, which the rules forbid."""
     if len((command.args or "").split()) > 1:
         raise ServiceError(Code.STEAL_FROM_SLEEPER)
-    await _on_sleeper(message, command, l10n, runtime, world_actions.snatch, "world-snatch-usage")
+    told, action = partial(compose, bot, translator), world_actions.snatch
+    await _on_sleeper(message, command, l10n, runtime, told, action, "world-snatch-usage")
 
 
 async def compose(bot: Bot, translator: Translator, news: SleeperNews) -> list[Outgoing]:

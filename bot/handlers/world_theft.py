@@ -3,6 +3,8 @@ The answer is the thief's secret: private, and the group only learns that it wen
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
@@ -24,7 +26,14 @@ def build_router() -> Router:
     return router
 
 
-async def steal(message: Message, command: CommandObject, l10n: L10n, runtime: Runtime) -> None:
+async def steal(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    l10n: L10n,
+    translator: Translator,
+    runtime: Runtime,
+) -> None:
     """``/steal N``: try to rob character N; anything else gets the usage."""
     args = (command.args or "").split()
     number = parse_ordinal(args[0]) if len(args) == 1 else None
@@ -33,7 +42,7 @@ async def steal(message: Message, command: CommandObject, l10n: L10n, runtime: R
         return
     actor = await actor_of(message)
     with answering_to(message):
-        await theft.attempt(actor, number, runtime)
+        await theft.attempt(actor, number, runtime, partial(compose, bot, translator))
 
 
 async def compose(bot: Bot, translator: Translator, news: TheftNews) -> list[Outgoing]:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 from aiogram import Bot, F, Router
@@ -13,6 +14,7 @@ from aiogram.types import Message
 
 from bot.config import Settings
 from bot.db.models import Game, GameStatus, Timer
+from bot.handlers import world_tick_publish
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.topics import answering_to, bind_topic, topic_lines, topic_of
 from bot.i18n import Html, L10n, Translator
@@ -44,19 +46,22 @@ def register_timers(scheduler: Scheduler) -> None:
 async def tick_command(
     message: Message,
     bot: Bot,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
     if not await sender_is_admin(message, bot, settings):
         raise ServiceError(Refusal.NOT_ADMIN)
     game = await pool_game_of_chat(message.chat.id)
-    await cycles.run_tick(game, runtime, topic_of(message))
+    told = partial(world_tick_publish.compose, bot, translator)
+    await cycles.run_tick(game, runtime, told, topic_of(message))
 
 
 async def on_auto_tick(bot: Bot, timer: Timer, data: dict[str, Any]) -> None:
     """The automatic tick; a refused one (e.g. a concurrent write) is re-armed, not lost."""
     try:
-        await cycles.auto_tick(timer.ref, data["runtime"])
+        told = partial(world_tick_publish.compose, bot, data["translator"])
+        await cycles.auto_tick(timer.ref, data["runtime"], told)
     except GamePaused:
         raise  # the scheduler holds the timer until the game master resumes
     except ServiceError:
@@ -71,6 +76,7 @@ async def halls_command(
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
     settings: Settings | None,
 ) -> None:
@@ -94,7 +100,7 @@ async def halls_command(
     world = await halls_of(game)
     connections = parse_connections(args, world.halls)
     with answering_to(message):
-        await set_connections(game, connections, runtime)
+        await set_connections(game, connections, runtime, partial(compose_halls, bot, translator))
 
 
 async def compose_halls(bot: Bot, translator: Translator, news: HallsSet) -> list[Outgoing]:

@@ -9,6 +9,8 @@ last line edited to name them.
 
 from __future__ import annotations
 
+from functools import partial
+
 from aiogram import Bot
 
 from bot.handlers import zero_health
@@ -66,7 +68,9 @@ async def compose_unreached(
     ]
 
 
-async def on_report(runtime: Runtime, hook: str, delivered: bool) -> None:
+async def on_report(
+    bot: Bot, translator: Translator, runtime: Runtime, hook: str, delivered: bool
+) -> None:
     """A private report was delivered (nothing to do) or given up (the summary names it)."""
     if not delivered:
-        await cycles.reports_unreached(hook, runtime)
+        await cycles.reports_unreached(hook, runtime, partial(compose_unreached, bot, translator))

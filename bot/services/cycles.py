@@ -18,6 +18,7 @@ from bot.services import timers
 from bot.services.characters import busy_numbers
 from bot.services.errors import NoActiveGame, Refusal, ServiceError
 from bot.services.games import game_dice, settings_of
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from rules.errors import RuleError
@@ -72,7 +73,9 @@ async def arm_auto_tick(game: Game) -> bool:
     return True
 
 
-async def run_tick(game: Game, runtime: Runtime, thread_id: int | None = None) -> TickReport:
+async def run_tick(
+    game: Game, runtime: Runtime, compose: Compose[TickReport], thread_id: int | None = None
+) -> TickReport:
     """One cycle exactly as the rules order it; saved with the messages it owes."""
     if game.system != GameSystem.POOL:
         raise ServiceError(Refusal.WRONG_SYSTEM)
@@ -91,20 +94,24 @@ async def run_tick(game: Game, runtime: Runtime, thread_id: int | None = None) -
         owners = {number: row.user_id for number, row in rows.items()}
         names = {number: row.name for number, row in rows.items()}
         report = TickReport(game, world, result, owners, names, thread_id)
-        return await runtime.announce(report)
+        return await announce(compose, report)
 
 
-async def auto_tick(game_id: int, runtime: Runtime) -> TickReport | None:
+async def auto_tick(
+    game_id: int, runtime: Runtime, compose: Compose[TickReport]
+) -> TickReport | None:
     """The timer's tick: only for a running pool game whose setting is still on."""
     game = await Game.get_or_none(id=game_id)
     if game is None or game.status != GameStatus.ACTIVE or game.system != GameSystem.POOL:
         return None
     if settings_of(game).auto_tick_minutes <= 0:
         return None
-    return await run_tick(game, runtime)
+    return await run_tick(game, runtime, compose)
 
 
-async def reports_unreached(hook: str, runtime: Runtime) -> ReportsUnreached | None:
+async def reports_unreached(
+    hook: str, runtime: Runtime, compose: Compose[ReportsUnreached]
+) -> ReportsUnreached | None:
     """A private report (its ``hook``) was given up: the cycle's summary names everyone whose
     report of that cycle was given up so far. Under the game's lock, so that the last of
     several failures names them all."""
@@ -122,6 +129,6 @@ async def reports_unreached(hook: str, runtime: Runtime) -> ReportsUnreached | N
             unreached = ReportsUnreached(
                 game, int(cycle), tuple(cast(str, names[n]) for n in numbers if n in names)
             )
-            return await runtime.announce(unreached)
+            return await announce(compose, unreached)
     except NoActiveGame:
         return None  # the game ended since: its summary is history

@@ -18,6 +18,7 @@ from bot.db.models import Character, Encounter, Game
 from bot.services.characters import busy_numbers
 from bot.services.codec import dump, load
 from bot.services.errors import Refusal, ServiceError, StaleAction
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from bot.services.world_play import Actor, peek
@@ -82,7 +83,13 @@ async def receivers(actor: Actor) -> tuple[Receiver, ...]:
 
 
 async def give(
-    actor: Actor, receiver: int, item: Item, source: Place, count: int, runtime: Runtime
+    actor: Actor,
+    receiver: int,
+    item: Item,
+    source: Place,
+    count: int,
+    runtime: Runtime,
+    compose: Compose[Gift],
 ) -> Gift:
     """Give ``count`` ``item`` from ``source`` to character ``receiver``: handed over now (at
     0), or offered."""
@@ -112,7 +119,7 @@ async def give(
                 hall=world.character(receiver).hall,
             )
             news = Gift(game, Step.OFFERED, giver_row, receiver_row, done, offer_id=record.id)
-        await runtime.announce(news)
+        await announce(compose, news)
     return news
 
 
@@ -131,7 +138,12 @@ def _settle(
 
 
 async def answer(
-    game_id: int, offer_id: int, user_id: int, accepted: bool, runtime: Runtime
+    game_id: int,
+    offer_id: int,
+    user_id: int,
+    accepted: bool,
+    runtime: Runtime,
+    compose: Compose[Gift],
 ) -> Gift:
     """The receiver takes or declines offer ``offer_id``. Only the receiver may; an answered
     offer is gone; one whose cycle is over expires; a refusal of the checks fails it (nothing
@@ -157,7 +169,7 @@ async def answer(
         if not await mine.update(stage=step.value, version=F("version") + 1):
             raise StaleAction()
         news = Gift(game, step, giver, receiver, offer, handed, record.id, refusal)
-        await runtime.announce(news)
+        await announce(compose, news)
     return news
 
 

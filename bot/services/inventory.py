@@ -4,10 +4,12 @@ the next tick settles, by initiative when several want the same)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.services.characters import busy_numbers
 from bot.services.errors import Refusal, ServiceError
+from bot.services.outbox import Compose, Outgoing
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, act, change_world, peek
 from rules.pool.carrying import eat, take_pills
@@ -58,20 +60,23 @@ async def pick_up(
     count: int,
     dest: Place | None,
     runtime: Runtime,
-    *,
-    told: bool = False,
+    compose: Compose[PickedUpNow] | None,
 ) -> PickedUpNow | None:
     """Reach for ``count`` ``item`` on the floor (to ``dest``, or wherever a prize would go):
     taken at once when nobody contests it (:func:`rules.pool.pick_ups.reach`); None: the
-    request waits for the tick. ``told``: the caller's answer in the chat says what went where
-    (the inventory dialog's window), so no private message is owed besides (one confirmation)."""
+    request waits for the tick. What was taken is owed to the picker privately, worded by
+    ``compose``; None: the caller's answer in the chat says what went where (the inventory
+    dialog's window), so no private message is owed besides (one confirmation)."""
     fighting = frozenset(await busy_numbers(actor.game))
 
     def change(world: World) -> tuple[World, PickedUpNow | None]:
         after, taken = reach(world, actor.number, item, count, dest, fighting=fighting)
         return after, PickedUpNow(actor, taken) if taken else None
 
-    return await act(actor.game, runtime, change, None if told else (lambda news: news))
+    async def owed(news: PickedUpNow | None) -> Sequence[Outgoing]:
+        return [] if news is None or compose is None else await compose(news)
+
+    return await act(actor.game, runtime, change, owed)
 
 
 async def eat_ration(actor: Actor, source: Place, runtime: Runtime) -> None:

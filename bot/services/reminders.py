@@ -19,6 +19,7 @@ from tortoise.timezone import now
 from bot.db.models import Encounter, Game, Timer
 from bot.services import battles, duels, encounter_store, fights
 from bot.services.fights import KIND, view_of
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.timers import deadline_of
 from rules.d20.encounter import D20, NARRATE
@@ -140,7 +141,7 @@ FINDERS: dict[str, Finder] = {
 }
 
 
-async def due(reminder: Timer, runtime: Runtime) -> Reminder | None:
+async def due(reminder: Timer, runtime: Runtime, compose: Compose[Reminder]) -> Reminder | None:
     """The reminder owed now, if its wait still waits for someone; read and owed in the game's
     lock (:class:`~bot.services.errors.GamePaused` while the game is paused)."""
     kind = deadline_of(reminder.kind)
@@ -156,4 +157,4 @@ async def due(reminder: Timer, runtime: Runtime) -> Reminder | None:
         waiting = await finder(game, reminder.ref, deadline)
         if waiting is None or not waiting.awaited or left <= 0:
             return None
-        return await runtime.announce(Reminder(waiting, left, game.locale))
+        return await announce(compose, Reminder(waiting, left, game.locale))

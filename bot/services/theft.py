@@ -15,6 +15,7 @@ from bot.services import gm_log
 from bot.services.characters import busy_numbers
 from bot.services.errors import ServiceError
 from bot.services.games import game_dice
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from bot.services.world_play import Actor
@@ -65,7 +66,9 @@ def _details(theft: Theft) -> dict[str, object]:
     }
 
 
-async def attempt(actor: Actor, victim: int, runtime: Runtime) -> TheftNews:
+async def attempt(
+    actor: Actor, victim: int, runtime: Runtime, compose: Compose[TheftNews]
+) -> TheftNews:
     """``actor``'s character tries to rob character ``victim`` (refusals change nothing)."""
     async with runtime.locks.game(actor.game.id) as game:
         world, rows = await load_world(game)
@@ -84,5 +87,5 @@ async def attempt(actor: Actor, victim: int, runtime: Runtime) -> TheftNews:
             )
             owner = rows[victim].user_id
             news = TheftNews(actor, doer, robbed, owner, theft, chance_of(theft))
-            await runtime.announce(news)
+            await announce(compose, news)
     return news

@@ -10,6 +10,7 @@ from enum import StrEnum
 from bot.db.models import Game
 from bot.services.errors import Refusal, ServiceError
 from bot.services.numbers import parse_int
+from bot.services.outbox import Compose
 from bot.services.runtime import Runtime
 from bot.services.world_play import Actor, act, change_world, peek
 from rules.pool.build import Appearance, Gear, appearance, visible_gear
@@ -38,32 +39,43 @@ class SleeperNews:
 
 
 async def _on_sleeper(
-    actor: Actor, runtime: Runtime, change: Callable[[World], World], sleeper: int, how: Tending
+    actor: Actor,
+    runtime: Runtime,
+    compose: Compose[SleeperNews],
+    change: Callable[[World], World],
+    sleeper: int,
+    how: Tending,
 ) -> PoolCharacter:
     def changed(world: World) -> tuple[World, SleeperNews]:
         after = change(world)
         return after, SleeperNews(actor, after.character(sleeper), how)
 
-    return (await act(actor.game, runtime, changed, lambda news: news)).sleeper
+    return (await act(actor.game, runtime, changed, compose)).sleeper
 
 
-async def sleep(actor: Actor, runtime: Runtime) -> PoolCharacter:
+async def sleep(actor: Actor, runtime: Runtime, compose: Compose[SleeperNews]) -> PoolCharacter:
     def changed(world: World) -> tuple[World, SleeperNews]:
         after = update_character(world, actor.number, fall_asleep)
         return after, SleeperNews(actor, after.character(actor.number))
 
-    return (await act(actor.game, runtime, changed, lambda news: news)).sleeper
+    return (await act(actor.game, runtime, changed, compose)).sleeper
 
 
-async def wake(actor: Actor, sleeper: int, runtime: Runtime) -> PoolCharacter:
+async def wake(
+    actor: Actor, sleeper: int, runtime: Runtime, compose: Compose[SleeperNews]
+) -> PoolCharacter:
+    woken = Tending.WAKE
     return await _on_sleeper(
-        actor, runtime, lambda w: wake_up(w, sleeper, actor.number), sleeper, Tending.WAKE
+        actor, runtime, compose, lambda w: wake_up(w, sleeper, actor.number), sleeper, woken
     )
 
 
-async def guard_sleeper(actor: Actor, sleeper: int, runtime: Runtime) -> PoolCharacter:
+async def guard_sleeper(
+    actor: Actor, sleeper: int, runtime: Runtime, compose: Compose[SleeperNews]
+) -> PoolCharacter:
+    guarded = Tending.GUARD
     return await _on_sleeper(
-        actor, runtime, lambda w: guard(w, actor.number, sleeper), sleeper, Tending.GUARD
+        actor, runtime, compose, lambda w: guard(w, actor.number, sleeper), sleeper, guarded
     )
 
 
@@ -77,7 +89,9 @@ def _sword_hand(world: World, sleeper: int) -> Place:
     return Place.LEFT_HAND
 
 
-async def snatch(actor: Actor, sleeper: int, runtime: Runtime) -> SleeperNews:
+async def snatch(
+    actor: Actor, sleeper: int, runtime: Runtime, compose: Compose[SleeperNews]
+) -> SleeperNews:
     """Snatch the sword from a sleeper's hand (it wakes them)."""
 
     def change(world: World) -> tuple[World, SleeperNews]:
@@ -89,7 +103,7 @@ async def snatch(actor: Actor, sleeper: int, runtime: Runtime) -> SleeperNews:
         )
         return after, SleeperNews(actor, after.character(sleeper), to=to or Place.FLOOR)
 
-    return await act(actor.game, runtime, change, lambda news: news)
+    return await act(actor.game, runtime, change, compose)
 
 
 async def move_to(actor: Actor, hall: int | None, runtime: Runtime) -> PoolCharacter:
@@ -148,13 +162,16 @@ class HallsSet:
 
 
 async def set_connections(
-    game: Game, connections: frozenset[tuple[int, int]] | None, runtime: Runtime
+    game: Game,
+    connections: frozenset[tuple[int, int]] | None,
+    runtime: Runtime,
+    compose: Compose[HallsSet],
 ) -> World:
     def change(world: World) -> tuple[World, HallsSet]:
         after = replace(world, connections=connections)
         return after, HallsSet(game, after)
 
-    return (await act(game, runtime, change, lambda news: news)).world
+    return (await act(game, runtime, change, compose)).world
 
 
 async def halls_of(game: Game) -> World:

@@ -10,6 +10,7 @@ from bot.services import timers
 from bot.services.cycles import AUTO_TICK
 from bot.services.errors import ServiceError
 from bot.services.games import mark_ended
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from bot.services.world_play import Actor, act
@@ -47,7 +48,9 @@ class FactBought:
     name: str  # the character's it is about
 
 
-async def fact(actor: Actor, about: int, question: Question, runtime: Runtime) -> Fact:
+async def fact(
+    actor: Actor, about: int, question: Question, runtime: Runtime, compose: Compose[FactBought]
+) -> Fact:
     """One coin for the hall, items or health of character ``about``; the answer is owed to
     the asker in private in the same transaction (a blocked chat loses the answer, not the
     coin: the coin was given, the answer is logged as given up)."""
@@ -56,7 +59,7 @@ async def fact(actor: Actor, about: int, question: Question, runtime: Runtime) -
         after, answer = ask_fact(world, actor.number, about, question)
         return after, FactBought(actor, answer, after.character(about).name)
 
-    bought = await act(actor.game, runtime, change, lambda news: news)
+    bought = await act(actor.game, runtime, change, compose)
     return bought.fact
 
 
@@ -74,7 +77,7 @@ class Victory:
     names: dict[int, str]
 
 
-async def win(actor: Actor, runtime: Runtime) -> Victory:
+async def win(actor: Actor, runtime: Runtime, compose: Compose[Victory]) -> Victory:
     """A hundred coins at once: a winner; the second one ends the game. The win, the end and
     their announcement are saved together."""
     async with runtime.locks.game(actor.game.id) as game:
@@ -91,4 +94,4 @@ async def win(actor: Actor, runtime: Runtime) -> Victory:
         found = Character.filter(game_id=game.id, number__in=after.winners)
         names = dict(await found.values_list("number", "name"))
         victory = Victory(game, actor.row.name, actor.number, won, after.winners, ended, names)
-        return await runtime.announce(victory)
+        return await announce(compose, victory)

@@ -13,6 +13,7 @@ from typing import TypeVar
 from bot.db.models import Character, CharacterStatus, Game, GameStatus, GameSystem
 from bot.services.errors import GameEnded, Refusal, ServiceError
 from bot.services.games import require_game
+from bot.services.outbox import Compose, announce
 from bot.services.runtime import Runtime
 from bot.services.world import load_world, save_world
 from rules.errors import RuleError
@@ -84,11 +85,11 @@ async def act(
     game: Game,
     runtime: Runtime,
     change: Callable[[World], tuple[World, T]],
-    news: Callable[[T], object] | None = None,
+    compose: Compose[T] | None = None,
 ) -> T:
     """Apply ``change`` to the world under the game's lock and save; a rule error saves nothing
-    and becomes a refusal. Returns what ``change`` returned besides the world; ``news(it)``,
-    if given, is announced with the save."""
+    and becomes a refusal. Returns what ``change`` returned besides the world; with ``compose``
+    (the caller's composer) that is news, whose messages are owed with the save."""
     async with runtime.locks.game(game.id) as game:
         world, rows = await load_world(game)
         try:
@@ -96,8 +97,8 @@ async def act(
         except RuleError as error:
             raise ServiceError.of(error) from None
         await save_world(game, world, after, rows)
-        if news is not None:
-            await runtime.announce(news(outcome))
+        if compose is not None:
+            await announce(compose, outcome)
     return outcome
 
 

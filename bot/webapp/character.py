@@ -7,11 +7,13 @@ with the same words; a refusal changes nothing and comes back as a JSON error.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from aiohttp import web
 
 from bot.db.models import Game, GameSystem
+from bot.handlers import world_inventory
 from bot.i18n import L10n
 from bot.services import inventory as service
 from bot.services import outbox
@@ -133,7 +135,6 @@ async def move(request: web.Request, caller: Caller, l10n: L10n) -> dict[str, An
         raise BadRequest("no-such-game", 404)
     deps = deps_of(request)
     actor = await actor_in_game(game_id, caller.id)  # only ever the caller's own character
-    deps.herald.bind(deps.bot)
     deps.courier.bind(deps.bot)
     items = items_text(l10n, item, count)
     with outbox.collecting() as chats:
@@ -156,7 +157,8 @@ async def _pick_up(
     deps: Deps, l10n: L10n, actor: Actor, item: Item, count: int, dest: Place | None
 ) -> service.PickedUpNow | None:
     try:
-        return await service.pick_up(actor, item, count, dest, deps.runtime)
+        told = partial(world_inventory.compose_picked, deps.bot, deps.translator)
+        return await service.pick_up(actor, item, count, dest, deps.runtime, told)
     except ServiceError as error:
         if error.code is Code.NOT_THERE and error.details.get("have") == 0:
             # someone took it first: the dialog's words
