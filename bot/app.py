@@ -35,7 +35,6 @@ from bot.handlers import (
     unhandled,
 )
 from bot.handlers.errors import register_refusals
-from bot.handlers.herald import Herald
 from bot.handlers.hooks import register_hooks
 from bot.health import InfraHealth
 from bot.i18n import Translator
@@ -90,8 +89,7 @@ def build_dispatcher(
     dp["settings"] = settings
     dp["miniapp_url"] = settings.miniapp_url if settings is not None else miniapp_url
     dp["table_dice"] = table_dice or SystemDice()
-    herald = Herald(translator)
-    runtime = Runtime(GameLocks(redis), dice_factory or verifiable_dice, herald)
+    runtime = Runtime(GameLocks(redis), dice_factory or verifiable_dice)
     dp["runtime"] = runtime
     # Without settings (tests), owed messages go out unpaced.
     if limits is None:
@@ -99,13 +97,11 @@ def build_dispatcher(
     courier = Courier(Pacer(limits), redis)
     register_hooks(courier, runtime, translator)
     dp["courier"] = courier
-    dp["herald"] = herald
-    dp.startup.register(herald.start)  # before the courier, whose hooks may owe messages
     dp.startup.register(courier.start)  # what is owed goes out before new updates come
     dp.shutdown.register(courier.stop)  # after the updates in flight (bot.graceful)
     # Inner: around the routing of every update, inside the error handling and any outer
     # middleware (a test's counters see the delivery as part of the update).
-    dp.update.middleware(OutboxMiddleware(courier, herald))
+    dp.update.middleware(OutboxMiddleware(courier))
     scheduler = Scheduler()
     register_timers(scheduler)
     scheduler.install(dp)

@@ -9,7 +9,6 @@ from aiogram import BaseMiddleware
 from aiogram.types import Chat, TelegramObject, Update, User
 
 from bot.courier import Courier
-from bot.handlers.herald import Herald
 from bot.i18n import Translator
 from bot.services import outbox
 from bot.services.runtime import Runtime
@@ -53,9 +52,8 @@ class OutboxMiddleware(BaseMiddleware):
     """Delivers what the update owed as it ends (:mod:`bot.courier`): the state is saved by
     then, so the messages go out even when the handler failed after its transaction."""
 
-    def __init__(self, courier: Courier, herald: Herald) -> None:
+    def __init__(self, courier: Courier) -> None:
         self.courier = courier
-        self.herald = herald
 
     async def __call__(
         self,
@@ -63,9 +61,7 @@ class OutboxMiddleware(BaseMiddleware):
         event: TelegramObject,
         data: dict[str, Any],
     ) -> Any:
-        bot = data["bot"]
-        self.courier.bind(bot)
-        self.herald.bind(bot)
+        self.courier.bind(data["bot"])
         with outbox.collecting() as chats:
             try:
                 return await handler(event, data)

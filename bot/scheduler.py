@@ -75,9 +75,8 @@ class Scheduler:
 
     async def fire_due(self, bot: Bot, data: dict[str, Any]) -> int:
         fired = 0
-        for name in ("herald", "courier"):  # what the timers owe is composed and delivered
-            if name in data:
-                data[name].bind(bot)
+        if "courier" in data:  # what the timers owe is delivered by the bot
+            data["courier"].bind(bot)
         for timer in await claim_due():
             handler = self.handlers.get(timer.kind)
             if handler is None:

@@ -1,6 +1,6 @@
 """Donations: /donate opens the dialog in private; a win is announced in the game's group, and
 the second win ends the game there (results, then the revealed dice seed): owed with the win
-(:func:`compose_victory`, through the herald)."""
+(:func:`compose_victory`, handed down to the service)."""
 
 from __future__ import annotations
 

@@ -69,8 +69,8 @@ class BattleSnapshot:
 
 @dataclass(frozen=True, slots=True)
 class BattleNews:
-    """A battle step, for the herald: the game as it was, where the battle is shown, the
-    battle now, what happened and the turn when there was one."""
+    """A battle step, for the handler's composer: the game as it was, where the battle is shown,
+    the battle now, what happened and the turn when there was one."""
 
     game: Game
     chat_id: int

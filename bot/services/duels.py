@@ -80,8 +80,8 @@ class DuelSnapshot:
 
 @dataclass(frozen=True, slots=True)
 class DuelNews:
-    """A duel step's outcome, for the herald: the duel now and the game (its locale and
-    settings)."""
+    """A duel step's outcome, for the handler's composer: the duel now and the game (its locale
+    and settings)."""
 
     snap: DuelSnapshot
     game: Game

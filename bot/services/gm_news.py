@@ -1,5 +1,6 @@
-"""What a game master's command owes the group (a reply to the command, through the herald):
-one outcome per command, announced in the transaction of the change it reports."""
+"""What a game master's command owes the group (a reply to the command, worded by the handler's
+composer: :mod:`bot.handlers.gm_notices`): one outcome per command, announced in the
+transaction of the change it reports."""
 
 from __future__ import annotations
 

@@ -1,19 +1,16 @@
-"""What every game action needs besides its arguments: locks, the game's dice source, and the
-herald that says what a change owes the chats."""
+"""What every game action needs besides its arguments: locks and the game's dice source. What a
+change owes the chats is worded by the caller's composer, handed down to the service
+(:func:`bot.services.outbox.announce`)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Protocol
 
-from bot import killpoints
 from bot.db.models import Game
 from bot.services.locks import GameLocks
-from bot.services.outbox import Outgoing, owe
 from rules.dice import RollRecord, VerifiableDice
-
-T = TypeVar("T")
 
 
 class GameDice(Protocol):
@@ -27,9 +24,6 @@ class GameDice(Protocol):
 
 
 DiceFactory = Callable[[Game], GameDice]
-# Renders what an outcome owes the chats (the shell's views and keyboards); services call it
-# through :meth:`Runtime.announce` inside their transaction.
-Herald = Callable[[Any], Awaitable[Sequence[Outgoing]]]
 
 
 def verifiable_dice(game: Game) -> GameDice:
@@ -43,13 +37,3 @@ class Runtime:
 
     locks: GameLocks = field(default_factory=GameLocks)
     dice_factory: DiceFactory = verifiable_dice
-    herald: Herald | None = None
-
-    async def announce(self, outcome: T) -> T:
-        """Save what ``outcome`` owes the chats (call inside the transaction that made it)."""
-        if self.herald is not None and outcome is not None:
-            owed = await self.herald(outcome)
-            await owe(owed)
-            for message in owed:
-                killpoints.reached("owed", f"{message.head}{message.text}")
-        return outcome

@@ -19,7 +19,6 @@ from aiohttp import web
 from aiohttp.http import HttpProcessingError
 
 from bot.courier import Courier
-from bot.handlers.herald import Herald
 from bot.i18n import L10n, Translator
 from bot.services.errors import Refusal, ServiceError
 from bot.services.numbers import ID_MAX, parse_int
@@ -60,7 +59,6 @@ class Deps:
     translator: Translator
     runtime: Runtime
     courier: Courier
-    herald: Herald
     max_age: int = MAX_AGE
     admin_ids: frozenset[int] = frozenset()  # ADMIN_IDS: admins of every game
 

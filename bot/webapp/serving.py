@@ -27,7 +27,6 @@ def deps_from(dp: Dispatcher, bot: Bot, token: str) -> Deps:
         translator=dp["translator"],
         runtime=dp["runtime"],
         courier=dp["courier"],
-        herald=dp["herald"],
         admin_ids=admin_ids_of(dp.get("settings")),
     )
 
