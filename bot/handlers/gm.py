@@ -105,8 +105,10 @@ async def give(
         return await usage(message, l10n, "gm-give-usage")
     with answering_to(message):
         told = functools.partial(gm_notices.gave, bot, translator)
-        count, actor = 1 if count is None else count, actor_of(message)
-        await gm_edits.give_item(game, number, item, count, actor, reason, runtime, told)
+        given = 1 if count is None else count
+        await gm_edits.give_item(
+            game, number, item, given, actor_of(message), reason, runtime, told
+        )
 
 
 async def revive(
@@ -125,7 +127,8 @@ async def revive(
     if number is None or not args[1:]:
         return await usage(message, l10n, "gm-revive-usage")
     with answering_to(message):
-        told, reason = functools.partial(gm_notices.revived, bot, translator), " ".join(args[1:])
+        told = functools.partial(gm_notices.revived, bot, translator)
+        reason = " ".join(args[1:])
         await gm_edits.revive(game, number, actor_of(message), reason, runtime, told)
 
 
@@ -148,8 +151,8 @@ async def place(
     if len(numbers) < 2 or numbers[0] is None or numbers[1] is None or not args[2:]:
         return await usage(message, l10n, "gm-place-usage")
     with answering_to(message):
-        told, reason = functools.partial(gm_notices.placed, bot, translator), " ".join(args[2:])
-        number, hall = numbers[0], numbers[1]
+        told = functools.partial(gm_notices.placed, bot, translator)
+        number, hall, reason = numbers[0], numbers[1], " ".join(args[2:])
         await gm_edits.place(game, number, hall, actor_of(message), reason, runtime, told)
 
 

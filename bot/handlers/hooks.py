@@ -26,6 +26,6 @@ def register_hooks(courier: Courier, runtime: Runtime, translator: Translator) -
     courier.on(cycles.REPORT_HOOK, tick_report)
 
     async def move(bot: Bot, old: int, new: int) -> None:
-        await membership.move_chat(bot, translator, runtime, old, new)
+        await membership.move_chat(bot, translator, old, new)
 
     courier.mover = move

@@ -48,20 +48,20 @@ async def removed_from_group(event: ChatMemberUpdated, runtime: Runtime) -> None
     logger.info("removed from chat %s: game %s ended", event.chat.id, game.id)
 
 
-async def moved_here(message: Message, bot: Bot, translator: Translator, runtime: Runtime) -> None:
+async def moved_here(message: Message, bot: Bot, translator: Translator) -> None:
     assert message.migrate_from_chat_id is not None
-    await move_chat(bot, translator, runtime, message.migrate_from_chat_id, message.chat.id)
+    await move_chat(bot, translator, message.migrate_from_chat_id, message.chat.id)
 
 
-async def moved_away(message: Message, bot: Bot, translator: Translator, runtime: Runtime) -> None:
+async def moved_away(message: Message, bot: Bot, translator: Translator) -> None:
     assert message.migrate_to_chat_id is not None
-    await move_chat(bot, translator, runtime, message.chat.id, message.migrate_to_chat_id)
+    await move_chat(bot, translator, message.chat.id, message.migrate_to_chat_id)
 
 
-async def move_chat(bot: Bot, translator: Translator, runtime: Runtime, old: int, new: int) -> None:
+async def move_chat(bot: Bot, translator: Translator, old: int, new: int) -> None:
     """The group's game to its new chat id (:func:`bot.services.chat_moves.move_chat`), the
     group told with :func:`compose_moved`."""
-    await chat_moves.move_chat(old, new, runtime, partial(compose_moved, bot, translator))
+    await chat_moves.move_chat(old, new, partial(compose_moved, bot, translator))
 
 
 async def compose_moved(

@@ -44,8 +44,9 @@ async def press_answer(
     translator: Translator,
     runtime: Runtime,
 ) -> None:
-    offer, told = (callback_data.game_id, callback_data.offer), partial(compose, bot, translator)
-    news = await giving.answer(*offer, query.from_user.id, callback_data.take, runtime, told)
+    told = partial(compose, bot, translator)
+    game_id, offer, take = callback_data.game_id, callback_data.offer, callback_data.take
+    news = await giving.answer(game_id, offer, query.from_user.id, take, runtime, told)
     await query.answer(l10n.text(PRESSED.get(news.step, "gift-pressed-taken")))
 
 

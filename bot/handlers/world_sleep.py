@@ -87,8 +87,10 @@ async def guard(
     translator: Translator,
     runtime: Runtime,
 ) -> None:
-    told, action = partial(compose, bot, translator), world_actions.guard_sleeper
-    await _on_sleeper(message, command, l10n, runtime, told, action, "world-guard-usage")
+    told = partial(compose, bot, translator)
+    await _on_sleeper(
+        message, command, l10n, runtime, told, world_actions.guard_sleeper, "world-guard-usage"
+    )
 
 
 async def snatch(
@@ -103,8 +105,10 @@ async def snatch(
     steal something else, which the rules forbid."""
     if len((command.args or "").split()) > 1:
         raise ServiceError(Code.STEAL_FROM_SLEEPER)
-    told, action = partial(compose, bot, translator), world_actions.snatch
-    await _on_sleeper(message, command, l10n, runtime, told, action, "world-snatch-usage")
+    told = partial(compose, bot, translator)
+    await _on_sleeper(
+        message, command, l10n, runtime, told, world_actions.snatch, "world-snatch-usage"
+    )
 
 
 async def compose(bot: Bot, translator: Translator, news: SleeperNews) -> list[Outgoing]:

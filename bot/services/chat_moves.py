@@ -21,7 +21,6 @@ from tortoise.transactions import in_transaction
 from bot.db.models import Encounter, Game, GameStatus, LiveMessage, OwedMessage
 from bot.services import battles, outbox
 from bot.services.outbox import Compose, announce
-from bot.services.runtime import Runtime
 from rules.d20.encounter import KIND, BattleStage
 
 
@@ -34,7 +33,7 @@ class ChatMoved:
     again: list[outbox.Outgoing]
 
 
-async def move_chat(old: int, new: int, runtime: Runtime, compose: Compose[ChatMoved]) -> None:
+async def move_chat(old: int, new: int, compose: Compose[ChatMoved]) -> None:
     """Move everything of chat ``old`` to ``new`` (and tell the running game's group).
 
     Idempotent: the second caller finds nothing left under ``old`` but straggling owed

@@ -64,19 +64,19 @@ async def sleep(actor: Actor, runtime: Runtime, compose: Compose[SleeperNews]) -
 async def wake(
     actor: Actor, sleeper: int, runtime: Runtime, compose: Compose[SleeperNews]
 ) -> PoolCharacter:
-    woken = Tending.WAKE
-    return await _on_sleeper(
-        actor, runtime, compose, lambda w: wake_up(w, sleeper, actor.number), sleeper, woken
-    )
+    def change(world: World) -> World:
+        return wake_up(world, sleeper, actor.number)
+
+    return await _on_sleeper(actor, runtime, compose, change, sleeper, Tending.WAKE)
 
 
 async def guard_sleeper(
     actor: Actor, sleeper: int, runtime: Runtime, compose: Compose[SleeperNews]
 ) -> PoolCharacter:
-    guarded = Tending.GUARD
-    return await _on_sleeper(
-        actor, runtime, compose, lambda w: guard(w, actor.number, sleeper), sleeper, guarded
-    )
+    def change(world: World) -> World:
+        return guard(world, actor.number, sleeper)
+
+    return await _on_sleeper(actor, runtime, compose, change, sleeper, Tending.GUARD)
 
 
 def _sword_hand(world: World, sleeper: int) -> Place:
