@@ -146,14 +146,15 @@ def round_lines(
                 details += [p for p in [penalty_text(l10n, view.penalties[number])] if p]
             details += _target(l10n, view, state, number)
         mark = "✅" if number in view.acted else "⏳" if number in acting else "▫️"
+        top = character.max_health
         lines.append(
             l10n.text(
                 "pool-fight-line",
                 mark=mark,
                 name=_mention(view, number) if number in view.waiting else character.name,
-                bar=health_bar(character.health, character.max_health),
+                bar=health_bar(character.health, top),
                 health=max(character.health, 0),
-                max=character.max_health,
+                max=top,
                 details=Html("".join(f" · {d}" for d in details)),
             )
         )
