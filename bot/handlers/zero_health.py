@@ -13,7 +13,7 @@ from bot.i18n import L10n, Translator
 from bot.services.codec import load
 from bot.services.cycles import TickReport
 from bot.services.outbox import Outgoing
-from bot.views.zero_health import zero_text
+from bot.views.pool_fight import zero_text
 from rules.pool.fight_round import left_pocket_pills
 from rules.pool.fight_view import FightView, RoundReport
 from rules.pool.health import Bled

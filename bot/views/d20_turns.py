@@ -5,12 +5,47 @@ from __future__ import annotations
 from typing import TypedDict
 
 from bot.i18n import Html, L10n
-from bot.views.d20_narrative import narrative
-from bot.views.d20_variants import variant_id
-from bot.views.grammar import gender_of
+from bot.views.grammar import MASCULINE, gender_of
 from bot.views.marks import d20_die
-from rules.d20 import AttackKind, AttackReport, FinishReport, Outcome
+from rules.d20 import FAMILIES, AttackKind, AttackReport, FinishReport, Outcome
+from rules.d20 import VARIANTS as COUNT
 from rules.d20.encounter import BattleTable, Cause, Turn
+
+VARIANTS: dict[str, tuple[str, ...]] = {
+    family: tuple(f"d20n-{family}-{number}" for number in range(1, COUNT + 1))
+    for family in FAMILIES
+}
+
+
+def variant_id(family: str, index: int) -> str:
+    """The locale id of a family's variant ``index`` (0-based, as the battle told it)."""
+    return VARIANTS[family][index]
+
+
+def narrative(
+    l10n: L10n,
+    msg_id: str,
+    attacker: str,
+    target: str,
+    ally: str = "",
+    *,
+    self_target: bool = False,
+    attacker_gender: str = MASCULINE,
+    target_gender: str = MASCULINE,
+) -> str:
+    """One narrative line, names filled in (escaped), words agreeing with each one's gender.
+    A buff on oneself names "the caster"."""
+    if self_target:
+        target = Html(l10n.text("d20-narrative-self", gender=attacker_gender))
+        target_gender = attacker_gender
+    return l10n.text(
+        msg_id,
+        attacker=attacker,
+        target=target,
+        ally=ally,
+        attacker_gender=attacker_gender,
+        target_gender=target_gender,
+    )
 
 
 class Genders(TypedDict):

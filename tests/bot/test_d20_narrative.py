@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from fluent.runtime import FluentBundle, FluentResource
 
-from bot.views.d20_variants import VARIANTS, variant_id
+from bot.views.d20_turns import VARIANTS, variant_id
 from rules.d20 import (
     FAMILIES,
     AttackKind,
@@ -34,7 +34,7 @@ LOCALES = Path(__file__).resolve().parents[2] / "locales"
 NAMES = {"attacker": "Атакующий", "target": "Цель", "ally": "Соратник"}
 HE = {"attacker_gender": "m", "target_gender": "m"}
 SHE = {"attacker_gender": "f", "target_gender": "f"}
-PASSED = {*NAMES, *HE}  # what bot.views.d20_narrative.narrative passes every line
+PASSED = {*NAMES, *HE}  # what bot.views.d20_turns.narrative passes every line
 # Masculine words about a character: none may be left when both are women.
 MASCULINE = re.compile(
     r"\b(противник(а|у|ом)?|павш(его|ему|им|ий)|бойца|сам(ого)? заклинател[ья]|заклинател(я|ем)"

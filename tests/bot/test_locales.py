@@ -13,7 +13,7 @@ from fluent.syntax.ast import Junk, Message
 
 from bot.config import SUPPORTED_LOCALES
 from bot.i18n import TEXTS_KEPT, Html, Translator
-from bot.views.d20_variants import VARIANTS as D20_VARIANTS
+from bot.views.d20_turns import VARIANTS as D20_VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "locales"
@@ -56,7 +56,7 @@ def test_every_id_used_in_code_exists() -> None:
 
 
 def test_every_id_is_used_in_code() -> None:
-    # The d20 narrative's ids are built from its families (bot/views/d20_variants.py).
+    # The d20 narrative's ids are built from its families (bot/views/d20_turns.py).
     strings = _code_strings() | {i for ids in D20_VARIANTS.values() for i in ids}
     assert sorted(_ids("ru") - strings) == []
 
