@@ -194,13 +194,14 @@ async def each_database(request: pytest.FixtureRequest, tmp_path: Path) -> Async
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """The hostile-input fuzz's counts (``tests/bot/test_hostile_input.py``) and the traced
-    press's figures (``tests/bot/test_press_trace.py``), in every run's summary: here, in the
+    """The hostile-input fuzz's counts (``tests/bot/test_hostile_input.py``), the traced
+    press's figures (``tests/bot/test_press_trace.py``) and the encounter code's size
+    (``tests/test_encounter_size.py``), in every run's summary: here, in the
     root conftest, which pytest-xdist's controller loads (it collects no test itself)."""
     for reports in terminalreporter.stats.values():
         for report in reports:
             if getattr(report, "when", None) != "call":
                 continue
             for name, line in report.user_properties:
-                if name.startswith(("hostile_", "trace_")):
+                if name.startswith(("hostile_", "trace_", "encounter_")):
                     terminalreporter.write_line(str(line))
