@@ -41,10 +41,6 @@ class FightView:
     targets: Mapping[int, int] = field(default_factory=dict)
     penalties: Mapping[int, Penalty] = field(default_factory=dict)
 
-    @property
-    def stage(self) -> PoolStage:
-        return self.fight.stage
-
 
 def view_of(fight_id: int, table: PoolTable) -> FightView:
     """The fight ``table`` (with its fighters' characters laid over it) as the texts show it."""
