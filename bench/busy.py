@@ -29,11 +29,12 @@ from tortoise.expressions import F
 from bench.fights import NAMES, USER_BASE, set_up, to_act
 from bench.production import dispatcher
 from bot.callbacks import EncounterCallback
-from bot.db.models import Character, CharacterStatus
+from bot.db.models import Character, CharacterStatus, LiveMessage, OwedMessage
 from bot.pacing import Limits
 from bot.session import make_bot
 from bot.storage import Storage
 from tests.telegram_emulator import EmuChat, EmuMessage, EmuUser, TelegramEmulator, running_polling
+from tests.telegram_emulator.models import CallRecord
 
 TOKEN = "4343:BUSY-group-token-for-the-load-benchmark-01234"
 FIGHTERS = 8
@@ -70,6 +71,7 @@ class BusyRun:
     group_calls: int = 0  # calls Telegram counts toward the group (sends, edits, deletions)
     results_delays: list[float] = field(default_factory=list)  # a round's last press → results
     count_edits: bool = True  # whether the bot's pacer counted edits toward the group's minute
+    stale: list[str] = field(default_factory=list)  # what each stale message went through
 
     @property
     def calls_per_round(self) -> float:
@@ -185,6 +187,47 @@ def stale_buttons(emu: TelegramEmulator, group: EmuChat) -> int:
     return max(0, sum(1 for m in emu.bot_messages(group) if m.buttons) - 1)
 
 
+def touched(calls: list[CallRecord], message_id: int) -> list[CallRecord]:
+    """The calls that sent, edited or deleted message ``message_id`` of one chat."""
+    found = []
+    for call in calls:
+        result = call.result if isinstance(call.result, dict) else {}
+        if call.params.get("message_id") is not None:
+            if str(call.params["message_id"]) == str(message_id):
+                found.append(call)
+        elif call.method.lower().startswith("send") and result.get("message_id") == message_id:
+            found.append(call)
+    return found
+
+
+async def explain_stale(
+    emu: TelegramEmulator, group: EmuChat, start: float, stopped: float
+) -> list[str]:
+    """For each message left with stale buttons: its id, its text's head, the last calls that
+    touched it, and what the bot still owes the group or thinks it shows (the next run explains
+    itself). Times are seconds since the fighters began; they stopped at ``stopped``."""
+    with_buttons = [m for m in emu.bot_messages(group) if m.buttons]
+    if len(with_buttons) < 2:
+        return []
+    in_group = [c for c in emu.state.calls if str(c.params.get("chat_id")) == str(group.id)]
+    lines = [f"the fighters stopped at {stopped - start:.1f} s"]
+    for message in with_buttons:
+        head = (message.raw_text or message.body).replace("\n", " ")[:60]
+        lines.append(f"message {message.message_id} with buttons: {head!r}")
+        for call in touched(in_group, message.message_id)[-6:]:
+            markup = "markup" if "reply_markup" in call.params else "no markup"
+            lines.append(f"    {call.time - start:7.1f} s  {call.method} {call.status} ({markup})")
+    owed = await OwedMessage.filter(chat_id=group.id, done=False).order_by("id")
+    for row in owed:
+        lines.append(
+            f"owed, not done: #{row.id} {row.action} live={row.live} target={row.target} "
+            f"attempts={row.attempts} due in {row.due_at - time.time():.1f} s"
+        )
+    for live in await LiveMessage.filter(chat_id=group.id):
+        lines.append(f"live {live.key}: message {live.message_id}, buttons {live.buttons}")
+    return lines
+
+
 def results_delays(sends: list[float], pressed: list[tuple[float, PressKind]]) -> list[float]:
     """For each new group message that a round's presses set off (its results), the seconds
     from the last press before it: presses since the previous group message, a round's among
@@ -222,7 +265,7 @@ async def busy_group(storage: Storage, seconds: float, *, count_edits: bool = Tr
         dp = dispatcher(storage, TOKEN)
         dp["courier"].pacer.limits = Limits(count_edits=count_edits)
         loop = asyncio.get_running_loop()
-        start = loop.time()
+        start, wall = loop.time(), time.time()
         fighters = Fighters(emu, group, players, start + seconds)
         fights = finished = 0
         stalled = False
@@ -241,12 +284,13 @@ async def busy_group(storage: Storage, seconds: float, *, count_edits: bool = Tr
                 if ended is False:
                     stalled = True
                     break
-            elapsed = loop.time() - start
+            elapsed, stopped = loop.time() - start, time.time()
             # The fighters stopped; what the bot owes still goes out: an old message's retire
             # may wait for the group's minute (a message with buttons but the newest is stale).
             await emu.state.changed.wait_for(
                 lambda: True if stale_buttons(emu, group) == 0 else None, WINDOW_SECONDS + 5
             )
+            stale = await explain_stale(emu, group, wall, stopped)
         await bot.session.close()
         calls = [c for c in emu.state.calls if c.method.lower() != "getupdates"]
     in_group = [
@@ -272,4 +316,5 @@ async def busy_group(storage: Storage, seconds: float, *, count_edits: bool = Tr
         len(in_group),
         results_delays(sends, fighters.pressed),
         count_edits,
+        stale,
     )

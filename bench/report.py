@@ -143,6 +143,8 @@ def busy(db: str, run: BusyRun) -> None:
     refused = ", ".join(f"{m} {n}" for m, n in run.refused.most_common()) or "none"
     print(f"  429 Too Many Requests: {sum(run.refused.values())} ({refused})")
     print(f"  messages left with stale buttons: {run.stale_buttons}")
+    for line in run.stale:
+        print(f"    {line}")
     print(
         f"  calls counted toward the group (sends, edits, deletions): {run.group_calls}, "
         f"{run.calls_per_round:.2f} a pool round (fights' openings included)"
