@@ -109,11 +109,12 @@ class Table:
     missing_buttons: int = 0
 
 
-async def set_up(index: int, fighters: int, group_id: int | None = None) -> Table:
-    """Table ``index``: its game in group ``group_id`` (by default one of the bench's own),
-    its players' user ids ``USER_BASE + 10 * index + k``, their characters."""
-    group_id = GROUP_BASE - index if group_id is None else group_id
-    game = await games.create_game(group_id, GameSystem.POOL, GM_BASE + index, "ru")
+async def new_game(
+    index: int, group_id: int, system: GameSystem, gm: int, skills: tuple[str, ...] = ()
+) -> Game:
+    """Table ``index``'s game of ``system`` in group ``group_id``, in Russian: no timer falls
+    due, and its dice's seed is fixed by ``index``."""
+    game = await games.create_game(group_id, system, gm, "ru", skills)
     settings = games.settings_of(game)
     for name, value in SLOW_TIMERS.items():
         settings = change_setting(settings, name, value)
@@ -121,6 +122,14 @@ async def set_up(index: int, fighters: int, group_id: int | None = None) -> Tabl
     seed = hashlib.sha256(f"bench table {index}".encode()).digest()
     await Game.filter(id=game.id).update(seed_hex=seed.hex(), commitment=commitment(seed))
     await game.refresh_from_db()
+    return game
+
+
+async def set_up(index: int, fighters: int, group_id: int | None = None) -> Table:
+    """Table ``index``: its game in group ``group_id`` (by default one of the bench's own),
+    its players' user ids ``USER_BASE + 10 * index + k``, their characters."""
+    group_id = GROUP_BASE - index if group_id is None else group_id
+    game = await new_game(index, group_id, GameSystem.POOL, GM_BASE + index)
     players = []
     for k in range(fighters):
         user_id = USER_BASE + index * 10 + k

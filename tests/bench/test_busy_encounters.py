@@ -1,0 +1,31 @@
+"""The busy group's duels and d20 battles (bench/busy.py, issue 41): played as fast as their
+players press through the emulator, with Telegram's limits shrunk in time (a call per 0.2 s in
+a chat, 6 per 2 s in a group, as tests/bot/test_edits_paced.py) and edits counted, the bot's
+pacer counting them too: no 429, no message left with stale buttons, every round a few calls."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.busy import busy_group
+from bot.pacing import Limits
+from bot.storage import open_storage
+
+SECONDS = {"duel": 4.0, "d20": 6.0}  # a duel or two; a d20 battle's first turns
+SHRUNK = Limits(per_chat_gap=0.2, group_messages=6, group_window=2.0, group_reserve=2)
+
+
+@pytest.mark.parametrize("kind", ["duel", "d20"])
+async def test_fast_encounters_meet_no_429_and_leave_no_stale_buttons(
+    clean_redis: str, database: str, kind: str
+) -> None:
+    storage = await open_storage(clean_redis, max_connections=20)
+    try:
+        run = await busy_group(storage, SECONDS[kind], kind=kind, limits=SHRUNK)
+    finally:
+        await storage.close()
+    assert not run.stalled, run
+    assert run.rounds >= 3 and (run.finished >= 1 or kind == "d20"), run
+    assert sum(run.refused.values()) == 0, run.refused
+    assert run.stale_buttons == 0, run.stale
+    assert run.rounds <= run.group_calls <= 5 * run.rounds, run
