@@ -5,6 +5,8 @@ temporary SQLite file; on PostgreSQL, when ``BENCH_POSTGRES_URL`` or ``TEST_POST
 set, a throwaway database on that server). Prints figures and budgets; asserts nothing.
 ``--busy-group`` runs only the busy group, for the budget's ten minutes unless told otherwise;
 ``--edits-uncounted`` runs it with the bot's pacer of before issue 41 (edits not counted).
+``--encounters`` runs only the busy group by kind of encounter (pool, duel, d20), each with the
+pacer of before and of after, for ``--encounter-seconds``; the routine run ends with it too.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import TypeVar
 
 from bench import baseline, phases, report
 from bench.baseline import Stock
-from bench.busy import BusyRun, busy_group
+from bench.busy import KINDS, BusyRun, busy_group
 from bench.fights import NAMES, Driver
 from bench.measure import Feeder, Latency, QueryCounter
 from bench.production import MAX_REDIS_CONNECTIONS, database, dispatcher
@@ -29,6 +31,7 @@ from bot.app import settle_heap
 from bot.storage import Storage, open_storage
 
 BUSY_SECONDS = 60.0  # the routine run's stretch of the busy group
+ENCOUNTER_SECONDS = 60.0  # each kind's stretch, before and after, in the comparison by kind
 T = TypeVar("T")
 
 
@@ -61,6 +64,18 @@ def arguments() -> argparse.Namespace:
         action="store_true",
         help="the busy group's bot paces only new messages toward a group's minute (the "
         "pacer before issue 41; the emulator still counts edits, as Telegram does)",
+    )
+    parser.add_argument(
+        "--encounters",
+        action="store_true",
+        help="only the busy group by kind of encounter (pool, duel, d20), with the bot's pacer "
+        "of before issue 41 and of after, on the first database",
+    )
+    parser.add_argument(
+        "--encounter-seconds",
+        type=float,
+        default=ENCOUNTER_SECONDS,
+        help=f"wall time of each kind's run, before and after ({ENCOUNTER_SECONDS:g})",
     )
     parser.add_argument("--redis", default=os.environ.get("BENCH_REDIS_URL"))
     parser.add_argument(
@@ -151,6 +166,29 @@ async def busy_run(
     return run
 
 
+async def by_kind(
+    storage: Storage, args: argparse.Namespace, db: str, postgres: str | None
+) -> list[BusyRun]:
+    """Each kind of encounter in the busy group, with the pacer of before and of after."""
+    session_log = logging.getLogger("bot.session")
+    level = session_log.level
+    session_log.setLevel(logging.ERROR)
+    runs = []
+    try:
+        for kind in KINDS:
+            for count_edits in (False, True):
+                async with database(postgres):
+                    runs.append(
+                        await busy_group(
+                            storage, args.encounter_seconds, count_edits=count_edits, kind=kind
+                        )
+                    )
+    finally:
+        session_log.setLevel(level)
+    report.encounters(db, runs)
+    return runs
+
+
 class Errors(logging.Handler):
     """Counts what the bot logged at ERROR or worse (a handler that failed), keeps the first."""
 
@@ -190,7 +228,11 @@ async def main() -> None:
         databases.append(("PostgreSQL", args.postgres))
     found = []
     try:
-        if not args.busy_group:
+        if args.encounters:
+            db, postgres = databases[0]
+            await timed(by_kind(storage, args, db, postgres))
+            databases = []
+        if not args.busy_group and databases:
             clients = args.clients or args.fights
             await timed(run_baselines(args.redis, clients, args.each, args.bursts))
         for db, postgres in databases:
@@ -202,6 +244,8 @@ async def main() -> None:
             runs = await timed(query_scaling(storage, args, db, postgres))
             busy = await timed(busy_run(storage, args, db, postgres))
             found.append((db, report.budgets(db, run, runs, busy)))
+        if found and not args.busy_group:  # the routine run: each kind, on the first database
+            await timed(by_kind(storage, args, *databases[0]))
         for db, budgets in found:
             print(f"== budgets on {db}")
             report.print_budgets(budgets)

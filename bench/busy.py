@@ -45,6 +45,7 @@ FIGHTERS = 8
 TABLE = 0
 STALL_SECONDS = 320.0  # a 429 may hold a send for up to 5 minutes (bot/session.py)
 WINDOW_SECONDS = 60.0  # Telegram's window for a group's 20 messages
+SETTLED_LOOKS, LOOK_SECONDS = 4, 0.5  # nothing owed to the group for 2 s: the bot is done
 TELEGRAM = Limits()  # Telegram's own limits, as the bot knows them
 
 # The character's number, the message and the button's data; no message: the player says the
@@ -399,6 +400,26 @@ def stale_buttons(emu: TelegramEmulator, group: EmuChat) -> int:
     return max(0, sum(1 for m in emu.bot_messages(group) if m.buttons) - 1)
 
 
+async def settle(emu: TelegramEmulator, group: EmuChat, window: float) -> str:
+    """Once the fighters stop, wait (the bot still polling) until it owes the group nothing
+    for a moment: a round's last press may still be handled, its new live message wait for the
+    group's window, and the old one's retire then wait for the next. Stale buttons are counted
+    then, not after the bot stops: a stopping courier leaves a longer wait to its next start.
+    Gives up after two windows and a little; says how it ended."""
+    loop = asyncio.get_running_loop()
+    begun = loop.time()
+    deadline, calm = begun + 2 * window + 10, 0
+    owed = -1
+    while loop.time() < deadline and calm < SETTLED_LOOKS:
+        owed = await OwedMessage.filter(chat_id=group.id, done=False).count()
+        calm = calm + 1 if owed == 0 else 0
+        await asyncio.sleep(LOOK_SECONDS)
+    return (
+        f"the bot settled {loop.time() - begun:.1f} s after the fighters stopped, "
+        f"{owed} rows owed to the group, {stale_buttons(emu, group)} stale"
+    )
+
+
 def touched(calls: list[CallRecord], message_id: int) -> list[CallRecord]:
     """The calls that sent, edited or deleted message ``message_id`` of one chat."""
     found = []
@@ -513,12 +534,10 @@ async def busy_group(
                     stalled = True
                     break
             elapsed, stopped = loop.time() - start, time.time()
-            # The fighters stopped; what the bot owes still goes out: an old message's retire
-            # may wait for the group's minute (a message with buttons but the newest is stale).
-            await emu.state.changed.wait_for(
-                lambda: True if stale_buttons(emu, group) == 0 else None, limits.group_window + 5
-            )
+            waited = await settle(emu, group, limits.group_window)
+            left = stale_buttons(emu, group)
             stale = await explain_stale(emu, group, wall, stopped)
+            stale = [waited, *stale] if stale else []
         await bot.session.close()
         calls = [c for c in emu.state.calls if c.method.lower() != "getupdates"]
     in_group = [
@@ -540,7 +559,7 @@ async def busy_group(
         Counter(c.method for c in calls),
         Counter(c.method for c in calls if c.status == 429),
         sends,
-        stale_buttons(emu, group),
+        left,
         len(in_group),
         results_delays(sends, fighters.pressed),
         count_edits,

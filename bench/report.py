@@ -130,7 +130,7 @@ def busy(db: str, run: BusyRun) -> None:
     minutes = run.seconds / 60
     counted = "edits counted" if run.count_edits else "edits NOT counted by the bot's pacer"
     print(
-        f"== {db}: a busy group, {FIGHTERS} fighters pressing at once, Telegram's limits on"
+        f"== {db}: a busy group, {run.fighters} fighters pressing at once, Telegram's limits on"
         f" (edits and deletions count toward the group's; {counted})"
     )
     print(
@@ -147,7 +147,7 @@ def busy(db: str, run: BusyRun) -> None:
         print(f"    {line}")
     print(
         f"  calls counted toward the group (sends, edits, deletions): {run.group_calls}, "
-        f"{run.calls_per_round:.2f} a pool round (fights' openings included)"
+        f"{run.calls_per_round:.2f} a {run.kind} round (openings included)"
     )
     delays = Latency.of(run.results_delays)
     print(
@@ -160,6 +160,35 @@ def busy(db: str, run: BusyRun) -> None:
         f"  new group messages: {sends} ({_per(sends, run.rounds):.2f} a round, fights' openings "
         f"included), {sends / minutes:.1f} a minute; the most in any {WINDOW_SECONDS:.0f} s: "
         f"{run.busiest_window} (Telegram allows 20)"
+    )
+
+
+def encounters(db: str, runs: list[BusyRun]) -> None:
+    """Per kind of encounter, the busy group with the bot's pacer of before issue 41 (edits
+    not counted toward a group's minute) and of after; the emulator counts them in both."""
+    seconds = max((run.seconds for run in runs), default=0.0)
+    print(
+        f"== {db}: calls a round by kind of encounter, each played as fast as its players press"
+        f" for ~{seconds:.0f} s, Telegram's limits on, edits counted by the emulator"
+    )
+    print(
+        "  kind  players  bot's pacer            begun  ended  rounds  calls/round  429s"
+        "  stale  p95 results"
+    )
+    for run in runs:
+        pacer = "after (edits counted)" if run.count_edits else "before (not counted)"
+        refused = sum(run.refused.values())
+        p95 = Latency.of(run.results_delays).p95_ms / 1000
+        print(
+            f"  {run.kind:5s} {run.fighters:7d}  {pacer:21s} {run.fights:6d} {run.finished:6d}"
+            f" {run.rounds:7d} {run.calls_per_round:12.2f} {refused:5d} {run.stale_buttons:6d}"
+            f" {p95:10.1f} s" + ("  STALLED" if run.stalled else "")
+        )
+        for line in run.stale:
+            print(f"      {line}")
+    print(
+        "  (calls counted toward the group: new messages, edits, deletions, setup included; a"
+        " d20 battle's round is a turn; p95: a round's last press to the next group message)"
     )
 
 
