@@ -5,11 +5,16 @@ pacer counting them too: no 429, no message left with stale buttons, every round
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
-from bench.busy import busy_group
+from bench.busy import LOOK_SECONDS, SETTLED_LOOKS, TOKEN, busy_group, settle
+from bot.db.models import OwedMessage
 from bot.pacing import Limits
 from bot.storage import open_storage
+from tests.telegram_emulator import TelegramEmulator
 
 SECONDS = {"duel": 4.0, "d20": 6.0}  # a duel or two; a d20 battle's first turns
 SHRUNK = Limits(per_chat_gap=0.2, group_messages=6, group_window=2.0, group_reserve=2)
@@ -29,3 +34,25 @@ async def test_fast_encounters_meet_no_429_and_leave_no_stale_buttons(
     assert sum(run.refused.values()) == 0, run.refused
     assert run.stale_buttons == 0, run.stale
     assert run.rounds <= run.group_calls <= 5 * run.rounds, run
+
+
+async def test_stale_buttons_are_counted_once_the_bot_owes_the_group_nothing(
+    database: str,
+) -> None:
+    """The fighters may stop on a round's last press: no stale button yet (the new live message
+    is not out), but the bot still owes the group the new message and then the old one's
+    retire. The count waits for what is owed, not for "no stale button now"."""
+    async with TelegramEmulator(TOKEN) as emu:
+        group = emu.add_group("Busy")
+        row = await OwedMessage.create(chat_id=group.id, action="send", text="…", due_at=0.0)
+
+        async def delivered_later() -> None:
+            await asyncio.sleep(1.0)
+            await OwedMessage.filter(id=row.id).update(done=True)
+
+        delivery = asyncio.create_task(delivered_later())
+        begun = time.monotonic()
+        said = await settle(emu, group, window=1.0)
+        await delivery
+    assert time.monotonic() - begun >= 1.0 + SETTLED_LOOKS * LOOK_SECONDS - LOOK_SECONDS
+    assert "0 rows owed" in said and "0 stale" in said
