@@ -228,7 +228,7 @@ class D20(Kind):
 
     async def characters(self, game: Game, players: list[EmuUser]) -> None:
         for k, player in enumerate(players):
-            build = D20Build(self.CLASSES[k % 2], gender=Gender.MALE)
+            build = D20Build(self.CLASSES[k % len(self.CLASSES)], gender=Gender.MALE)
             await create_character(game, player.id, NAMES[k], build)
 
     async def open(self, f: Fighters) -> int | None:
