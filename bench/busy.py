@@ -21,7 +21,7 @@ import random
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
@@ -304,6 +304,7 @@ class Fighters:
     presses: int = 0
     rounds: set[tuple[int, int]] = field(default_factory=set)  # (encounter, round)
     pressed: list[tuple[float, PressKind]] = field(default_factory=list)  # wall-clock seconds
+    queries: list[str] = field(default_factory=list)  # every press's callback query
     _done: set[tuple[object, ...]] = field(default_factory=set)  # presses made, by a kind's key
     _answered: set[tuple[int, int, tuple[str, ...]]] = field(default_factory=set)  # prompts
 
@@ -330,7 +331,9 @@ class Fighters:
     ) -> str:
         self.presses += 1
         self.pressed.append((time.time(), kind))
-        return await self.emu.press_button(self.players[number - 1], message, data=data)
+        query = await self.emu.press_button(self.players[number - 1], message, data=data)
+        self.queries.append(query)
+        return query
 
     async def say(self, number: int, text: str) -> None:
         self.presses += 1
@@ -400,23 +403,28 @@ def stale_buttons(emu: TelegramEmulator, group: EmuChat) -> int:
     return max(0, sum(1 for m in emu.bot_messages(group) if m.buttons) - 1)
 
 
-async def settle(emu: TelegramEmulator, group: EmuChat, window: float) -> str:
-    """Once the fighters stop, wait (the bot still polling) until it owes the group nothing
-    for a moment: a round's last press may still be handled, its new live message wait for the
-    group's window, and the old one's retire then wait for the next. Stale buttons are counted
-    then, not after the bot stops: a stopping courier leaves a longer wait to its next start.
-    Gives up after two windows and a little; says how it ended."""
+async def settle(
+    emu: TelegramEmulator, group: EmuChat, window: float, queries: Iterable[str] = ()
+) -> str:
+    """Once the fighters stop, wait (the bot still polling) until it has answered their
+    presses (``queries``) and owes the group nothing for a moment: a round's last press may
+    still be handled, its new live message wait for the group's window, and the old one's
+    retire then wait for the next. Stale buttons are counted then, not after the bot stops: a
+    stopping courier leaves a longer wait to its next start. Gives up after two windows and a
+    little; says how it ended."""
     loop = asyncio.get_running_loop()
     begun = loop.time()
     deadline, calm = begun + 2 * window + 10, 0
-    owed = -1
+    owed, unanswered = -1, [q for q in queries if emu.callback_answer(q) is None]
     while loop.time() < deadline and calm < SETTLED_LOOKS:
+        unanswered = [q for q in unanswered if emu.callback_answer(q) is None]
         owed = await OwedMessage.filter(chat_id=group.id, done=False).count()
-        calm = calm + 1 if owed == 0 else 0
+        calm = calm + 1 if owed == 0 and not unanswered else 0
         await asyncio.sleep(LOOK_SECONDS)
     return (
         f"the bot settled {loop.time() - begun:.1f} s after the fighters stopped, "
-        f"{owed} rows owed to the group, {stale_buttons(emu, group)} stale"
+        f"{len(unanswered)} presses unanswered, {owed} rows owed to the group, "
+        f"{stale_buttons(emu, group)} stale"
     )
 
 
@@ -534,7 +542,7 @@ async def busy_group(
                     stalled = True
                     break
             elapsed, stopped = loop.time() - start, time.time()
-            waited = await settle(emu, group, limits.group_window)
+            waited = await settle(emu, group, limits.group_window, fighters.queries)
             left = stale_buttons(emu, group)
             stale = await explain_stale(emu, group, wall, stopped)
             stale = [waited, *stale] if stale else []
