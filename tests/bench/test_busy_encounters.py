@@ -9,10 +9,20 @@ import asyncio
 import time
 
 import pytest
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bench.busy import LOOK_SECONDS, SETTLED_LOOKS, TOKEN, busy_group, settle
-from bot.db.models import OwedMessage
+from bench.busy import (
+    LOOK_SECONDS,
+    SETTLED_LOOKS,
+    TOKEN,
+    busy_group,
+    live_with_buttons,
+    settle,
+    stale_buttons,
+)
+from bot.db.models import LiveMessage, OwedMessage
 from bot.pacing import Limits
+from bot.session import make_bot
 from bot.storage import open_storage
 from tests.telegram_emulator import TelegramEmulator
 
@@ -56,3 +66,24 @@ async def test_stale_buttons_are_counted_once_the_bot_owes_the_group_nothing(
         await delivery
     assert time.monotonic() - begun >= 1.0 + SETTLED_LOOKS * LOOK_SECONDS - LOOK_SECONDS
     assert "0 rows owed" in said and "0 stale" in said
+
+
+async def test_an_ended_encounters_unretired_message_is_stale(database: str) -> None:
+    """Once an encounter ended, its last live message left with buttons is stale, though it
+    is the newest with buttons: only the bot's live messages with buttons are open ones."""
+    async with TelegramEmulator(TOKEN) as emu:
+        group = emu.add_group("Busy")
+        bot = make_bot(TOKEN, emu.base_url)
+        markup = InlineKeyboardMarkup(
+            inline_keyboard=[[InlineKeyboardButton(text="⚔️", callback_data="en:pool:1:attack:1")]]
+        )
+        try:
+            old = await bot.send_message(group.id, "round 3", reply_markup=markup)
+            await bot.send_message(group.id, "the end")  # its retire still owed
+        finally:
+            await bot.session.close()
+        await LiveMessage.create(key="pool:1", chat_id=group.id, message_id=old.message_id + 1)
+        assert stale_buttons(emu, group) == 0  # "all but the newest with buttons" missed it
+        assert stale_buttons(emu, group, await live_with_buttons(group)) == 1
+        await LiveMessage.filter(key="pool:1").update(message_id=old.message_id, buttons=True)
+        assert stale_buttons(emu, group, await live_with_buttons(group)) == 0  # still open
