@@ -1,5 +1,6 @@
 """The busy group: eight fighters in one group play pool fights one after another for a given
-time, each fighter pressing the moment the live message shows them ⏳ (no thinking time), through
+time (or two players duels, or d20 battles: :data:`KINDS`, one driver shape per kind), each
+fighter pressing the moment the live message shows them ⏳ (no thinking time), through
 the local Bot API emulator (``tests/telegram_emulator``) with Telegram's flood limits enforced:
 a call at most once a second per chat, 20 a minute per group, 30 a second per bot, edits and
 deletions counted as Telegram counts them. ``count_edits`` False runs the bot's pacer as it was
@@ -119,6 +120,7 @@ class Kind:
     system: GameSystem
     fighters: int
     admin = False  # the first player is the group's admin (and the game's master)
+    skills: tuple[str, ...] = ()  # the game's skills (a duel's)
 
     @property
     def prefix(self) -> str:
@@ -190,7 +192,7 @@ class Duel(Kind):
     until one is knocked out."""
 
     name, system, fighters = "duel", GameSystem.DUEL, 2
-    SKILLS = ("пеший", "конный")
+    skills = ("пеший", "конный")
 
     async def characters(self, game: Game, players: list[EmuUser]) -> None:
         for k, (player, skill) in enumerate(zip(players, (9, 8), strict=True)):
@@ -522,7 +524,7 @@ async def busy_group(
         admins = players[:1] if plays.admin else []
         group = emu.add_group("Busy", admins=admins, members=players[len(admins) :])
         gm = players[0].id if plays.admin else GM_BASE + TABLE
-        game = await new_game(TABLE, group.id, plays.system, gm, Duel.SKILLS)
+        game = await new_game(TABLE, group.id, plays.system, gm, plays.skills)
         await plays.characters(game, players)
         fresh = await Character.filter(game_id=game.id).values("id", "state", "active_key")
         emu.enforce_limits = True
