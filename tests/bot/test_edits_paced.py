@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
+from bot.db.models import Encounter
 from bot.pacing import Limits
 from rules.d20 import CharacterClass
 from tests.bot.conftest import Harness
@@ -171,3 +172,39 @@ async def test_a_fast_pool_fight_of_six_leaves_one_live_message(paced: Harness) 
 
 def _results_of(number: int) -> Callable[[EmuMessage], bool]:
     return lambda message: f"раунд {number}</b>" in message.html
+
+
+async def test_an_old_round_whose_buttons_still_show_answers_stale(gm: Harness) -> None:
+    """The group's minute is full and Telegram holds the old round's retire: its buttons still
+    show. A press on them is refused as stale, politely, and changes nothing; the retire goes
+    out once Telegram lets it."""
+    sandor, bronn, _, group, game = await _duel_table(gm)
+    challenge = await _challenge(gm, sandor, group)
+    gm.game_dice.add(17, *SEED_ROUND[17]).add(100, *SEED_ROUND[100])
+    await gm.emu.press_button(bronn, challenge, "Принять")
+    first = await gm.emu.wait_for_message(group, lambda m: "Раунд 1" in m.body)
+    gm.emu.fail_next(
+        "editMessageText",
+        429,
+        retry_after=2,
+        when=lambda params: params.get("message_id") == first.message_id,
+    )
+    gm.game_dice.add(17, 5, 10, 5, 10, 5).add(100, 5, 56, 92)  # round 2 leaves both standing
+    for user in (sandor, bronn):
+        query = await gm.emu.press_button(user, first, "Продолжить")
+        await gm.emu.wait_for_callback_answer(query)
+    second = await gm.emu.wait_for_message(group, lambda m: "Раунд 2" in m.body)
+    assert "Продолжить" in first.button_texts  # the retire waits for Telegram
+    record = await Encounter.get(game_id=game.id, kind="duel")
+    before = (record.state, record.version, len(gm.emu.bot_messages(group)))
+
+    query = await gm.emu.press_button(sandor, first, "Продолжить")
+    answer = await gm.emu.wait_for_callback_answer(query)
+    assert (answer.text or "").startswith("Эта кнопка уже не действует"), answer
+    await record.refresh_from_db()
+    assert (record.state, record.version, len(gm.emu.bot_messages(group))) == before
+
+    await gm.emu.wait_for_edit(first, timeout=10)  # Telegram's second passed: the retire went
+    assert not first.buttons and "Продолжить" in second.button_texts
+    retires = [c.status for c in gm.emu.calls("editMessageText", include_polling=False)]
+    assert 429 in retires and retires[-1] == 200
