@@ -1,6 +1,6 @@
 """Health 0 in pool: the private message its owner is owed the moment it happens (in a fight's
 round, at a cycle's bleeding, by a game master's edit), saved with the change that caused it,
-and its pill button."""
+with its pill button (pressed: :func:`bot.handlers.pool_fight.press_pill`)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 a duel as stored (an ``Encounter`` row of kind ``duel`` holding a
 :class:`~rules.duel.encounter.DuelTable`) and as a step reports it.
 
-Every step owes the group its news (:class:`DuelNews`), saved in the step's transaction
-(:meth:`bot.services.runtime.Runtime.announce`) and delivered by :mod:`bot.courier`.
+Every step owes the group its news (:class:`DuelNews`), worded by the handler's composer and
+saved in the step's transaction (:func:`bot.services.outbox.announce`), delivered by
+:mod:`bot.courier`.
 """
 
 from __future__ import annotations
