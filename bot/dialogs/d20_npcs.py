@@ -34,7 +34,7 @@ from bot.handlers import d20_publish
 from bot.handlers.d20_npc import Written, fielded_text, sheet
 from bot.i18n import Translator
 from bot.services import battles
-from bot.services.battles import BattleSnapshot, NpcSheet
+from bot.services.battles import NpcSheet
 from bot.services.errors import InvalidName, Refusal, ServiceError
 from bot.services.names import NAME_MAX, NAME_MIN, clean_name
 from bot.services.permissions import may_administer
@@ -42,7 +42,7 @@ from bot.views.d20 import side_name
 from bot.views.refusals import private_refusal_text
 from rules.d20 import CharacterClass
 from rules.d20.character import NPC_HP_MAX
-from rules.d20.encounter import SIDES, BattleStage
+from rules.d20.encounter import SIDES, BattleSnapshot, BattleStage
 from rules.errors import Code
 from rules.gender import Gender
 

@@ -21,7 +21,7 @@ from bot.handlers import d20_publish
 from bot.handlers.live import live_message
 from bot.i18n import Html, L10n, Translator
 from bot.services import battles, games
-from bot.services.battles import BattleSnapshot, NpcSheet
+from bot.services.battles import NpcSheet
 from bot.services.errors import InvalidName, Refusal, ServiceError
 from bot.services.names import NAME_MAX, NAME_MIN, clean_name, visible_text
 from bot.services.permissions import may_administer
@@ -30,7 +30,7 @@ from bot.views.d20 import side_name
 from bot.views.d20_keyboards import NPCS
 from rules.d20 import CharacterClass, D20Character, new_character
 from rules.d20.character import NPC_HP_MAX
-from rules.d20.encounter import KIND, SIDES, BattleStage, BattleTable
+from rules.d20.encounter import KIND, SIDES, BattleSnapshot, BattleStage, BattleTable
 from rules.gender import Gender
 
 GROUP_CHATS = {"group", "supergroup"}

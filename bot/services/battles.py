@@ -23,7 +23,7 @@ from bot.services.games import settings_of
 from bot.services.names import npc_name
 from bot.services.outbox import Compose
 from bot.services.runtime import Runtime
-from rules.d20 import Battle, D20Character
+from rules.d20 import D20Character
 from rules.d20.encounter import (
     D20,
     JOIN,
@@ -33,6 +33,7 @@ from rules.d20.encounter import (
     TURN,
     BattleEvent,
     BattleMove,
+    BattleSnapshot,
     BattleStage,
     BattleTable,
     Fighter,
@@ -48,23 +49,6 @@ JOIN_TIMER = "d20_join"
 TURN_TIMER = "d20_turn"
 NARRATION_TIMER = "d20_narration"
 REMINDER_KINDS = (timers.reminded(TURN_TIMER), timers.reminded(NARRATION_TIMER))
-
-
-@dataclass(frozen=True, slots=True)
-class BattleSnapshot:
-    """A battle as the views show it: its id and its table (plain data)."""
-
-    id: int
-    state: BattleTable
-
-    @property
-    def stage(self) -> BattleStage:
-        return self.state.stage
-
-    @property
-    def battle(self) -> Battle:
-        assert self.state.battle is not None
-        return self.state.battle
 
 
 @dataclass(frozen=True, slots=True)

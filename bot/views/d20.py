@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from bot.i18n import Html, L10n, isolate, user_text
-from bot.services.battles import BattleSnapshot
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
 from bot.views.marks import d20_die, duration, mention
 from bot.views.waits import timeout_line
 from rules.d20 import Battle, CheckResult, Combatant
 from rules.d20.checks import CHECK_MINIMUM
-from rules.d20.encounter import SIDES, BattleStage
+from rules.d20.encounter import SIDES, BattleSnapshot, BattleStage
 from rules.d20.encounter import BattleTable as BattleState
 
 DEFAULT_SIDES = {"1": "d20-side-first", "2": "d20-side-second"}

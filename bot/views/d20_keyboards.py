@@ -6,12 +6,12 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import EncounterCallback
 from bot.i18n import Html, L10n, isolate
-from bot.services.battles import BattleSnapshot
 from rules.d20 import AttackKind, actions_of, finishing_of
 from rules.d20.encounter import (
     KIND,
     SIDES,
     BattleMove,
+    BattleSnapshot,
     BattleStage,
     Move,
     finishable,

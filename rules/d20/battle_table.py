@@ -142,6 +142,23 @@ def finishable(table: BattleTable) -> tuple[Combatant, ...]:
     return ()
 
 
+@dataclass(frozen=True, slots=True)
+class BattleSnapshot:
+    """A battle as the views show it: its id (the store's) and its table, plain data."""
+
+    id: int
+    state: BattleTable
+
+    @property
+    def stage(self) -> BattleStage:
+        return self.state.stage
+
+    @property
+    def battle(self) -> Battle:
+        assert self.state.battle is not None
+        return self.state.battle
+
+
 class Move(StrEnum):
     JOIN = "join"  # side, joiner: take a side (or switch to it)
     FIELD = "field"  # side, joiner: the game master fields an NPC (``joiner`` with no user)
