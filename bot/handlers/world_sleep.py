@@ -51,9 +51,10 @@ SleeperAction = Callable[[Actor, int, Runtime, Compose[SleeperNews]], Awaitable[
 async def _on_sleeper(
     message: Message,
     command: CommandObject,
+    bot: Bot,
     l10n: L10n,
+    translator: Translator,
     runtime: Runtime,
-    told: Compose[SleeperNews],
     action: SleeperAction,
     usage: str,
 ) -> None:
@@ -64,7 +65,7 @@ async def _on_sleeper(
         return
     actor = await actor_of(message)
     with answering_to(message):
-        await action(actor, number, runtime, told)
+        await action(actor, number, runtime, partial(compose, bot, translator))
 
 
 async def wake(
@@ -75,8 +76,8 @@ async def wake(
     translator: Translator,
     runtime: Runtime,
 ) -> None:
-    told = partial(compose, bot, translator)
-    await _on_sleeper(message, command, l10n, runtime, told, world_actions.wake, "world-wake-usage")
+    wake = world_actions.wake
+    await _on_sleeper(message, command, bot, l10n, translator, runtime, wake, "world-wake-usage")
 
 
 async def guard(
@@ -87,10 +88,8 @@ async def guard(
     translator: Translator,
     runtime: Runtime,
 ) -> None:
-    told = partial(compose, bot, translator)
-    await _on_sleeper(
-        message, command, l10n, runtime, told, world_actions.guard_sleeper, "world-guard-usage"
-    )
+    guard = world_actions.guard_sleeper
+    await _on_sleeper(message, command, bot, l10n, translator, runtime, guard, "world-guard-usage")
 
 
 async def snatch(
@@ -105,9 +104,9 @@ async def snatch(
     steal something else, which the rules forbid."""
     if len((command.args or "").split()) > 1:
         raise ServiceError(Code.STEAL_FROM_SLEEPER)
-    told = partial(compose, bot, translator)
+    snatch = world_actions.snatch
     await _on_sleeper(
-        message, command, l10n, runtime, told, world_actions.snatch, "world-snatch-usage"
+        message, command, bot, l10n, translator, runtime, snatch, "world-snatch-usage"
     )
 
 

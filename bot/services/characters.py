@@ -29,11 +29,12 @@ from rules.gender import Gender
 from rules.pool.build import new_character as new_pool_character
 from rules.pool.carrying import pills_into_reach
 from rules.pool.fight_table import KIND as POOL_FIGHT
-from rules.pool.fight_table import OPEN_STAGES as FIGHT_OPEN
-from rules.pool.fight_table import PoolTable
+from rules.pool.fight_table import OPEN_STAGES, PoolTable
 from rules.pool.model import PoolCharacter, Stats
 
 DESCRIPTION_MAX = 280
+
+FIGHT_OPEN = tuple(stage.value for stage in OPEN_STAGES)  # a pool fight's open stages
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +188,7 @@ def cannot_fight(game: Game, row: Character, state: Any) -> ServiceError:
 
 async def open_fights(game: Game) -> list[Encounter]:
     """The game's open pool fights."""
-    return await encounter_store.open_in(game, POOL_FIGHT, [stage.value for stage in FIGHT_OPEN])
+    return await encounter_store.open_in(game, POOL_FIGHT, FIGHT_OPEN)
 
 
 async def busy_numbers(game: Game, *, but: int | None = None) -> set[int]:

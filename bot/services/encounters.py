@@ -59,6 +59,10 @@ class Kind(Generic[S, A, E]):
     stored: Callable[[S], S] | None = None
     refuse: Callable[[S, Seat | None, A, Exception], ServiceError | None] | None = None
 
+    def kept(self, state: S) -> S:
+        """What is saved of ``state`` (:attr:`stored`)."""
+        return state if self.stored is None else self.stored(state)
+
     @property
     def timers(self) -> tuple[str, ...]:
         return tuple(clock.timer for clock in self.clocks.values())
@@ -113,9 +117,8 @@ async def move(
             step = kind.rules.apply(before, acting, action, dice)
         except (Refused, RuleError) as error:
             raise _refusal(kind, before, acting, action, error) from None
-        stored = step.state if kind.stored is None else kind.stored(step.state)
         async with rolls_kept(game, dice, *kind.rolls(encounter_id, before)):
-            await encounter_store.save(record, stored, kind.rules.stage(step.state))
+            await encounter_store.save(record, kind.kept(step.state), kind.rules.stage(step.state))
             await kind.write_back(game, record, before, step)
         was = kind.rules.deadline(before)
         if step.deadline != was:
@@ -134,9 +137,9 @@ async def begin(
 ) -> Moved[S, E]:
     """A new encounter, opened by ``step`` (the rules' opening) in the chat and topic ``where``
     (``hall``: a pool fight's), with its first clock and news: call under the game's lock."""
-    stored = step.state if kind.stored is None else kind.stored(step.state)
     stage = kind.rules.stage(step.state)
-    record = await encounter_store.create(game, kind.rules.kind, stage, stored, *where, hall)
+    kept = kind.kept(step.state)
+    record = await encounter_store.create(game, kind.rules.kind, stage, kept, *where, hall)
     await set_clock(game, kind, record.id, step.deadline)
     await announce(compose, await kind.news(game, record, step))
     return Moved(record, step)

@@ -26,7 +26,7 @@ from bot.db.models import (
     LiveMessage,
 )
 from bot.services import encounter_store, encounters, inventory, timers
-from bot.services.characters import busy_numbers, living_character, open_fights
+from bot.services.characters import FIGHT_OPEN, busy_numbers, living_character, open_fights
 from bot.services.codec import load, load_stored
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import BadNumber, Refusal, ServiceError, StaleAction
@@ -52,7 +52,7 @@ from rules.pool.encounter import (
     PoolTable,
     open_fight,
 )
-from rules.pool.fight_table import ACTS, OPEN_STAGES
+from rules.pool.fight_table import ACTS
 from rules.pool.fight_table import KIND as KIND
 from rules.pool.fight_view import FightView, RoundReport, report_of
 from rules.pool.fight_view import view_of as fight_view
@@ -68,7 +68,7 @@ TIMER_KINDS = (JOIN_TIMER, CHOICE_TIMER, ROUND_TIMER)
 REMINDER_KINDS = (timers.reminded(CHOICE_TIMER), timers.reminded(ROUND_TIMER))
 ASKING = {Happened.STARTED, Happened.CHOSE, Happened.DEFAULTED, Happened.OPENED, Happened.FOUGHT}
 JOINING, CHOOSING, FIGHTING, FINISHED = (stage.value for stage in PoolStage)
-OPEN = tuple(stage.value for stage in OPEN_STAGES)
+OPEN = FIGHT_OPEN
 
 
 @dataclass(frozen=True)
