@@ -1,4 +1,5 @@
-"""CallbackData factories: every inline button's data is typed and validated by aiogram.
+"""CallbackData factories: every inline button's data is typed and validated by aiogram; and
+what a press on an encounter's button must be (:func:`live_message`).
 
 Every number in button data is read as a typed one (:mod:`bot.services.numbers`): ASCII digits,
 within its field's range. Forged data that breaks this matches no factory, so the press reaches
@@ -13,9 +14,12 @@ from typing import Annotated, Any
 
 from aiogram import F
 from aiogram.filters.callback_data import CallbackData
+from aiogram.types import CallbackQuery, Message
 from pydantic import BeforeValidator, Field
 
 from bot.db.models import GameSystem
+from bot.services import encounter_store
+from bot.services.errors import StaleAction
 from bot.services.numbers import ID_MAX, parse_int
 from rules.gender import Gender
 
@@ -67,6 +71,17 @@ def encounter_words(kind: str, *words: str) -> tuple[Any, Any]:
     moves = "|".join(re.escape(w) + ("[a-z0-9_]*" if w.endswith("_") else "") for w in words)
     raw = F.data.regexp(rf"^en:{re.escape(kind)}:[0-9]+:(?:{moves}):")
     return raw, EncounterCallback.filter((F.kind == kind) & F.move.regexp(rf"^(?:{moves})$"))
+
+
+async def live_message(query: CallbackQuery, kind: str, encounter_id: int) -> Message:
+    """The pressed message, if it is (or is about to be marked) the live message of the
+    encounter; else :class:`StaleAction` (:func:`encounter_store.require_live`): a stray copy
+    of a message sent twice after a crash, or a round whose buttons are still on the screen."""
+    message = query.message
+    if not isinstance(message, Message):
+        raise StaleAction()
+    await encounter_store.require_live(kind, encounter_id, message.chat.id, message.message_id)
+    return message
 
 
 class PlayersFightCallback(CallbackData, prefix="pc"):

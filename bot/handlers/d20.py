@@ -15,13 +15,12 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, Filter
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import EncounterCallback, encounter_words
+from bot.callbacks import EncounterCallback, encounter_words, live_message
 from bot.config import Settings
 from bot.courier import Courier
 from bot.db.models import Encounter, Game, GameStatus, GameSystem
 from bot.handlers import d20_publish
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.live import live_message
 from bot.handlers.topics import topic_of
 from bot.i18n import Html, L10n, Translator
 from bot.services import battles, encounter_store, encounters, games

@@ -14,11 +14,10 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram_dialog import BgManagerFactory, ShowMode, StartMode
 
-from bot.callbacks import EncounterCallback, encounter_words
+from bot.callbacks import EncounterCallback, encounter_words, live_message
 from bot.config import Settings
 from bot.dialogs.states import NpcDialog
 from bot.handlers import d20_publish
-from bot.handlers.live import live_message
 from bot.i18n import Html, L10n, Translator
 from bot.services import battles, games
 from bot.services.battles import NpcSheet

@@ -19,9 +19,8 @@ from typing import Any
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import InlineKeyboardMarkup, Message
 
-from bot.callbacks import EncounterCallback
 from bot.config import Settings
 from bot.db.models import Character, Game
 from bot.handlers.topics import topic_of
@@ -36,12 +35,23 @@ from bot.services.numbers import parse_ordinal
 from bot.services.outbox import Action, Outgoing
 from bot.services.permissions import may_administer
 from bot.services.runtime import Runtime
-from bot.views.duel import challenge_text, choice_text, end_text, genders_of, round_dice
-from bot.views.grammar import gender_of
+from bot.views.duel import (
+    ANSWERS,
+    CHOICES,
+    challenge_text,
+    choice_text,
+    closed_text,
+    declined_text,
+    end_text,
+    expired_text,
+    genders_of,
+    keyboard,
+    round_dice,
+)
 from rules.d20.character import NPC_HP_MAX
 from rules.duel import Choice, EndReason, Side
 from rules.duel.character import DEFAULT_HP
-from rules.duel.encounter import KIND, Happened, Move
+from rules.duel.encounter import Happened
 
 GROUP_CHATS = {"group", "supergroup"}
 NPC_SKILL_MAX = 99  # an NPC's skill in the duel (a player's skills are whole numbers >= 1)
@@ -138,51 +148,30 @@ async def _npc_challenge(
     await duels.challenge_by_npc(game, target, skill, replace(npc, name=name), where, runtime, told)
 
 
-ANSWERS = [("duel-button-accept", Move.ACCEPT), ("duel-button-decline", Move.DECLINE)]
-CHOICES = [("duel-button-go-on", Move.GO_ON), ("duel-button-stop", Move.STOP)]
-
-
-def buttons(l10n: L10n, duel_id: int, rows: list[tuple[str, Move]], rnd: int = 0) -> dict[str, Any]:
-    """One row of the duel's buttons, as Telegram's JSON (for an owed message)."""
-    markup = InlineKeyboardMarkup(
-        inline_keyboard=[
-            [
-                InlineKeyboardButton(
-                    text=l10n.text(msg_id),
-                    callback_data=EncounterCallback(
-                        kind=KIND, id=duel_id, move=move, at=rnd
-                    ).pack(),
-                )
-                for msg_id, move in rows
-            ]
-        ]
-    )
-    return markup.model_dump(mode="json", exclude_none=True)
-
-
 async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outgoing]:
     snap, step = news.snap, news.step
     record, duel = snap.record, snap.duel
     l10n = translator.for_locale(news.game.locale)
     settings = settings_of(news.game)
     genders = genders_of(snap.challenger_gender, snap.opponent_gender)
-    names = {"challenger": duel.challenger.name, "opponent": duel.opponent.name}
     live = Outgoing(record.chat_id, "", thread_id=record.thread_id, live=live_key(record.id))
 
-    def owed(text: str, **changes: Any) -> list[Outgoing]:
-        return [replace(live, text=text, **changes)]
+    def owed(
+        text: str, markup: InlineKeyboardMarkup | None = None, **changes: Any
+    ) -> list[Outgoing]:
+        data = None if markup is None else markup.model_dump(mode="json", exclude_none=True)
+        return [replace(live, text=text, markup=data, **changes)]
 
     if step is Happened.CHALLENGED:
         text = challenge_text(l10n, duel, snap.opponent_user, settings.join_window)
-        return owed(text, markup=buttons(l10n, record.id, ANSWERS))
+        return owed(text, keyboard(l10n, record.id, ANSWERS))
     if step is Happened.DECLINED:
-        return owed(l10n.text("duel-declined", **names), action=Action.EDIT)
+        return owed(declined_text(l10n, duel), action=Action.EDIT)
     if step is Happened.EXPIRED:
-        gender = gender_of(snap.opponent_gender)
-        return owed(l10n.text("duel-expired", **names, gender=gender), action=Action.EDIT)
+        return owed(expired_text(l10n, duel, snap.opponent_gender), action=Action.EDIT)
     # A round's message, once answered, is closed with a last edit as its buttons go: the
     # duel's end, or (with the number) the next round, is below it.
-    decided = l10n.text("duel-round-closed", next=0)
+    decided = closed_text(l10n, duel, 0)
     if step is Happened.STOPPED:
         stopper = next(s for s in Side if duel.choice(s) is Choice.STOP)
         return owed(end_text(l10n, duel, stopped_by=stopper, genders=genders), retire=decided)
@@ -190,18 +179,14 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
         return owed(end_text(l10n, duel, genders=genders), retire=decided)
     result, number = duel.last_round, len(duel.rounds)
     assert result is not None
-    choosing = buttons(l10n, record.id, CHOICES, number)
+    choosing = keyboard(l10n, record.id, CHOICES, number)
     status = choice_text(l10n, duel, settings.round_timeout, genders)
     if step is Happened.CHOSE:  # the dice stay: the courier keeps the message's head
-        return owed(status, action=Action.EDIT, markup=choosing)
+        return owed(status, choosing, action=Action.EDIT)
     owners = {Side.CHALLENGER: snap.challenger_user, Side.OPPONENT: snap.opponent_user}
     dice = round_dice(l10n, duel, result, number, owners, genders)
-    retire = (
-        l10n.text("duel-accepted", **names)
-        if number == 1
-        else l10n.text("duel-round-closed", next=number)
-    )
+    retire = closed_text(l10n, duel, number)
     if duel.finished:
         assert duel.end_reason is not EndReason.STOPPED
         return owed(dice, retire=retire)
-    return owed(status, head=dice, markup=choosing, retire=retire)
+    return owed(status, choosing, head=dice, retire=retire)

@@ -2,9 +2,9 @@
 (:class:`~bot.callbacks.EncounterCallback`) and one timer handler.
 
 A press is read as the kind's move (:attr:`Buttons.read`), must come from the encounter's live
-message (:mod:`bot.handlers.live`), and goes the one way (:func:`bot.services.encounters.move`);
-the presser hears the kind's answer (:attr:`Buttons.answer`). What it owes the group is
-delivered as the update ends.
+message (:func:`bot.callbacks.live_message`), and goes the one way
+(:func:`bot.services.encounters.move`); the presser hears the kind's answer
+(:attr:`Buttons.answer`). What it owes the group is delivered as the update ends.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from typing import Any
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, Message
 
-from bot.callbacks import EncounterCallback
+from bot.callbacks import EncounterCallback, live_message
 from bot.config import Settings
 from bot.courier import Courier
 from bot.db.models import Encounter, Game, Timer
 from bot.handlers import d20, d20_publish, pool_fight_publish
 from bot.handlers import duels as duel_texts
-from bot.handlers.live import live_message
 from bot.i18n import L10n, Translator
 from bot.pacing import Pacer
 from bot.scheduler import Scheduler

@@ -20,7 +20,7 @@ from bot.config import Settings
 from bot.db.models import Game
 from bot.handlers import pool_fight_confirm
 from bot.handlers.admins import sender_is_admin
-from bot.handlers.pool_fight_publish import RESEND, compose, group_l10n, send_prompt
+from bot.handlers.pool_fight_publish import compose, group_l10n, send_prompt
 from bot.handlers.topics import topic_of
 from bot.i18n import L10n, Translator
 from bot.services import fights, games
@@ -32,6 +32,7 @@ from bot.services.numbers import ID_MAX, parse_int, parse_ordinal
 from bot.services.runtime import Runtime
 from bot.services.users import remember_user
 from bot.views.pool_fight import end_text
+from bot.views.pool_fight_keyboards import RESEND
 from rules.pool.fight_table import Move
 
 GROUP_CHATS = {"group", "supergroup"}

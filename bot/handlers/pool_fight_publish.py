@@ -22,10 +22,10 @@ from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.callbacks import EncounterCallback, PlayersFightCallback
+from bot.callbacks import EncounterCallback
 from bot.db.models import Game
 from bot.handlers import zero_health
 from bot.handlers.world_common import user_l10n, users_l10n
@@ -35,16 +35,21 @@ from bot.services import fights
 from bot.services.characters import living_character
 from bot.services.encounters import Moved
 from bot.services.errors import Refusal, ServiceError
-from bot.services.fights import KIND, Outcome, live_key
+from bot.services.fights import Outcome, live_key
 from bot.services.games import settings_of
 from bot.services.outbox import Action, Outgoing
 from bot.services.runtime import Runtime
-from bot.views.loot import spilled_line
-from bot.views.marks import duration
-from bot.views.pool_fight import live_text, opened_text, round_closed_text
+from bot.views.pool_fight import (
+    live_text,
+    opened_text,
+    prompt_text,
+    round_closed_text,
+    sleeper_killed_text,
+)
+from bot.views.pool_fight_keyboards import live_keyboard, target_keyboard, wants_open_chat
 from bot.views.pool_fight_round import results_text
-from rules.pool.fight_flow import Choosing, Options, options
-from rules.pool.fight_table import PILL_COUNTS, Move, PoolMove, PoolStage
+from rules.pool.fight_flow import options
+from rules.pool.fight_table import PILL_COUNTS, Move, PoolMove
 from rules.pool.fight_view import FightView
 
 PRESSED = {  # the moves a button makes (the clock and the stop are the game master's commands)
@@ -66,11 +71,6 @@ ANSWERS = {
 }
 TEXT_LIMIT = 4000  # Telegram's 4096, with a margin
 PROMPT_HOOK = "pool_prompt"
-PROMPTS = {
-    Choosing.SETUP: "pool-fight-prompt-setup",
-    Choosing.PICK: "pool-fight-prompt-pick",
-    Choosing.RETARGET: "pool-fight-prompt-retarget",
-}
 
 
 def group_l10n(translator: Translator, game: Game) -> L10n:
@@ -94,7 +94,7 @@ async def compose(
         "chat_id": record.chat_id,
         "thread_id": record.thread_id,
         "live": live_key(view.id),
-        "markup": markup_data(await live_keyboard(bot, l10n, view)),
+        "markup": markup_data(live_keyboard(l10n, view, await _open_chat(bot, view))),
     }
     owed: list[Outgoing] = []
     if outcome.report is not None:
@@ -143,13 +143,11 @@ async def prompt_message(
     user_id = view.owners[fighter]
     if l10n is None:
         l10n = await user_l10n(translator, user_id, game.locale)
-    default = view.names[offer.default] if offer.default is not None else ""
     settings = settings_of(game)
     seconds = settings.choice_timeout if offer.setup else settings.round_timeout
-    text = l10n.text(PROMPTS[offer.kind], id=view.id, default=default, time=duration(l10n, seconds))
     return Outgoing(
         user_id,
-        text,
+        prompt_text(l10n, view, offer, seconds),
         markup=markup_data(target_keyboard(view, offer)),
         hook=f"{PROMPT_HOOK}:{view.id}:{fighter}:{int(fighter in view.fight.unreachable)}",
     )
@@ -170,9 +168,7 @@ async def on_prompt(
 
 def sleeper_killed(translator: Translator, killed: fights.SleeperKilled) -> list[Outgoing]:
     l10n = translator.for_locale(killed.locale)
-    text = l10n.text("pool-fight-sleeper-killed", attacker=killed.attacker, sleeper=killed.sleeper)
-    if killed.spilled is not None and killed.body is not None:
-        text += "\n" + spilled_line(l10n, killed.spilled, killed.body)
+    text = sleeper_killed_text(l10n, killed.attacker, killed.sleeper, killed.spilled, killed.body)
     return [Outgoing(killed.chat_id, text, thread_id=killed.thread_id)]
 
 
@@ -196,94 +192,9 @@ async def send_prompt(
     return True
 
 
-RESEND = "resend"  # the group's button: send my private choice again (it makes no move)
-CHALLENGES_PER_ROW = 3
-MAX_CHALLENGES = 99  # Telegram allows 100 buttons in one keyboard
-
-
-def _button(
-    l10n: L10n, msg_id: str, view: FightView, move: str, at: int = 0, **extra: int
-) -> InlineKeyboardButton:
-    data = EncounterCallback(kind=KIND, id=view.id, move=move, at=at).pack()
-    return InlineKeyboardButton(text=l10n.text(msg_id, **extra), callback_data=data)
-
-
-async def live_keyboard(bot: Bot, l10n: L10n, view: FightView) -> InlineKeyboardMarkup | None:
-    """What the live message offers in the fight's stage (nothing once it is over)."""
-    rows: list[list[InlineKeyboardButton]] = []
-    fight, state = view.fight, view.fight.state
-    stage = fight.stage
-    if stage is PoolStage.JOINING:
-        rows.append(
-            [
-                _button(l10n, "pool-fight-button-join", view, Move.JOIN),
-                _button(l10n, "pool-fight-button-start", view, Move.START),
-            ]
-        )
-    elif state is not None and stage in (PoolStage.CHOOSING, PoolStage.FIGHTING):
-        choosing = (view.chooser,) if stage is PoolStage.CHOOSING else fight.awaiting
-        if stage is PoolStage.FIGHTING:
-            rows += _round_rows(l10n, view)
-        if any(n is not None for n in choosing):
-            resend = _button(l10n, "pool-fight-button-resend", view, RESEND)
-            row = [resend]
-            if any(n in fight.unreachable for n in choosing):
-                link = await create_start_link(bot, f"f{view.id}")
-                row.append(
-                    InlineKeyboardButton(text=l10n.text("pool-fight-button-open-chat"), url=link)
-                )
-            rows.append(row)
-    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
-
-
-def _round_rows(l10n: L10n, view: FightView) -> list[list[InlineKeyboardButton]]:
-    state = view.fight.state
-    assert state is not None
-    acting = [view.characters[n] for n in view.acting]
-    rnd = state.round
-    first = [_button(l10n, "pool-fight-button-attack", view, Move.ATTACK, rnd)]
-    if any(c.fallen and c.health > 0 for c in acting):
-        first.append(_button(l10n, "pool-fight-button-stand", view, Move.STAND, rnd))
-    rows = [first]
-    rows.append(  # the same whatever anyone holds: a fighter's stock is a secret
-        [
-            _button(l10n, "pool-fight-button-pills", view, f"{Move.PILLS}_{n}", rnd, count=n)
-            for n in PILL_COUNTS
-        ]
-    )
-    return rows
-
-
-def target_keyboard(view: FightView, offer: Options) -> InlineKeyboardMarkup:
-    """One button per valid target of a private choice (during the choosing a setup choice,
-    later a pick or a new opponent)."""
-    word = Move.CHOOSE if offer.setup else Move.PICK
-    return InlineKeyboardMarkup(
-        inline_keyboard=[
-            [
-                InlineKeyboardButton(
-                    text=f"{target}. {view.names[target]}",
-                    callback_data=EncounterCallback(
-                        kind=KIND, id=view.id, move=f"{word}_{target}", at=offer.turn
-                    ).pack(),
-                )
-            ]
-            for target in offer.targets
-        ]
-    )
-
-
-def players_keyboard(game_id: int, roster: list[tuple[int, str]]) -> InlineKeyboardMarkup | None:
-    """/players in a pool game: a "challenge" button per living character (number, name)."""
-    buttons = [
-        InlineKeyboardButton(
-            text=f"\u2694 {number}. {name}",
-            callback_data=PlayersFightCallback(game_id=game_id, number=number).pack(),
-        )
-        for number, name in roster[:MAX_CHALLENGES]
-    ]
-    rows = [buttons[i : i + CHALLENGES_PER_ROW] for i in range(0, len(buttons), CHALLENGES_PER_ROW)]
-    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+async def _open_chat(bot: Bot, view: FightView) -> str | None:
+    """The «open the chat» link, when the live message shows it."""
+    return await create_start_link(bot, f"f{view.id}") if wants_open_chat(view) else None
 
 
 def read_move(data: EncounterCallback) -> PoolMove | None:

@@ -15,7 +15,6 @@ from bot.db.models import Character, Game, GameSystem
 from bot.handlers.admins import sender_is_admin
 from bot.handlers.games import SYSTEM_NAMES
 from bot.handlers.miniapp_buttons import with_group_miniapp, with_miniapp
-from bot.handlers.pool_fight_publish import players_keyboard
 from bot.handlers.world_inventory import inventory_keyboard
 from bot.i18n import Html, L10n
 from bot.services import characters, games
@@ -26,6 +25,7 @@ from bot.services.sheets import SheetEntry, own_characters, roster
 from bot.views.chunks import chunks
 from bot.views.death import death_text
 from bot.views.gender_ask import with_gender_ask
+from bot.views.pool_fight_keyboards import players_keyboard
 from bot.views.sheets import full_sheet, public_line
 
 GROUP_CHATS = {"group", "supergroup"}

@@ -14,9 +14,8 @@ from dataclasses import dataclass, replace
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatus, GameSystem
 from bot.services import encounter_store, encounters, timers
-from bot.services.characters import cannot_fight, living_character, rule_state
-from bot.services.codec import dump, load
-from bot.services.deaths import noted
+from bot.services.characters import cannot_fight, living_character, rule_state, write_hp
+from bot.services.codec import load
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of
@@ -209,17 +208,9 @@ async def _write_back(
         fighter = after.character
         if (before.character.hp, before.character.dead) == (fighter.hp, fighter.dead):
             continue
-        if fighter.name not in numbers:
-            continue
-        row = await Character.get(game_id=game.id, number=numbers[fighter.name])
-        stored: D20Character = rule_state(game, row)
-        changes: dict[str, object] = {
-            "state": dump(replace(stored, hp=fighter.hp, dead=fighter.dead))
-        }
-        if fighter.dead:
-            changes.update(status=CharacterStatus.DEAD, active_key=None)
-            changes["state"] = noted(changes["state"], {"battle": record.id})
-        await Character.filter(id=row.id).update(**changes)
+        if fighter.name in numbers:
+            death = {"battle": record.id}
+            await write_hp(game, numbers[fighter.name], fighter.hp, fighter.dead, death)
 
 
 async def _news(game: Game, record: Encounter, step: Step[BattleTable, BattleEvent]) -> BattleNews:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tortoise.exceptions import IntegrityError
@@ -12,6 +13,7 @@ from bot.db.models import Character, CharacterStatus, Encounter, Game, GameStatu
 from bot.services import encounter_store
 from bot.services.codec import dump, load
 from bot.services.d20_race import parse_race
+from bot.services.deaths import noted
 from bot.services.errors import (
     InvalidBuild,
     NoActiveGame,
@@ -151,6 +153,17 @@ def rule_state(game: Game, character: Character) -> Any:
         GameSystem.D20: D20Character,
     }[GameSystem(game.system)]
     return load(cls, character.state)
+
+
+async def write_hp(game: Game, number: int, hp: int, dead: bool, death: Mapping[str, Any]) -> None:
+    """A duel's or a d20 battle's fighter as the encounter left them: their HP, and a death,
+    which takes the character out of play noted with ``death`` (where it happened)."""
+    row = await Character.get(game_id=game.id, number=number)
+    changes: dict[str, object] = {"state": dump(replace(rule_state(game, row), hp=hp, dead=dead))}
+    if dead:
+        changes.update(status=CharacterStatus.DEAD, active_key=None)
+        changes["state"] = noted(changes["state"], death)
+    await Character.filter(id=row.id).update(**changes)
 
 
 async def characters_of(game: Game, *, include_gone: bool = False) -> list[Character]:

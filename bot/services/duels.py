@@ -9,13 +9,12 @@ saved in the step's transaction (:func:`bot.services.outbox.announce`), delivere
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.db.models import Character, CharacterStatus, Encounter, Game, GameSystem
 from bot.services import encounter_store, encounters, timers
-from bot.services.characters import cannot_fight, living_character, rule_state
-from bot.services.codec import dump, load
-from bot.services.deaths import noted
+from bot.services.characters import cannot_fight, living_character, rule_state, write_hp
+from bot.services.codec import load
 from bot.services.encounters import Clock, Kind
 from bot.services.errors import Refusal, ServiceError
 from bot.services.games import settings_of
@@ -117,16 +116,9 @@ async def write_back(
         (table.challenger, duel.challenger, duel.opponent),
         (table.opponent, duel.opponent, duel.challenger),
     ):
-        if seat.npc:
-            continue
-        character = await Character.get(game_id=game.id, number=seat.number)
-        stored: DuelCharacter = rule_state(game, character)
-        fighter_state = replace(stored, hp=fighter.hp, dead=fighter.dead)
-        changes: dict[str, object] = {"state": dump(fighter_state)}
-        if fighter.dead:
-            changes.update(status=CharacterStatus.DEAD, active_key=None)
-            changes["state"] = noted(changes["state"], {"duel": record.id, "by": other.name})
-        await Character.filter(id=character.id).update(**changes)
+        if not seat.npc:
+            death = {"duel": record.id, "by": other.name}
+            await write_hp(game, seat.number, fighter.hp, fighter.dead, death)
 
 
 async def busy_numbers(game: Game) -> set[int]:

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import EncounterCallback
 from bot.i18n import Html, L10n
 from bot.services.reminders import Wait
 from bot.views.grammar import MASCULINE, gender_of
 from bot.views.marks import collapsed, for_roller, health_bar, mention
 from bot.views.waits import timeout_line
 from rules.duel import Choice, Duel, DuelCharacter, EndReason, Side
+from rules.duel.encounter import KIND, Move
 from rules.duel.round import RoundResult
 from rules.gender import Gender
 
@@ -205,3 +209,47 @@ def end_text(
     return l10n.text(
         "duel-end-stopped", who=duel.fighter(who).name, winner=winner, gender=genders[who]
     )
+
+
+ANSWERS = [("duel-button-accept", Move.ACCEPT), ("duel-button-decline", Move.DECLINE)]
+CHOICES = [("duel-button-go-on", Move.GO_ON), ("duel-button-stop", Move.STOP)]
+
+
+def keyboard(
+    l10n: L10n, duel_id: int, row: list[tuple[str, Move]], rnd: int = 0
+) -> InlineKeyboardMarkup:
+    """One row of the duel's buttons: the challenge's answers, or a round's (``rnd``) choices."""
+    return InlineKeyboardMarkup(
+        inline_keyboard=[
+            [
+                InlineKeyboardButton(
+                    text=l10n.text(msg_id),
+                    callback_data=EncounterCallback(
+                        kind=KIND, id=duel_id, move=move, at=rnd
+                    ).pack(),
+                )
+                for msg_id, move in row
+            ]
+        ]
+    )
+
+
+def _names(duel: Duel) -> dict[str, str]:
+    return {"challenger": duel.challenger.name, "opponent": duel.opponent.name}
+
+
+def declined_text(l10n: L10n, duel: Duel) -> str:
+    return l10n.text("duel-declined", **_names(duel))
+
+
+def expired_text(l10n: L10n, duel: Duel, opponent: Gender | None) -> str:
+    """Nobody answered the challenge in time."""
+    return l10n.text("duel-expired", **_names(duel), gender=gender_of(opponent))
+
+
+def closed_text(l10n: L10n, duel: Duel, number: int) -> str:
+    """What a round's message says once its buttons go: the challenge accepted (round 1), the
+    next round ``number`` below, or (0) the duel's end below."""
+    if number == 1:
+        return l10n.text("duel-accepted", **_names(duel))
+    return l10n.text("duel-round-closed", next=number)

@@ -11,8 +11,10 @@ from collections.abc import Iterable
 from bot.i18n import Html, L10n, user_text
 from bot.services.reminders import Wait
 from bot.services.settings import GameSettings
+from bot.views.loot import spilled_line
 from bot.views.marks import duration, health_bar, mention
 from bot.views.waits import timeout_line
+from rules.pool.fight_flow import Choosing, Options
 from rules.pool.fight_round import left_pocket_pills
 from rules.pool.fight_setup import FightState
 from rules.pool.fight_table import PoolStage
@@ -22,6 +24,7 @@ from rules.pool.model import Item, PoolCharacter
 from rules.pool.penalty import Penalty, PenaltyCause
 from rules.pool.places import Place, held
 from rules.pool.roll import InitiativeResult
+from rules.pool.world_events import Spilled
 
 
 def live_text(l10n: L10n, view: FightView, settings: GameSettings) -> str:
@@ -299,3 +302,29 @@ def zero_text(
     else:
         pills = l10n.text("zero-pills-none")
     return "\n".join([head, when, pills, l10n.text("zero-others")])
+
+
+PROMPTS = {
+    Choosing.SETUP: "pool-fight-prompt-setup",
+    Choosing.PICK: "pool-fight-prompt-pick",
+    Choosing.RETARGET: "pool-fight-prompt-retarget",
+}
+
+
+def prompt_text(l10n: L10n, view: FightView, offer: Options, seconds: float) -> str:
+    """A fighter's private choice (its buttons: the targets), with the default taken when the
+    ``seconds`` run out."""
+    default = view.names[offer.default] if offer.default is not None else ""
+    time = duration(l10n, seconds)
+    return l10n.text(PROMPTS[offer.kind], id=view.id, default=default, time=time)
+
+
+def sleeper_killed_text(
+    l10n: L10n, attacker: str, sleeper: str, spilled: Spilled | None, body: PoolCharacter | None
+) -> str:
+    """A sleeper nobody guarded, attacked: killed without a fight; what fell from them
+    (``body``: the sleeper as they were)."""
+    text = l10n.text("pool-fight-sleeper-killed", attacker=attacker, sleeper=sleeper)
+    if spilled is not None and body is not None:
+        text += "\n" + spilled_line(l10n, spilled, body)
+    return text

@@ -11,7 +11,11 @@ fails here, one that makes it shorter lowers the ceiling.
 - cross-file calls: calls from a module of ours into another module of ours (a coroutine that
   resumes after an await is not called again);
 - layer switches: those calls that cross a layer (handlers, services, views, store, rules, the
-  shell around them: ``bot/*.py``);
+  shell around them: ``bot/*.py``). The translator the views word their texts with
+  (``bot/i18n.py``, the locales) is the views' own, as docs/architecture.md has it (views may
+  import the locales): a view's call to it switches nothing, a handler's is a call into the
+  views. "… the locales apart" counts the translator as a layer of its own (every text a view
+  words is then a switch there and back);
 - kind-specific files: modules of ``bot/`` written for one kind of encounter (pool fights,
   duels, d20 battles) rather than for all.
 """
@@ -47,6 +51,7 @@ LAYERS = {
     "bot/services": "services",
     "bot/views": "views",
     "bot/db": "store",
+    "bot/i18n.py": "views",  # the locales: what the views word their texts with
 }
 # Words in a module's name that tie it to one kind of encounter.
 KIND_WORDS = ("pool_fight", "fight", "duel", "battle", "d20", "zero_health")
@@ -77,31 +82,40 @@ KIND_WORDS = ("pool_fight", "fight", "duel", "battle", "d20", "zero_health")
 # (rules/pool/fight_view.py: who acts, who has acted, whom the fight waits for, who chooses, who
 # stands, each one's penalty, the penalties a round was rolled with): 39 bot files, one rules
 # file more, 374 calls, 78 switches. Of those, 33 were the views' and the composer's calls to
-# their translator (bot/i18n.py, the locales): "switches but the locales" counts the rest.
+# their translator (bot/i18n.py, the locales).
 # Then the pool's store folded into its kind module (bot/services/fights.py), its side of the
 # buttons went beside its composer (bot/handlers/pool_fight_publish.py), the views' small marks
 # into one module (bot/views/marks.py), the running-game gate into the game's lock, and a step
 # that opens no private choice or takes nobody to 0 stopped asking for languages and notices:
 # 28 bot files, 4 kind-specific, 359 calls, 73 switches, 39 but the locales.
+# Then the translator became the views' own layer (above): 47 switches (74 with the locales
+# apart; the issue's baseline, de2fe87, measured the same way: 140, of which 29 into the
+# locales). The pool's keyboards and the wording of its private prompt joined the views, as
+# the d20's and the duel's (views: the texts and the keyboards): 29 bot files, 5 kind-specific,
+# 361 calls, 44 switches, 76 with the locales apart. The check that a press came from the live
+# message went beside the buttons' data (bot/callbacks.py; bot/handlers/live.py is gone): 28 bot
+# files, 45 switches, 77 with the locales apart.
 CEILINGS = {
     "bot files": 29,
     "rules files": 14,
-    "kind-specific bot files": 4,
+    "kind-specific bot files": 5,
     "cross-file calls": 375,
-    "layer switches": 76,
-    "layer switches but the locales": 40,
+    "layer switches": 45,
+    "layer switches, the locales apart": 78,
 }
 # A d20 turn has no target of its own (issue 36's baseline: 45 files in all); its figures are
 # printed too, with ceilings at today's (2026-12-07: 31 bot files, 10 rules, 6 kind-specific,
 # 156 calls, 67 switches, 54 but the locales, once the battle the views take is the rules'
-# plain data, rules/d20/battle_table.py, rather than a service's).
+# plain data, rules/d20/battle_table.py, rather than a service's; with the translator the
+# views' own: 56 switches, 68 with the locales apart; with the live-message check beside the
+# buttons' data: 30 bot files, 57 switches, 69 with the locales apart).
 D20_CEILINGS = {
-    "bot files": 32,
+    "bot files": 31,
     "rules files": 10,
     "kind-specific bot files": 6,
     "cross-file calls": 165,
-    "layer switches": 70,
-    "layer switches but the locales": 56,
+    "layer switches": 57,
+    "layer switches, the locales apart": 70,
 }
 D20_PAIR = [("Догвор", CharacterClass.FIGHTER), ("Эльф", CharacterClass.WIZARD)]
 D20_SIDES = [("Догвор", FIRST), ("Эльф", SECOND)]
@@ -115,6 +129,11 @@ def _module(filename: str) -> str | None:
     except ValueError:
         return None
     return relative.as_posix() if relative.parts[0] in ("bot", "rules") else None
+
+
+def _apart(module: str) -> str:
+    """The layer, with the locales a layer of their own."""
+    return "locales" if module == LOCALES else layer_of(module)
 
 
 def layer_of(module: str) -> str:
@@ -167,17 +186,16 @@ class Figures:
     files: set[str]
     cross_file: int
     switches: int
-    switches_but_locales: int
+    switches_apart: int
 
     @classmethod
     def of(cls, calls: list[tuple[str | None, str]]) -> Figures:
         crossing = [(a, b) for a, b in calls if a is not None and a != b]
-        switching = [(a, b) for a, b in crossing if layer_of(a) != layer_of(b)]
         return cls(
             files={callee for _, callee in calls},
             cross_file=len(crossing),
-            switches=len(switching),
-            switches_but_locales=sum(b != LOCALES for _, b in switching),
+            switches=sum(layer_of(a) != layer_of(b) for a, b in crossing),
+            switches_apart=sum(_apart(a) != _apart(b) for a, b in crossing),
         )
 
     def table(self) -> dict[str, int]:
@@ -189,7 +207,7 @@ class Figures:
             "kind-specific bot files": len(kind),
             "cross-file calls": self.cross_file,
             "layer switches": self.switches,
-            "layer switches but the locales": self.switches_but_locales,
+            "layer switches, the locales apart": self.switches_apart,
         }
 
 
