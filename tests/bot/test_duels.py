@@ -11,6 +11,7 @@ from bot.handlers import duels as duel_texts
 from bot.services import duels, encounters, games, timers
 from bot.services.characters import DuelBuild, create_character, rule_state
 from bot.services.codec import dump, load
+from bot.services.deaths import death_of
 from bot.services.runtime import Runtime
 from bot.services.settings import GameSettings, change_setting
 from rules.duel.encounter import DuelStage, DuelTable
@@ -195,6 +196,13 @@ async def test_a_duel_to_the_death_kills_the_loser(gm: Harness) -> None:
     assert result.buttons == []
     bronn_row = await Character.get(game_id=game.id, number=2)
     assert bronn_row.status == "dead" and bronn_row.active_key is None
+    # Written back with its HP and a death note naming the duel and the winner (for /me).
+    record = await Encounter.get(game_id=game.id)
+    assert (rule_state(game, bronn_row).hp, rule_state(game, bronn_row).dead) == (-15, True)
+    death = death_of(game, bronn_row)
+    assert (death.where, death.ref, death.by, death.cause) == ("duel", record.id, "Сандор", "duel")
+    sandor_row = await Character.get(game_id=game.id, number=1)
+    assert sandor_row.status == "active" and rule_state(game, sandor_row).hp == 30
 
 
 async def test_bad_duel_commands_get_clear_answers(gm: Harness) -> None:
