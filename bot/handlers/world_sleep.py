@@ -29,9 +29,7 @@ DONE = {Tending.WAKE: "world-wake-done", Tending.GUARD: "world-guard-done"}
 def build_router() -> Router:
     router = Router(name="world_sleep")
     router.message.register(sleep, Command("sleep"))
-    router.message.register(wake, Command("wake"))
-    router.message.register(guard, Command("guard"))
-    router.message.register(snatch, Command("snatch"))
+    router.message.register(on_sleeper, Command(*ON_SLEEPER))
     return router
 
 
@@ -46,19 +44,26 @@ async def sleep(message: Message, bot: Bot, translator: Translator, runtime: Run
 
 
 SleeperAction = Callable[[Actor, int, Runtime, Compose[SleeperNews]], Awaitable[object]]
+ON_SLEEPER: dict[str, tuple[SleeperAction, str]] = {  # each command's action and usage
+    "wake": (world_actions.wake, "world-wake-usage"),
+    "guard": (world_actions.guard_sleeper, "world-guard-usage"),
+    "snatch": (world_actions.snatch, "world-snatch-usage"),
+}
 
 
-async def _on_sleeper(
+async def on_sleeper(
     message: Message,
     command: CommandObject,
     bot: Bot,
     l10n: L10n,
     translator: Translator,
     runtime: Runtime,
-    action: SleeperAction,
-    usage: str,
 ) -> None:
-    """/wake N, /guard N, /snatch N: the action on sleeper N, or its ``usage``."""
+    """/wake N, /guard N, /snatch N: the action on sleeper N, or its usage. ``/snatch N coins``
+    asks to steal something else than the sword, which the rules forbid."""
+    action, usage = ON_SLEEPER[command.command]
+    if command.command == "snatch" and len((command.args or "").split()) > 1:
+        raise ServiceError(Code.STEAL_FROM_SLEEPER)
     number = _number(command)
     if number is None:
         await message.reply(l10n.text(usage))
@@ -66,48 +71,6 @@ async def _on_sleeper(
     actor = await actor_of(message)
     with answering_to(message):
         await action(actor, number, runtime, partial(compose, bot, translator))
-
-
-async def wake(
-    message: Message,
-    command: CommandObject,
-    bot: Bot,
-    l10n: L10n,
-    translator: Translator,
-    runtime: Runtime,
-) -> None:
-    wake = world_actions.wake
-    await _on_sleeper(message, command, bot, l10n, translator, runtime, wake, "world-wake-usage")
-
-
-async def guard(
-    message: Message,
-    command: CommandObject,
-    bot: Bot,
-    l10n: L10n,
-    translator: Translator,
-    runtime: Runtime,
-) -> None:
-    guard = world_actions.guard_sleeper
-    await _on_sleeper(message, command, bot, l10n, translator, runtime, guard, "world-guard-usage")
-
-
-async def snatch(
-    message: Message,
-    command: CommandObject,
-    bot: Bot,
-    l10n: L10n,
-    translator: Translator,
-    runtime: Runtime,
-) -> None:
-    """``/snatch N``: the sword from sleeper N's hand. Anything more (``/snatch N coins``) asks to
-    steal something else, which the rules forbid."""
-    if len((command.args or "").split()) > 1:
-        raise ServiceError(Code.STEAL_FROM_SLEEPER)
-    snatch = world_actions.snatch
-    await _on_sleeper(
-        message, command, bot, l10n, translator, runtime, snatch, "world-snatch-usage"
-    )
 
 
 async def compose(bot: Bot, translator: Translator, news: SleeperNews) -> list[Outgoing]:
