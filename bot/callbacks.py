@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from aiogram import F
 from aiogram.filters.callback_data import CallbackData
-from aiogram.types import CallbackQuery, Message
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message
 from pydantic import BeforeValidator, Field
 
 from bot.db.models import GameSystem
@@ -71,6 +71,11 @@ def encounter_words(kind: str, *words: str) -> tuple[Any, Any]:
     moves = "|".join(re.escape(w) + ("[a-z0-9_]*" if w.endswith("_") else "") for w in words)
     raw = F.data.regexp(rf"^en:{re.escape(kind)}:[0-9]+:(?:{moves}):")
     return raw, EncounterCallback.filter((F.kind == kind) & F.move.regexp(rf"^(?:{moves})$"))
+
+
+def markup_data(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
+    """A keyboard as Telegram's JSON, as an owed message carries it (None: no keyboard)."""
+    return markup.model_dump(mode="json", exclude_none=True) if markup is not None else None
 
 
 async def live_message(query: CallbackQuery, kind: str, encounter_id: int) -> Message:

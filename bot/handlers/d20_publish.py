@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from aiogram import Bot
-from aiogram.types import InlineKeyboardMarkup
 
+from bot.callbacks import markup_data
 from bot.i18n import Translator
 from bot.services.battles import BattleNews, live_key
 from bot.services.d20_checks import CheckRolled
@@ -27,10 +27,6 @@ from bot.views.d20 import check_text, join_closed_text, join_text, next_part, st
 from bot.views.d20_keyboards import join_keyboard, keyboard_for
 from bot.views.d20_turns import changed, spared_text, turn_closed, turn_head
 from rules.d20.encounter import BattleStage, Happened
-
-
-def _markup(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
-    return markup.model_dump(mode="json", exclude_none=True) if markup is not None else None
 
 
 async def compose(bot: Bot, translator: Translator, news: BattleNews) -> list[Outgoing]:
@@ -44,7 +40,7 @@ async def compose(bot: Bot, translator: Translator, news: BattleNews) -> list[Ou
     if happened in (Happened.OPENED, Happened.JOINED):
         text = join_text(l10n, snap.state, snap.state.opener_name, settings.join_window)
         action = Action.SEND if happened is Happened.OPENED else Action.EDIT
-        markup = _markup(join_keyboard(l10n, snap))
+        markup = markup_data(join_keyboard(l10n, snap))
         return [Outgoing(text=text, action=action, markup=markup, **live)]
     if happened is Happened.STARTED and snap.stage is BattleStage.LAPSED:
         return [Outgoing(text=join_closed_text(l10n, snap), action=Action.EDIT, **live)]
@@ -60,7 +56,7 @@ async def compose(bot: Bot, translator: Translator, news: BattleNews) -> list[Ou
             text = f"{status}\n\n{spared_text(l10n, turn)}"
             return [Outgoing(text=text, action=Action.EDIT, **live)]
         head, retire = turn_head(l10n, turn, snap.state), turn_closed(l10n, turn)
-    markup = _markup(keyboard_for(l10n, snap))
+    markup = markup_data(keyboard_for(l10n, snap))
     return [Outgoing(text=status, head=head, retire=retire, markup=markup, **live)]
 
 

@@ -21,6 +21,7 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import InlineKeyboardMarkup, Message
 
+from bot.callbacks import markup_data
 from bot.config import Settings
 from bot.db.models import Character, Game
 from bot.handlers.topics import topic_of
@@ -159,8 +160,7 @@ async def compose(bot: Bot, translator: Translator, news: DuelNews) -> list[Outg
     def owed(
         text: str, markup: InlineKeyboardMarkup | None = None, **changes: Any
     ) -> list[Outgoing]:
-        data = None if markup is None else markup.model_dump(mode="json", exclude_none=True)
-        return [replace(live, text=text, markup=data, **changes)]
+        return [replace(live, text=text, markup=markup_data(markup), **changes)]
 
     if step is Happened.CHALLENGED:
         text = challenge_text(l10n, duel, snap.opponent_user, settings.join_window)

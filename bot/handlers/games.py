@@ -9,7 +9,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.callbacks import NewGameCallback
+from bot.callbacks import NewGameCallback, markup_data
 from bot.config import Settings
 from bot.db.models import Game, GameSystem
 from bot.handlers.admins import sender_is_admin
@@ -154,7 +154,7 @@ async def compose_created(bot: Bot, translator: Translator, created: GameCreated
         system=l10n.text(SYSTEM_NAMES[game.system]),
         commitment=game.commitment,  # whole: a player compares the revealed seed's hash
     )
-    markup = (await join_keyboard(bot, game, l10n)).model_dump(mode="json", exclude_none=True)
+    markup = markup_data(await join_keyboard(bot, game, l10n))
     return [
         Outgoing(
             game.chat_id,

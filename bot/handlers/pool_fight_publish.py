@@ -6,9 +6,8 @@ a new message notifies the fighters it mentions. The first round opens in a new 
 other steps edit the live message in place. Every chooser gets a private prompt; when it cannot
 be delivered (the private chat was never opened), the group shows it (:func:`on_prompt`).
 
-Its buttons: the group's live message (join, start, the round's actions, «send my choice
-again»), the private opponent choice, and /players' challenges; and the fight's side of the
-encounter buttons (:mod:`bot.handlers.encounters`): how a press is read as a move
+Its keyboards are views (:mod:`bot.views.pool_fight_keyboards`). Here is the fight's side of
+the encounter buttons (:mod:`bot.handlers.encounters`): how a press is read as a move
 (:func:`read_move`, :func:`prepare`), what the presser hears (:func:`answer`) and what becomes
 of a private choice pressed (:func:`settle`).
 """
@@ -25,7 +24,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramForbiddenError
 from aiogram.types import InlineKeyboardMarkup, Message
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.callbacks import EncounterCallback
+from bot.callbacks import EncounterCallback, markup_data
 from bot.db.models import Game
 from bot.handlers import zero_health
 from bot.handlers.world_common import user_l10n, users_l10n
@@ -75,10 +74,6 @@ PROMPT_HOOK = "pool_prompt"
 
 def group_l10n(translator: Translator, game: Game) -> L10n:
     return translator.for_locale(game.locale)
-
-
-def markup_data(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
-    return markup.model_dump(mode="json", exclude_none=True) if markup is not None else None
 
 
 async def compose(

@@ -5,11 +5,12 @@ was put into their hands or mouth) and the giver's answer, owed with the giving
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import GiftCallback
+from bot.callbacks import GiftCallback, markup_data
 from bot.handlers.world_common import user_l10n
 from bot.i18n import Html, L10n, Translator
 from bot.services import giving
@@ -50,7 +51,7 @@ async def press_answer(
     await query.answer(l10n.text(PRESSED.get(news.step, "gift-pressed-taken")))
 
 
-def _keyboard(l10n: L10n, game_id: int, offer_id: int) -> dict[str, object]:
+def _keyboard(l10n: L10n, game_id: int, offer_id: int) -> dict[str, Any] | None:
     def button(key: str, take: bool) -> InlineKeyboardButton:
         data = GiftCallback(game_id=game_id, offer=offer_id, take=take).pack()
         return InlineKeyboardButton(text=l10n.text(key), callback_data=data)
@@ -58,7 +59,7 @@ def _keyboard(l10n: L10n, game_id: int, offer_id: int) -> dict[str, object]:
     markup = InlineKeyboardMarkup(
         inline_keyboard=[[button("gift-button-take", True), button("gift-button-decline", False)]]
     )
-    return markup.model_dump(mode="json", exclude_none=True)
+    return markup_data(markup)
 
 
 def _placed(l10n: L10n, handed: Handed) -> Html:

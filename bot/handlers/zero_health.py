@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import ZeroPillCallback
+from bot.callbacks import ZeroPillCallback, markup_data
 from bot.db.models import Character, Game
 from bot.handlers.world_common import user_l10n, users_l10n
 from bot.i18n import L10n, Translator
@@ -39,9 +39,7 @@ async def notice(
         data = ZeroPillCallback(game_id=game.id, number=character.number).pack()
         button = InlineKeyboardButton(text=l10n.text("zero-button-pill"), callback_data=data)
         markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
-    return Outgoing(
-        user_id, text, markup=markup.model_dump(mode="json", exclude_none=True) if markup else None
-    )
+    return Outgoing(user_id, text, markup=markup_data(markup))
 
 
 async def after_round(
