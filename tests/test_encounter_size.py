@@ -61,7 +61,7 @@ NOT_ENCOUNTERS = {
     "bot/views/d20_race.py",
 }
 KIND_WORDS = ("fight", "duel", "battle", "d20", "zero", "encounter", "live", "npc")
-CEILINGS = {"files": 24, "lines": 4730}
+CEILINGS = {"files": 24, "lines": 4720}
 
 
 def _lines(module: str) -> int:
